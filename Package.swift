@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "quakes-tui",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "quakes-tui", targets: ["quakes-tui"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    ],
+    targets: [
+        // The bundled real USGS feed that seeds a new catalog. Lives in the
+        // top-level Resources/ folder; this target only exposes its URL.
+        .target(
+            name: "BundledData",
+            path: "Resources",
+            sources: ["BundledFeed.swift"],
+            resources: [.copy("all_week_2018-06-14.geojson")]
+        ),
+        .target(
+            name: "QuakeStore",
+            dependencies: [
+                "BundledData",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "quakes-tui",
+            dependencies: [
+                "QuakeStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "QuakeStoreTests",
+            dependencies: ["QuakeStore", "quakes-tui"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

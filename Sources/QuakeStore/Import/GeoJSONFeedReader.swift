@@ -1,0 +1,176 @@
+import Foundation
+
+/// One feature or CSV row as the importer sees it: a quake to store, or the
+/// reason it cannot be stored.
+enum ParsedEvent {
+    case quake(Quake)
+    case skipped(reason: String)
+}
+
+/// Reads a USGS GeoJSON FeatureCollection one feature at a time.
+enum GeoJSONFeedReader {
+    /// Calls `onFeature` with each feature's index in `features` and its parse.
+    /// Throws `JSONScanError` for anything that makes the file unreadable as a
+    /// whole: bad syntax, wrong types, not a FeatureCollection.
+    static func read(_ scanner: inout JSONScanner, onFeature: (Int, ParsedEvent) throws -> Void) throws {
+        switch try scanner.peekKind() {
+        case .object: break
+        case .end: throw scanner.error("empty file")
+        case let kind: throw scanner.error("not a FeatureCollection (the top level is \(article(kind)) \(kind.rawValue))")
+        }
+        let topStart = scanner.offset
+        var type: String?
+        var sawFeatures = false
+        try scanner.readObject { scanner, key in
+            switch key {
+            case "type":
+                type = try readString(&scanner, what: "\"type\"")
+            case "features":
+                guard try scanner.peekKind() == .array else {
+                    throw scanner.error("\"features\" must be an array, found \(try article(scanner.peekKind())) \(try scanner.peekKind().rawValue)")
+                }
+                sawFeatures = true
+                try scanner.readArray { scanner, index in
+                    try onFeature(index, readFeature(&scanner, index: index))
+                }
+            default:
+                try scanner.skipValue()
+            }
+        }
+        if type != "FeatureCollection" {
+            let found = type.map { "\"type\" is \"\($0)\"" } ?? "no \"type\""
+            throw scanner.error("not a FeatureCollection (\(found))", at: topStart)
+        }
+        if !sawFeatures { throw scanner.error("not a FeatureCollection (no \"features\" array)", at: topStart) }
+        scanner.skipWhitespace()
+        if !scanner.isAtEnd { throw scanner.error("unexpected data after the FeatureCollection") }
+    }
+
+    private static func article(_ kind: JSONScanner.Kind) -> String {
+        [.array, .object].contains(kind) ? "an" : "a"
+    }
+
+    private static func typeError(_ scanner: inout JSONScanner, _ what: String, mustBe expected: String) throws -> JSONScanError {
+        let kind = try scanner.peekKind()
+        return scanner.error("\(what) must be \(expected), found \(article(kind)) \(kind.rawValue)")
+    }
+
+    private static func readString(_ scanner: inout JSONScanner, what: String) throws -> String? {
+        switch try scanner.peekKind() {
+        case .null: _ = try scanner.readNull(); return nil
+        case .string: return try scanner.readString()
+        default: throw try typeError(&scanner, what, mustBe: "a string")
+        }
+    }
+
+    private static func readNumber(_ scanner: inout JSONScanner, what: String) throws -> Double? {
+        switch try scanner.peekKind() {
+        case .null: _ = try scanner.readNull(); return nil
+        case .number: return try scanner.readNumber()
+        default: throw try typeError(&scanner, what, mustBe: "a number")
+        }
+    }
+
+    private static func readInteger(_ scanner: inout JSONScanner, what: String) throws -> Int? {
+        guard let value = try readNumber(&scanner, what: what) else { return nil }
+        return value.isFinite && abs(value) < 9e15 ? Int(value) : nil
+    }
+
+    private static func readFeature(_ scanner: inout JSONScanner, index: Int) throws -> ParsedEvent {
+        guard try scanner.peekKind() == .object else {
+            throw try typeError(&scanner, "feature \(index)", mustBe: "an object")
+        }
+        var id: String?
+        var p = Properties()
+        var coordinates: [Double] = []
+        var hasCoordinates = false
+        try scanner.readObject { scanner, key in
+            switch key {
+            case "id": id = try readString(&scanner, what: "\"id\" of feature \(index)")
+            case "properties":
+                if try scanner.readNull() { return }
+                guard try scanner.peekKind() == .object else {
+                    throw try typeError(&scanner, "\"properties\" of feature \(index)", mustBe: "an object")
+                }
+                try scanner.readObject { scanner, key in try p.read(key, from: &scanner, feature: index) }
+            case "geometry":
+                if try scanner.readNull() { return }
+                guard try scanner.peekKind() == .object else {
+                    throw try typeError(&scanner, "\"geometry\" of feature \(index)", mustBe: "an object")
+                }
+                try scanner.readObject { scanner, key in
+                    guard key == "coordinates" else { return try scanner.skipValue() }
+                    if try scanner.readNull() { return }
+                    guard try scanner.peekKind() == .array else {
+                        throw try typeError(&scanner, "\"coordinates\" of feature \(index)", mustBe: "an array")
+                    }
+                    hasCoordinates = true
+                    try scanner.readArray { scanner, _ in
+                        coordinates.append(try readNumber(&scanner, what: "a coordinate of feature \(index)") ?? .nan)
+                    }
+                }
+            default: try scanner.skipValue()
+            }
+        }
+        guard let id, !id.isEmpty else { return .skipped(reason: "missing id") }
+        guard let time = p.time else { return .skipped(reason: "missing time") }
+        guard hasCoordinates, coordinates.count >= 2 else { return .skipped(reason: "missing coordinates") }
+        if let problem = CoordinateCheck.problem(longitude: coordinates[0], latitude: coordinates[1],
+                                                 depth: coordinates.count > 2 ? coordinates[2] : 0) {
+            return .skipped(reason: problem)
+        }
+        let quake = Quake(
+            id: id, code: p.code ?? "", net: p.net ?? "", ids: p.ids ?? ",\(id),",
+            magnitude: p.mag.flatMap { $0.isFinite ? $0 : nil }, magType: p.magType ?? "",
+            place: p.place ?? "",
+            time: Date(epochMilliseconds: Int64(time)), updated: Date(epochMilliseconds: Int64(p.updated ?? time)),
+            depth: coordinates.count > 2 ? coordinates[2] : 0, latitude: coordinates[1], longitude: coordinates[0],
+            felt: p.felt, cdi: p.cdi, mmi: p.mmi, alert: p.alert,
+            status: p.status ?? "", tsunami: p.tsunami ?? 0, sig: p.sig ?? 0, type: p.type ?? "earthquake",
+            title: p.title ?? "", url: p.url ?? "")
+        return .quake(quake)
+    }
+
+    /// The USGS properties the catalog keeps; the rest are skipped.
+    private struct Properties {
+        var mag, cdi, mmi, time, updated: Double?
+        var felt, tsunami, sig: Int?
+        var place, code, net, ids, magType, alert, status, type, title, url: String?
+
+        mutating func read(_ key: String, from scanner: inout JSONScanner, feature: Int) throws {
+            let what = "property \"\(key)\" of feature \(feature)"
+            switch key {
+            case "mag": mag = try readNumber(&scanner, what: what)
+            case "cdi": cdi = try readNumber(&scanner, what: what)
+            case "mmi": mmi = try readNumber(&scanner, what: what)
+            case "time": time = try readNumber(&scanner, what: what).flatMap { $0.isFinite ? $0 : nil }
+            case "updated": updated = try readNumber(&scanner, what: what).flatMap { $0.isFinite ? $0 : nil }
+            case "felt": felt = try readInteger(&scanner, what: what)
+            case "tsunami": tsunami = try readInteger(&scanner, what: what)
+            case "sig": sig = try readInteger(&scanner, what: what)
+            case "place": place = try readString(&scanner, what: what)
+            case "code": code = try readString(&scanner, what: what)
+            case "net": net = try readString(&scanner, what: what)
+            case "ids": ids = try readString(&scanner, what: what)
+            case "magType": magType = try readString(&scanner, what: what)
+            case "alert": alert = try readString(&scanner, what: what)
+            case "status": status = try readString(&scanner, what: what)
+            case "type": type = try readString(&scanner, what: what)
+            case "title": title = try readString(&scanner, what: what)
+            case "url": url = try readString(&scanner, what: what)
+            default: try scanner.skipValue()
+            }
+        }
+    }
+}
+
+/// Why a position cannot be a quake's, if it cannot.
+enum CoordinateCheck {
+    static func problem(longitude: Double, latitude: Double, depth: Double) -> String? {
+        func show(_ v: Double) -> String { v.isNaN ? "NaN" : v.isInfinite ? (v > 0 ? "Infinity" : "-Infinity") : "\(v)" }
+        if !latitude.isFinite || abs(latitude) > 90 { return "bad coordinates (latitude \(show(latitude)))" }
+        if !longitude.isFinite || abs(longitude) > 180 { return "bad coordinates (longitude \(show(longitude)))" }
+        if !depth.isFinite { return "bad coordinates (depth \(show(depth)))" }
+        return nil
+    }
+}

@@ -1,0 +1,47 @@
+/// What one import did to the catalog, and what it could not store.
+public struct ImportReport: Sendable, Equatable {
+    public var name: String
+    public var new = 0
+    public var updated = 0
+    public var unchanged = 0
+    /// Skipped features or rows: where (a feature index in `features`, or a
+    /// CSV line number) and why.
+    public var skipped: [Skip] = []
+
+    public struct Skip: Sendable, Equatable {
+        public var location: String
+        public var reason: String
+    }
+
+    public init(name: String) { self.name = name }
+
+    /// How many skip reasons `lines` prints before summarising the rest.
+    public static let maxSkipLines = 20
+
+    /// `imported FILE: N new, N updated, N unchanged, N skipped`
+    public var summaryLine: String {
+        "imported \(name): \(new) new, \(updated) updated, \(unchanged) unchanged, \(skipped.count) skipped"
+    }
+
+    /// The summary line, then one line per skipped feature (at most
+    /// `maxSkipLines`, then a count of the rest).
+    public var lines: [String] {
+        var lines = [summaryLine]
+        for skip in skipped.prefix(Self.maxSkipLines) { lines.append("  skipped \(skip.location): \(skip.reason)") }
+        if skipped.count > Self.maxSkipLines { lines.append("  … and \(skipped.count - Self.maxSkipLines) more skipped") }
+        return lines
+    }
+}
+
+/// A file that cannot be imported as a whole; nothing of it was stored.
+/// Prints as `FILE: <what> at <where>`.
+public struct ImportError: Error, CustomStringConvertible, Equatable {
+    public var name: String
+    public var message: String
+    /// `line:column`, `line N`, or empty when there is no position.
+    public var location: String
+
+    public var description: String {
+        location.isEmpty ? "\(name): \(message)" : "\(name): \(message) at \(location)"
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GRDB
+
+/// Imports USGS GeoJSON and CSV feeds into the catalog. Each file is one
+/// transaction: it lands whole or not at all.
+public struct QuakeImporter: Sendable {
+    public let database: QuakeDatabase
+
+    public init(database: QuakeDatabase) { self.database = database }
+
+    /// Called now and then with the number of features read so far.
+    public typealias Progress = @Sendable (Int) -> Void
+
+    /// Imports a file by path; `-` reads standard input.
+    public func importFile(at path: String, name: String? = nil, progress: Progress? = nil) throws -> ImportReport {
+        let name = name ?? (path == "-" ? "standard input" : path)
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ImportError(name: name, message: "no such file", location: "")
+            }
+            if isDirectory.boolValue { throw ImportError(name: name, message: "is a directory", location: "") }
+            do {
+                // Mapped, not copied: a big feed costs address space, not memory.
+                data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            } catch {
+                throw ImportError(name: name, message: "cannot read (\(String(cString: strerror(errno))))", location: "")
+            }
+        }
+        return try importData(data, name: name, progress: progress)
+    }
+
+    /// Imports a whole feed held in memory, GeoJSON or CSV, chosen by content.
+    public func importData(_ data: Data, name: String, progress: Progress? = nil) throws -> ImportReport {
+        var report = ImportReport(name: name)
+        try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let format = FeedFormat(sniffing: bytes)
+            do {
+                try database.pool.write { db in
+                    let upserter = try Upserter(db)
+                    var seen = 0
+                    func take(_ location: String, _ event: ParsedEvent) throws {
+                        switch event {
+                        case .skipped(let reason):
+                            report.skipped.append(.init(location: location, reason: reason))
+                        case .quake(let quake):
+                            switch try upserter.upsert(quake) {
+                            case .new: report.new += 1
+                            case .updated: report.updated += 1
+                            case .unchanged: report.unchanged += 1
+                            }
+                        }
+                        seen += 1
+                        if seen % 2048 == 0 { progress?(seen) }
+                    }
+                    switch format {
+                    case .empty:
+                        throw ImportError(name: name, message: "empty file", location: "1:1")
+                    case .geoJSON:
+                        var scanner = JSONScanner(bytes)
+                        do {
+                            try GeoJSONFeedReader.read(&scanner) { index, event in try take("feature \(index)", event) }
+                        } catch let error as JSONScanError {
+                            let (line, column) = scanner.lineAndColumn(of: error.offset)
+                            throw ImportError(name: name, message: error.message, location: "\(line):\(column)")
+                        }
+                    case .csv:
+                        guard let text = String(validating: bytes, as: UTF8.self) else {
+                            let offset = Self.firstInvalidUTF8(bytes)
+                            let (line, column) = JSONScanner(bytes).lineAndColumn(of: offset)
+                            throw ImportError(name: name, message: String(format: "not UTF-8 (invalid byte 0x%02X)", bytes[offset]),
+                                              location: "\(line):\(column)")
+                        }
+                        do {
+                            try USGSCSVReader.read(text) { index, event in try take("line \(index + 2)", event) }
+                        } catch let error as USGSCSVReader.LineError {
+                            throw ImportError(name: name, message: error.message, location: "line \(error.line)")
+                        }
+                    }
+                    progress?(seen)
+                }
+            } catch let error as DatabaseError {
+                throw CatalogError.cannotWrite(path: database.path, reason: QuakeDatabase.describe(error))
+            }
+        }
+        return report
+    }
+
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        return min(offset, bytes.count - 1)
+    }
+}
+
+/// The two feed formats USGS serves, told apart by their first byte.
+enum FeedFormat {
+    case geoJSON, csv, empty
+
+    init(sniffing bytes: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }   // a UTF-8 byte order mark
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        if i == bytes.count { self = .empty; return }
+        self = bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") ? .geoJSON : .csv
+    }
+}
+
+/// Insert-or-update by USGS id with prepared statements (a Codable save per
+/// row is several times slower). A row is replaced only by a newer `updated`;
+/// an event listing another stored event's id in `ids` supersedes it.
+private struct Upserter {
+    enum Outcome { case new, updated, unchanged }
+
+    let db: Database
+    let selectUpdated, selectAliasOwner, insert, update, deleteQuake, deleteAliases, insertAlias: Statement
+
+    init(_ db: Database) throws {
+        self.db = db
+        let columns = Quake.storedColumns
+        selectUpdated = try db.makeStatement(sql: "SELECT updated FROM quake WHERE id = ?")
+        selectAliasOwner = try db.makeStatement(sql: "SELECT quakeId FROM quakeAlias WHERE alias = ?")
+        insert = try db.makeStatement(sql: "INSERT INTO quake (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+        update = try db.makeStatement(sql: "UPDATE quake SET \(columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?")
+        deleteQuake = try db.makeStatement(sql: "DELETE FROM quake WHERE id = ?")
+        deleteAliases = try db.makeStatement(sql: "DELETE FROM quakeAlias WHERE quakeId = ?")
+        insertAlias = try db.makeStatement(sql: "INSERT OR REPLACE INTO quakeAlias (alias, quakeId) VALUES (?, ?)")
+    }
+
+    func upsert(_ quake: Quake) throws -> Outcome {
+        let stored = try Int64.fetchOne(selectUpdated, arguments: [quake.id])
+        if stored == nil, let owner = try String.fetchOne(selectAliasOwner, arguments: [quake.id]), owner != quake.id {
+            return .unchanged   // an old identity of an event stored under its newer id
+        }
+        let formerIDs = quake.formerIDs
+        var superseded = false
+        for former in formerIDs {
+            try deleteQuake.execute(arguments: [former])
+            if db.changesCount > 0 { superseded = true }
+        }
+        var values = quake.storedDatabaseValues
+        if let stored {
+            guard quake.updated.epochMilliseconds > stored else { return superseded ? .updated : .unchanged }
+            values.append(values.removeFirst())   // id moves from first to the WHERE clause
+            try update.execute(arguments: StatementArguments(values))
+            try writeAliases(quake.id, formerIDs, replacing: true)
+            return .updated
+        }
+        try insert.execute(arguments: StatementArguments(values))
+        try writeAliases(quake.id, formerIDs, replacing: false)
+        return superseded ? .updated : .new
+    }
+
+    private func writeAliases(_ id: String, _ formerIDs: [String], replacing: Bool) throws {
+        if replacing { try deleteAliases.execute(arguments: [id]) }
+        for former in formerIDs { try insertAlias.execute(arguments: [former, id]) }
+    }
+}

@@ -1,0 +1,106 @@
+/// UTC calendar days from epoch milliseconds, without a Calendar: this runs
+/// once per imported row, so it is plain arithmetic (Howard Hinnant's
+/// civil-from-days).
+public enum UTCDay {
+    public static func string(epochMilliseconds ms: Int64) -> String {
+        let days = floorDiv(ms, 86_400_000)
+        let (y, m, d) = civil(fromDays: days)
+        return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
+    }
+
+    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+
+    static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    private static func pad(_ n: Int64, _ width: Int) -> String {
+        let s = String(n)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
+}
+
+/// ISO 8601 UTC instants, as USGS CSV writes them and users type them:
+/// `2018-06-14`, `2018-06-14T09:12`, `2018-06-14T09:12:13.010Z`, with an
+/// optional `Z`, `+hh:mm` or `-hh:mm` zone (UTC when absent).
+public enum ISOTime {
+    public static func epochMilliseconds(_ text: String) -> Int64? {
+        let b = Array(text.utf8)
+        var i = 0
+        func number(_ width: Int) -> Int64? {
+            guard i + width <= b.count else { return nil }
+            var v: Int64 = 0
+            for k in 0..<width {
+                let d = b[i + k] &- UInt8(ascii: "0")
+                guard d < 10 else { return nil }
+                v = v * 10 + Int64(d)
+            }
+            i += width
+            return v
+        }
+        func take(_ c: Character) -> Bool {
+            if i < b.count, b[i] == c.asciiValue! { i += 1; return true }
+            return false
+        }
+        guard let year = number(4), take("-"), let month = number(2), take("-"), let day = number(2),
+              (1...12).contains(month), (1...31).contains(day) else { return nil }
+        var ms: Int64 = 0
+        if take("T") || take(" ") {
+            guard let h = number(2), take(":"), let m = number(2), h < 24, m < 60 else { return nil }
+            ms = (h * 3600 + m * 60) * 1000
+            if take(":") {
+                guard let s = number(2), s < 61 else { return nil }
+                ms += s * 1000
+                if take(".") {
+                    var scale: Int64 = 100
+                    var any = false
+                    while i < b.count, b[i] &- UInt8(ascii: "0") < 10 {
+                        ms += Int64(b[i] - UInt8(ascii: "0")) * scale; scale /= 10; i += 1; any = true
+                    }
+                    guard any else { return nil }
+                }
+            }
+            if take("Z") {
+            } else if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+                let sign: Int64 = b[i] == UInt8(ascii: "+") ? 1 : -1
+                i += 1
+                guard let zh = number(2) else { return nil }
+                _ = take(":")
+                guard let zm = number(2) else { return nil }
+                ms -= sign * (zh * 3600 + zm * 60) * 1000
+            }
+        }
+        guard i == b.count else { return nil }
+        return daysFromCivil(year, month, day) * 86_400_000 + ms
+    }
+
+    static func daysFromCivil(_ y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// `2018-06-14T09:12:13.010Z`: UTC with milliseconds.
+    public static func string(epochMilliseconds ms: Int64) -> String {
+        let day = UTCDay.string(epochMilliseconds: ms)
+        let inDay = ms - UTCDay.floorDiv(ms, 86_400_000) * 86_400_000
+        let h = inDay / 3_600_000, m = inDay / 60_000 % 60, s = inDay / 1000 % 60, f = inDay % 1000
+        return day + "T" + two(h) + ":" + two(m) + ":" + two(s) + "." + (f < 100 ? (f < 10 ? "00" : "0") : "") + String(f) + "Z"
+    }
+
+    private static func two(_ n: Int64) -> String { n < 10 ? "0" + String(n) : String(n) }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import QuakeStore
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import USGS GeoJSON or CSV feeds into the catalog.",
+        discussion: """
+            Each file is imported whole or not at all. A quake already stored is \
+            replaced only by a newer 'updated'; an event whose 'ids' lists another \
+            stored event supersedes it. Exits 1 if any file could not be imported.
+            """
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("GeoJSON FeatureCollection or USGS CSV files; - reads standard input.", valueName: "file"))
+    var files: [String]
+
+    func run() throws {
+        let importer = QuakeImporter(database: try database.open(seed: false))
+        var failed = false
+        for file in files {
+            do {
+                let report = try importer.importFile(at: file)
+                for line in report.lines { print(line) }
+            } catch {
+                printError("error: \(error)")
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}

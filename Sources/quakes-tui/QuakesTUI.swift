@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import QuakeStore
+
+@main
+struct QuakesTUI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quakes-tui",
+        abstract: "Browse, sort and filter USGS earthquakes in the terminal.",
+        discussion: """
+            The catalog is a SQLite file: --db PATH, else $QUAKES_DB, else \
+            $XDG_DATA_HOME/quakes-tui/quakes.sqlite (~/.local/share/quakes-tui/quakes.sqlite). \
+            A new catalog opened by list or the browser is seeded with a real week of \
+            USGS quakes (June 2018); one created by import holds only what is imported.
+            """,
+        subcommands: [ListCommand.self, ImportCommand.self],
+        defaultSubcommand: ListCommand.self
+    )
+}
+
+/// The `--db` option every command shares.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The catalog file.", valueName: "path"))
+    var db: String?
+
+    /// Opens the catalog; a new one is seeded with the bundled feed unless
+    /// `seed` is false (an import brings its own data).
+    func open(seed: Bool = true) throws -> QuakeDatabase {
+        do {
+            return try QuakeDatabase.open(explicitPath: db, seedIfNew: seed)
+        } catch {
+            fail(error)
+        }
+    }
+}
+
+/// Prints `error: <message>` on stderr and exits with `code`.
+func fail(_ error: any Error, code: Int32 = 1) -> Never {
+    printError("error: \(error)")
+    exit(code)
+}
+
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
