@@ -38,35 +38,23 @@ enum QuakeListFormat {
         output.write(String(decoding: data, as: UTF8.self) + "\n")
     }
 
+    /// A JSON array with one object per line, keys in `fields` order
+    /// (Foundation's encoders do not keep key order on Linux).
     static func json(_ quakes: [Quake], to output: inout some TextOutputStream) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-        let data = try encoder.encode(quakes.map(JSONRow.init))
-        output.write(String(decoding: data, as: UTF8.self) + "\n")
-    }
-
-    /// A quake as `list --format json` prints it: the CSV fields, in order,
-    /// with JSON numbers and `null` for NULL.
-    struct JSONRow: Encodable {
-        let quake: Quake
-
-        enum Key: String, CodingKey {
-            case id, time, magnitude, place, depth, latitude, longitude, net, code, type, status
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        func string(_ text: String) throws -> String { String(decoding: try encoder.encode(text), as: UTF8.self) }
+        output.write("[")
+        for (index, quake) in quakes.enumerated() {
+            let values: [String] = [
+                try string(quake.id), try string(ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)),
+                quake.magnitude.map { number($0) } ?? "null", try string(quake.place), number(quake.depth),
+                number(quake.latitude), number(quake.longitude), try string(quake.net), try string(quake.code),
+                try string(quake.type), try string(quake.status),
+            ]
+            let members = zip(fields, values).map { "\"\($0)\":\($1)" }.joined(separator: ",")
+            output.write((index == 0 ? "\n  {" : ",\n  {") + members + "}")
         }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(quake.id, forKey: .id)
-            try c.encode(ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds), forKey: .time)
-            try c.encode(quake.magnitude, forKey: .magnitude)   // null when unknown
-            try c.encode(quake.place, forKey: .place)
-            try c.encode(quake.depth, forKey: .depth)
-            try c.encode(quake.latitude, forKey: .latitude)
-            try c.encode(quake.longitude, forKey: .longitude)
-            try c.encode(quake.net, forKey: .net)
-            try c.encode(quake.code, forKey: .code)
-            try c.encode(quake.type, forKey: .type)
-            try c.encode(quake.status, forKey: .status)
-        }
+        output.write(quakes.isEmpty ? "]\n" : "\n]\n")
     }
 }

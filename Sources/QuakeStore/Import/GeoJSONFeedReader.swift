@@ -52,6 +52,7 @@ enum GeoJSONFeedReader {
 
     private static func typeError(_ scanner: inout JSONScanner, _ what: String, mustBe expected: String) throws -> JSONScanError {
         let kind = try scanner.peekKind()
+        if kind == .end { return scanner.error("unexpected end of input, expected a value") }
         return scanner.error("\(what) must be \(expected), found \(article(kind)) \(kind.rawValue)")
     }
 

@@ -1,0 +1,33 @@
+# quakes-tui: `make run` opens the browser on the bundled real data,
+# `make test` runs the tests. Both install what they need first.
+SWIFT ?= swift
+APT_PACKAGES = libncursesw5-dev libsqlite3-dev tmux
+
+.PHONY: run test build release deps clean
+
+run: deps build
+	$(SWIFT) run --skip-build quakes-tui $(ARGS)
+
+test: deps
+	$(SWIFT) test
+
+build:
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# System packages: installed with apt-get when absent and possible.
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing$$missing"; \
+	    SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "please install:$$missing" >&2; exit 1; fi; \
+	fi
+
+clean:
+	rm -rf .build

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import QuakeStore
+import Testing
+
+@Suite struct CatalogTests {
+    @Test func theDefaultCatalogIsCreatedAndSeededOnceUnderXDGDataHome() throws {
+        let folder = TemporaryFolder()
+        let env = ["XDG_DATA_HOME": folder.path, "QUAKES_DB": ""]
+        let first = try runQuakesTUI(["list", "--format", "csv"], environment: env)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.split(separator: "\n").count == 4711 + 1)
+        let path = folder.path + "/quakes-tui/quakes.sqlite"
+        #expect(FileManager.default.fileExists(atPath: path))
+
+        // Reopened, not re-seeded: a deleted quake stays deleted.
+        let catalog = try QuakeDatabase(path: path)
+        try catalog.pool.write { db in try db.execute(sql: "DELETE FROM quake WHERE id = 'hv70264586'") }
+        let second = try runQuakesTUI(["list", "--format", "csv"], environment: env)
+        #expect(second.stdout.split(separator: "\n").count == 4710 + 1)
+        #expect(!second.stdout.contains("hv70264586"))
+    }
+
+    @Test func quakesDBOverridesTheDefaultPath() {
+        #expect(QuakeDatabase.defaultPath(environment: ["QUAKES_DB": "/x/q.sqlite", "XDG_DATA_HOME": "/d"]) == "/x/q.sqlite")
+        #expect(QuakeDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/quakes-tui/quakes.sqlite")
+        #expect(QuakeDatabase.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/quakes-tui/quakes.sqlite")
+    }
+
+    @Test func aReadOnlyCatalogIsRefusedWithAClearErrorAndKeptIntact() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("quakes.sqlite")
+        _ = try QuakeImporter(database: QuakeDatabase(path: path)).importFile(at: Fixture.day2014)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let result = try runQuakesTUI(["import", "--db", path, Fixture.month2014])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: database \(path): read-only (permission denied)\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        #expect(try QuakeDatabase(path: path).count() == 146)
+    }
+
+    @Test func unusableCatalogPathsGiveOneLineErrors() throws {
+        let folder = TemporaryFolder()
+        let dir = folder.file("adir")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+        let asDirectory = try runQuakesTUI(["list", "--db", dir])
+        #expect(asDirectory.status == 1)
+        #expect(asDirectory.stderr == "error: database \(dir): is a directory\n")
+
+        let missing = folder.file("nowhere/q.sqlite")
+        let noFolder = try runQuakesTUI(["list", "--db", missing])
+        #expect(noFolder.stderr == "error: database \(missing): folder \(folder.file("nowhere")) does not exist\n")
+
+        let junk = folder.write("junk.sqlite", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }))
+        let corrupt = try runQuakesTUI(["list", "--db", junk])
+        #expect(corrupt.status == 1)
+        #expect(corrupt.stderr == "error: database \(junk): not a SQLite database (file is corrupt or of another kind)\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: junk)).count == 4096, "a corrupt file is left as it was")
+    }
+
+    @Test func foldingIsUnicodeCorrect() {
+        #expect(TextFolding.fold("Île-de-France") == "ile-de-france")
+        #expect(TextFolding.fold("ILE") == TextFolding.fold("île"))
+        #expect(TextFolding.fold("Île") == TextFolding.fold("ile"))
+        #expect(TextFolding.fold("東京都") == "東京都")
+        #expect(TextFolding.fold("Ñuñoa, Región Metropolitana") == "nunoa, region metropolitana")
+        #expect(TextFolding.fold("ÅLESUND") == "alesund")
+    }
+
+    @Test func thePlaceIsStoredFoldedAndSearchableByTrigram() throws {
+        let folder = TemporaryFolder()
+        let catalog = try folder.catalog()
+        let text = featureCollection([("a1", ",a1,", 1, 1), ("a2", ",a2,", 1, 1), ("a3", ",a3,", 1, 1)])
+            .replacingOccurrences(of: "Place of a1", with: "10 km N of Île-de-France")
+            .replacingOccurrences(of: "Place of a2", with: "東京都の近く")
+        _ = try QuakeImporter(database: catalog).importFile(at: folder.write("f.geojson", text))
+        let rows = try catalog.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, placeFolded FROM quake ORDER BY id").map { [$0["id"], $0["placeFolded"]] as [String] }
+        }
+        #expect(rows == [["a1", "10 km n of ile-de-france"], ["a2", "東京都の近く"], ["a3", "place of a3"]])
+        let matches = try catalog.pool.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT quake.id FROM quake JOIN quakeSearch ON quakeSearch.rowid = quake.rowid
+                WHERE quakeSearch MATCH ? ORDER BY quake.id
+                """, arguments: ["\"ile\""])
+        }
+        #expect(matches == ["a1"])
+        let cjk = try catalog.pool.read { db in
+            try String.fetchAll(db, sql: "SELECT quake.id FROM quake JOIN quakeSearch ON quakeSearch.rowid = quake.rowid WHERE quakeSearch MATCH ?",
+                                arguments: ["\"東京都\""])
+        }
+        #expect(cjk == ["a2"])
+    }
+
+    @Test func utcDaysAndISOTimes() {
+        #expect(UTCDay.string(epochMilliseconds: 1528967533010) == "2018-06-14")
+        #expect(UTCDay.string(epochMilliseconds: 0) == "1970-01-01")
+        #expect(UTCDay.string(epochMilliseconds: -1) == "1969-12-31")
+        #expect(UTCDay.string(epochMilliseconds: 951_782_400_000) == "2000-02-29")
+        #expect(ISOTime.string(epochMilliseconds: 1528967533010) == "2018-06-14T09:12:13.010Z")
+        #expect(ISOTime.epochMilliseconds("2018-06-14T09:12:13.010Z") == 1528967533010)
+        #expect(ISOTime.epochMilliseconds("2018-06-14") == 1528934400000)
+        #expect(ISOTime.epochMilliseconds("2018-06-14T11:12:13.010+02:00") == 1528967533010)
+        #expect(ISOTime.epochMilliseconds("2018-13-14") == nil)
+        #expect(ISOTime.epochMilliseconds("yesterday") == nil)
+    }
+}
