@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         // The bundled real USGS feed that seeds a new catalog. Lives in the
@@ -29,10 +30,18 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
+        .target(
+            name: "QuakeQuery",
+            dependencies: [
+                "QuakeStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .executableTarget(
             name: "quakes-tui",
             dependencies: [
                 "QuakeStore",
+                "QuakeQuery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -40,6 +49,14 @@ let package = Package(
         .testTarget(
             name: "QuakeStoreTests",
             dependencies: ["QuakeStore", "quakes-tui"]
+        ),
+        .testTarget(
+            name: "QuakeQueryTests",
+            dependencies: [
+                "QuakeQuery", "QuakeStore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            path: "Tests/QuakeQueryTests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -16,6 +16,7 @@ public final class QuakeDatabase: Sendable {
         var config = Configuration()
         config.busyMode = .timeout(30)   // concurrent importers wait, not fail
         config.foreignKeysEnabled = true
+        config.prepareDatabase { db in SQLFunctions.register(in: db) }
         do {
             pool = try DatabasePool(path: path, configuration: config)
             try Schema.migrator.migrate(pool)

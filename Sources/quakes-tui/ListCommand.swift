@@ -1,11 +1,17 @@
 import ArgumentParser
 import Foundation
+import QuakeQuery
 import QuakeStore
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Print quakes, newest first, as a table, CSV or JSON."
+        abstract: "Print quakes as a table, CSV or JSON: filtered, sorted and sectioned.",
+        discussion: """
+            Examples:
+              quakes-tui list --where 'place CONTAINS[cd] "alaska" AND magnitude >= 2.5' --sort -magnitude
+              quakes-tui list --section day --format csv
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json }
@@ -18,23 +24,44 @@ struct ListCommand: ParsableCommand {
     @Option(help: "table, csv or json.")
     var format: Format = .table
 
+    @Option(name: .customLong("where"), help: ArgumentHelp(
+        "A predicate in NSPredicate's format language, e.g. 'magnitude >= 4.5 AND place CONTAINS[cd] \"alaska\"'.",
+        valueName: "predicate"))
+    var predicate: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sort keys, comma-separated, '-' for descending: -magnitude,time. Default: -time.",
+                               valueName: "keys"))
+    var sort: String = "-time"
+
+    @Option(help: ArgumentHelp("Group rows by day, magnitude (band), network or type.", valueName: "key"))
+    var section: String?
+
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        do { _ = try SortKey.parseList(sort) } catch { throw ValidationError("--sort: \(error)") }
+        if let section, SectionKey(argument: section) == nil {
+            throw ValidationError("--section must be day, magnitude, network or type, not '\(section)'")
+        }
     }
 
     func run() throws {
+        var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort),
+                                               sectionIdentifier: section.flatMap(SectionKey.init(argument:)))
+        if let predicate {
+            do {
+                configuration.predicate = try QuakePredicate(predicate)
+            } catch let error as QuakeQuery.PredicateError {
+                printError("error: --where: \(error)")
+                for line in error.caretLines(for: predicate) { printError("  " + line) }
+                throw ExitCode(2)
+            }
+        }
         let catalog = try database.open()
+        let snapshot = try ResultsController(catalog, configuration: configuration).fetchNow()
         let limit = self.limit ?? (format == .table ? 20 : 0)
-        let quakes = try catalog.pool.read { db in
-            try Quake.fetchAll(db, sql: "SELECT * FROM quake ORDER BY time DESC, id DESC LIMIT ?",
-                               arguments: [limit == 0 ? -1 : limit])
-        }
         var output = StandardOutput()
-        switch format {
-        case .table: QuakeListFormat.table(quakes, to: &output)
-        case .csv: try QuakeListFormat.csv(quakes, to: &output)
-        case .json: try QuakeListFormat.json(quakes, to: &output)
-        }
+        try QuakeListFormat(format: format, sectioned: configuration.sectionIdentifier != nil)
+            .write(snapshot, limit: limit, to: &output)
     }
 }
 

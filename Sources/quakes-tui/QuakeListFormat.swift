@@ -1,10 +1,43 @@
 import CSV
 import Foundation
+import QuakeQuery
 import QuakeStore
 
-/// The shapes `list` prints quakes in. CSV and JSON share one set of fields.
-enum QuakeListFormat {
+/// The shapes `list` prints results in. CSV and JSON share one set of
+/// fields, plus `section` when sectioned. Rows are streamed from the
+/// snapshot, so printing a million quakes takes no more memory than ten.
+struct QuakeListFormat {
+    let format: ListCommand.Format
+    let sectioned: Bool
+
     static let fields = ["id", "time", "magnitude", "place", "depth", "latitude", "longitude", "net", "code", "type", "status"]
+
+    var fields: [String] { Self.fields + (sectioned ? ["section"] : []) }
+
+    func write(_ snapshot: ResultsSnapshot, limit: Int, to output: inout some TextOutputStream) throws {
+        switch format {
+        case .table: output.write("TIME (UTC)           MAG   DEPTH  PLACE\n")
+        case .csv: output.write(try csvLine(fields))
+        case .json: output.write("[")
+        }
+        var rowsWritten = 0
+        try snapshot.forEachRow(limit: limit) { index, quake in
+            let section = snapshot.section(containing: index)
+            switch format {
+            case .table:
+                if let section, section.firstRowIndex == index {
+                    output.write("\(section.id) · \(section.count.formatted(.number)) \(section.count == 1 ? "quake" : "quakes")\n")
+                }
+                output.write(Self.tableLine(quake) + "\n")
+            case .csv:
+                output.write(try csvLine(Self.values(quake) + (sectioned ? [section?.id ?? ""] : [])))
+            case .json:
+                output.write((index == 0 ? "\n  " : ",\n  ") + (try jsonObject(quake, section: section?.id)))
+            }
+            rowsWritten += 1
+        }
+        if format == .json { output.write(rowsWritten == 0 ? "]\n" : "\n]\n") }
+    }
 
     /// Each field as text; empty for NULL. Times are ISO 8601 UTC with ms.
     static func values(_ quake: Quake) -> [String] {
@@ -18,43 +51,40 @@ enum QuakeListFormat {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
-    static func table(_ quakes: [Quake], to output: inout some TextOutputStream) {
-        output.write("TIME (UTC)           MAG   DEPTH  PLACE\n")
-        for quake in quakes {
-            let time = ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)
-            let shown = time.prefix(10) + " " + time.dropFirst(11).prefix(8)
-            let mag = quake.magnitude.map { String(format: "%4.1f", $0) } ?? "   —"
-            let depth = String(format: "%6.1f", quake.depth)
-            output.write("\(shown)  \(mag)  \(depth)  \(quake.place)\n")
-        }
+    static func tableLine(_ quake: Quake) -> String {
+        let time = ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)
+        let shown = time.prefix(10) + " " + time.dropFirst(11).prefix(8)
+        let mag = quake.magnitude.map { String(format: "%4.1f", $0) } ?? "   —"
+        let depth = String(format: "%6.1f", quake.depth)
+        return "\(shown)  \(mag)  \(depth)  \(quake.place)"
     }
 
-    static func csv(_ quakes: [Quake], to output: inout some TextOutputStream) throws {
+    /// One CSV record, quoted by CSV.swift as needed.
+    private func csvLine(_ values: [String]) throws -> String {
         let writer = try CSVWriter(stream: .toMemory())
-        try writer.write(row: fields)
-        for quake in quakes { try writer.write(row: values(quake)) }
+        try writer.write(row: values)
         writer.stream.close()
         let data = writer.stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
-        output.write(String(decoding: data, as: UTF8.self) + "\n")
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// A JSON array with one object per line, keys in `fields` order
-    /// (Foundation's encoders do not keep key order on Linux).
-    static func json(_ quakes: [Quake], to output: inout some TextOutputStream) throws {
+    /// One JSON object, keys in `fields` order (Foundation's encoders do not
+    /// keep key order on Linux), `null` for NULL.
+    private func jsonObject(_ quake: Quake, section: String?) throws -> String {
+        func string(_ text: String) throws -> String { String(decoding: try Self.encoder.encode(text), as: UTF8.self) }
+        var values: [String] = [
+            try string(quake.id), try string(ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)),
+            quake.magnitude.map { Self.number($0) } ?? "null", try string(quake.place), Self.number(quake.depth),
+            Self.number(quake.latitude), Self.number(quake.longitude), try string(quake.net), try string(quake.code),
+            try string(quake.type), try string(quake.status),
+        ]
+        if sectioned { values.append(try string(section ?? "")) }
+        return "{" + zip(fields, values).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
+    }
+
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        func string(_ text: String) throws -> String { String(decoding: try encoder.encode(text), as: UTF8.self) }
-        output.write("[")
-        for (index, quake) in quakes.enumerated() {
-            let values: [String] = [
-                try string(quake.id), try string(ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)),
-                quake.magnitude.map { number($0) } ?? "null", try string(quake.place), number(quake.depth),
-                number(quake.latitude), number(quake.longitude), try string(quake.net), try string(quake.code),
-                try string(quake.type), try string(quake.status),
-            ]
-            let members = zip(fields, values).map { "\"\($0)\":\($1)" }.joined(separator: ",")
-            output.write((index == 0 ? "\n  {" : ",\n  {") + members + "}")
-        }
-        output.write(quakes.isEmpty ? "]\n" : "\n]\n")
-    }
+        return encoder
+    }()
 }

@@ -1,0 +1,340 @@
+import Foundation
+import QuakeStore
+
+/// Parses the predicate format language (NSPredicate's, which Linux lacks)
+/// into a `PredicateNode`. Precedence: NOT > AND > OR.
+struct PredicateParser {
+    private var tokens: [PredicateToken]
+    private var position = 0
+    private var arguments: [any Sendable]
+    private var nextArgument = 0
+
+    init(_ text: String, arguments: [any Sendable]) throws {
+        tokens = try PredicateLexer.tokens(text)
+        self.arguments = arguments
+    }
+
+    static func parse(_ text: String, arguments: [any Sendable] = []) throws -> PredicateNode {
+        var parser = try PredicateParser(text, arguments: arguments)
+        let node = try parser.parseOr()
+        let token = parser.peek
+        guard token.kind == .end else {
+            throw PredicateError(message: "unexpected \(describe(token)) after a complete predicate; join conditions with AND or OR",
+                                 column: token.column)
+        }
+        if parser.nextArgument < parser.arguments.count {
+            throw PredicateError(message: "\(parser.arguments.count) arguments given for \(parser.nextArgument) %@/%K",
+                                 column: token.column)
+        }
+        return node
+    }
+
+    // MARK: Tokens
+
+    private var peek: PredicateToken { tokens[position] }
+    private var previous: PredicateToken { tokens[max(0, position - 1)] }
+    private mutating func advance() -> PredicateToken { defer { position += 1 }; return tokens[position] }
+
+    private func isKeyword(_ token: PredicateToken, _ words: String...) -> Bool {
+        if case .word(let w) = token.kind { return words.contains(w.uppercased()) }
+        return false
+    }
+
+    private static func describe(_ token: PredicateToken) -> String {
+        switch token.kind {
+        case .end: "end of input"
+        case .string: "string \(token.text)"
+        case .number: token.text
+        default: "'\(token.text)'"
+        }
+    }
+
+    private func error(_ message: String, _ token: PredicateToken) -> PredicateError {
+        PredicateError(message: message, column: token.column)
+    }
+
+    // MARK: Grammar
+
+    private mutating func parseOr() throws -> PredicateNode {
+        var node = try parseAnd()
+        while isKeyword(peek, "OR") || peek.kind == .op("||") {
+            _ = advance()
+            node = .or(node, try parseAnd())
+        }
+        return node
+    }
+
+    private mutating func parseAnd() throws -> PredicateNode {
+        var node = try parseNot()
+        while isKeyword(peek, "AND") || peek.kind == .op("&&") {
+            _ = advance()
+            node = .and(node, try parseNot())
+        }
+        return node
+    }
+
+    private mutating func parseNot() throws -> PredicateNode {
+        if isKeyword(peek, "NOT") || peek.kind == .op("!") {
+            _ = advance()
+            return .not(try parseNot())
+        }
+        return try parsePrimary()
+    }
+
+    private mutating func parsePrimary() throws -> PredicateNode {
+        let token = peek
+        if token.kind == .punct("(") {
+            _ = advance()
+            let node = try parseOr()
+            guard peek.kind == .punct(")") else {
+                throw error("expected ')' to close the '(' at column \(token.column), found \(Self.describe(peek))", peek)
+            }
+            _ = advance()
+            return node
+        }
+        if isKeyword(token, "TRUEPREDICATE") { _ = advance(); return .constant(true) }
+        if isKeyword(token, "FALSEPREDICATE") { _ = advance(); return .constant(false) }
+        if token.kind == .end { throw error("expected a condition, found end of input", token) }
+        return try parseComparison()
+    }
+
+    /// One side of a comparison: a key or a value.
+    private enum Operand {
+        case key(QuakeField)
+        case value(Literal)
+    }
+
+    /// A value before it is checked against its key.
+    private enum Literal {
+        case null
+        case number(Double, String)
+        case string(String)
+        case bool(Bool)
+        case date(Int64)
+        case list([Literal])
+
+        var shown: String {
+            switch self {
+            case .null: "NULL"
+            case .number(_, let text): text
+            case .string(let s): "\"\(s)\""
+            case .bool(let b): b ? "TRUE" : "FALSE"
+            case .date(let ms): ISOTime.string(epochMilliseconds: ms)
+            case .list(let items): "{" + items.map(\.shown).joined(separator: ", ") + "}"
+            }
+        }
+    }
+
+    private mutating func parseOperand(after context: String?) throws -> (Operand, PredicateToken) {
+        let token = advance()
+        switch token.kind {
+        case .word(let word):
+            switch word.uppercased() {
+            case "NULL", "NIL": return (.value(.null), token)
+            case "TRUE", "YES": return (.value(.bool(true)), token)
+            case "FALSE", "NO": return (.value(.bool(false)), token)
+            default:
+                guard let field = QuakeField.named(word) else { throw unknownKey(word, token) }
+                return (.key(field), token)
+            }
+        case .number(let value, let text): return (.value(.number(value, text)), token)
+        case .string(let s): return (.value(.string(s)), token)
+        case .argument("K"):
+            let argument = try takeArgument(token)
+            guard let name = argument as? String else { throw error("%K needs a key name, found \(argument)", token) }
+            guard let field = QuakeField.named(name) else { throw unknownKey(name, token) }
+            return (.key(field), token)
+        case .argument:
+            return (.value(try literal(fromArgument: takeArgument(token), token)), token)
+        case .punct("{"):
+            position -= 1
+            return (.value(try parseList()), token)
+        default:
+            let what = context.map { "expected a value after '\($0)'" } ?? "expected a key or a value"
+            throw error("\(what), found \(Self.describe(token))", token)
+        }
+    }
+
+    private mutating func takeArgument(_ token: PredicateToken) throws -> any Sendable {
+        guard nextArgument < arguments.count else {
+            throw error("missing argument for %\(token.text.dropFirst()) (only \(arguments.count) given)", token)
+        }
+        defer { nextArgument += 1 }
+        return arguments[nextArgument]
+    }
+
+    private func literal(fromArgument argument: any Sendable, _ token: PredicateToken) throws -> Literal {
+        let mirror = Mirror(reflecting: argument)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first?.value else { return .null }
+            return try literal(fromArgument: wrapped as! any Sendable, token)
+        }
+        switch argument {
+        case is NSNull: return .null
+        case let s as String: return .string(s)
+        case let s as Substring: return .string(String(s))
+        case let b as Bool: return .bool(b)
+        case let d as Date: return .date(d.epochMilliseconds)
+        case let n as Int: return .number(Double(n), String(n))
+        case let n as Int64: return .number(Double(n), String(n))
+        case let n as Int32: return .number(Double(n), String(n))
+        case let n as Double: return .number(n, String(n))
+        case let n as Float: return .number(Double(n), String(n))
+        case let items as [any Sendable]: return .list(try items.map { try literal(fromArgument: $0, token) })
+        default: throw error("unsupported argument type \(type(of: argument))", token)
+        }
+    }
+
+    private mutating func parseList() throws -> Literal {
+        let open = advance()
+        var items: [Literal] = []
+        if peek.kind == .punct("}") { _ = advance(); return .list(items) }
+        while true {
+            let (operand, token) = try parseOperand(after: items.isEmpty ? "{" : ",")
+            guard case .value(let value) = operand else { throw error("a list holds values, not keys", token) }
+            items.append(value)
+            let next = advance()
+            if next.kind == .punct("}") { return .list(items) }
+            guard next.kind == .punct(",") else {
+                throw error("expected ',' or '}' in the list opened at column \(open.column), found \(Self.describe(next))", next)
+            }
+        }
+    }
+
+    private func unknownKey(_ name: String, _ token: PredicateToken) -> PredicateError {
+        let candidates = QuakeField.all.flatMap { [$0.name] + $0.aliases }
+        if let close = candidates.min(by: { editDistance(name.lowercased(), $0.lowercased()) < editDistance(name.lowercased(), $1.lowercased()) }),
+           editDistance(name.lowercased(), close.lowercased()) <= max(1, name.count / 3) {
+            return error("unknown key '\(name)' (did you mean '\(close)'?)", token)
+        }
+        return error("unknown key '\(name)'; keys are \(QuakeField.all.map(\.name).joined(separator: ", "))", token)
+    }
+
+    private mutating func parseComparison() throws -> PredicateNode {
+        let (left, leftToken) = try parseOperand(after: nil)
+        let opToken = advance()
+        var options: StringOptions = []
+        func readModifier() {
+            if case .modifier(let o) = peek.kind { options = o; _ = advance() }
+        }
+        switch opToken.kind {
+        case .op(let symbol) where !["&&", "||", "!"].contains(symbol):
+            readModifier()
+            let op = ComparisonOperator(rawValue: symbol)!
+            let (right, rightToken) = try parseOperand(after: opToken.text)
+            switch (left, right) {
+            case (.key(let field), .value(let value)):
+                return try comparison(field, op, value, options, opToken: opToken, valueToken: rightToken)
+            case (.value(let value), .key(let field)):
+                return try comparison(field, op.flipped, value, options, opToken: opToken, valueToken: leftToken)
+            case (.key, .key):
+                throw error("comparing two keys is not supported; compare a key with a value", rightToken)
+            case (.value, .value):
+                throw error("a comparison needs a key on one side", leftToken)
+            }
+        case .word(let word):
+            let upper = word.uppercased()
+            guard let field = { if case .key(let f) = left { return f } else { return nil } }() else {
+                if ["BETWEEN", "IN", "CONTAINS", "BEGINSWITH", "ENDSWITH", "LIKE", "MATCHES"].contains(upper) {
+                    throw error("\(upper) needs a key on its left", leftToken)
+                }
+                throw error("expected an operator after \(Self.describe(leftToken)), found \(Self.describe(opToken))", opToken)
+            }
+            if upper == "BETWEEN" {
+                let (right, rightToken) = try parseOperand(after: "BETWEEN")
+                guard case .value(.list(let bounds)) = right, bounds.count == 2 else {
+                    throw error("BETWEEN needs two values in braces, {low, high}", rightToken)
+                }
+                let low = try coerce(bounds[0], for: field, valueToken: rightToken)
+                let high = try coerce(bounds[1], for: field, valueToken: rightToken)
+                if low == .null || high == .null { throw error("BETWEEN bounds cannot be NULL", rightToken) }
+                return .between(field, low, high)
+            }
+            if upper == "IN" {
+                readModifier()
+                let (right, rightToken) = try parseOperand(after: "IN")
+                guard case .value(.list(let items)) = right else {
+                    throw error("IN needs a list of values in braces, {a, b, c}", rightToken)
+                }
+                var values = try items.map { try coerce($0, for: field, valueToken: rightToken) }
+                if !options.isEmpty { values = values.map { if case .text(let t) = $0 { .text(options.fold(t)) } else { $0 } } }
+                return .oneOf(field, values, options)
+            }
+            guard let op = StringOperator(rawValue: upper) else {
+                throw error("expected an operator after \(Self.describe(leftToken)), found \(Self.describe(opToken))", opToken)
+            }
+            readModifier()
+            let (right, rightToken) = try parseOperand(after: upper)
+            guard case .value(let value) = right, case .string(var text) = value else {
+                let found: String
+                switch right {
+                case .key(let f): found = "the key \(f.name)"
+                case .value(let v): found = v.shown
+                }
+                throw error("\(upper) needs a string, found \(found)", opToken)
+            }
+            _ = rightToken
+            if op == .matches {
+                if options.contains(.diacriticInsensitive) { text = TextFolding.foldDiacritics(text) }
+                if RegexCache.shared.regex(text) == nil {
+                    throw error("invalid regular expression \"\(text)\"", rightToken)
+                }
+            } else {
+                text = options.fold(text)
+            }
+            return .string(field, op, text, options)
+        case .end:
+            throw error("expected an operator after \(Self.describe(leftToken)), found end of input", opToken)
+        default:
+            throw error("expected an operator after \(Self.describe(leftToken)), found \(Self.describe(opToken))", opToken)
+        }
+    }
+
+    private func comparison(_ field: QuakeField, _ op: ComparisonOperator, _ literal: Literal, _ options: StringOptions,
+                            opToken: PredicateToken, valueToken: PredicateToken) throws -> PredicateNode {
+        let value = try coerce(literal, for: field, valueToken: valueToken)
+        if value == .null, op != .equal, op != .notEqual {
+            throw error("'\(op.rawValue)' cannot compare with NULL; use == or !=", opToken)
+        }
+        if case .text(let t) = value, !options.isEmpty { return .comparison(field, op, .text(options.fold(t)), options) }
+        return .comparison(field, op, value, field.kind == .text ? options : [])
+    }
+
+    /// Checks a literal against the key's kind: numbers for numeric keys,
+    /// ISO 8601 text or dates for times, text for text keys.
+    private func coerce(_ literal: Literal, for field: QuakeField, valueToken: PredicateToken) throws -> PredicateValue {
+        switch (field.kind, literal) {
+        case (_, .null): return .null
+        case (_, .list): throw error("\(field.name) is compared with one value, not a list", valueToken)
+        case (.number, .number(let n, _)), (.time, .number(let n, _)): return .number(n)
+        case (.number, .bool(let b)): return .number(b ? 1 : 0)
+        case (.time, .date(let ms)): return .number(Double(ms))
+        case (.time, .string(let s)):
+            guard let ms = ISOTime.epochMilliseconds(s) else {
+                throw error("\(field.name) needs an ISO 8601 time like \"2018-06-10\" or \"2018-06-10T12:00:00Z\", found \"\(s)\"", valueToken)
+            }
+            return .number(Double(ms))
+        case (.text, .string(let s)): return .text(s)
+        case (.text, .number(_, let text)): return .text(text)
+        case (.text, .date(let ms)): return .text(ISOTime.string(epochMilliseconds: ms))
+        default: throw error("\(field.name) needs \(field.kind == .text ? "a string" : "a number"), found \(literal.shown)", valueToken)
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    var row = Array(0...b.count)
+    for i in 1...a.count {
+        var previous = row[0]
+        row[0] = i
+        for j in stride(from: 1, through: b.count, by: 1) {
+            let saved = row[j]
+            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+            previous = saved
+        }
+    }
+    return row[b.count]
+}

@@ -1,0 +1,124 @@
+import Foundation
+import QuakeStore
+
+/// The one place where the query layer knows about quakes: each field a user
+/// can filter or sort on, its column, its type, and how to read it from a
+/// `Quake`. A second entity would be a second file like this one.
+public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        case text
+        case number
+        /// Epoch milliseconds in SQL; ISO 8601 strings and `Date`s in predicates.
+        case time
+    }
+
+    /// The canonical name (`magnitude`), as predicates and `--sort` spell it.
+    public let name: String
+    public let aliases: [String]
+    /// The SQL column filters compare.
+    public let column: String
+    /// The SQL column sorting uses (place sorts by its folded form).
+    public let sortColumn: String
+    public let kind: Kind
+    public let isNullable: Bool
+    public let isSortable: Bool
+    /// The field as a typed key path, for `SortDescriptor<Quake>`.
+    public let keyPath: PartialKeyPath<Quake> & Sendable
+    private let read: @Sendable (Quake) -> FieldValue
+    private let makeDescriptor: (@Sendable (SortOrder) -> SortDescriptor<Quake>)?
+
+    public var description: String { name }
+
+    public static func == (a: QuakeField, b: QuakeField) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// The field's value in a quake, as SQL holds it.
+    public func value(of quake: Quake) -> FieldValue { read(quake) }
+
+    /// The value `sortColumn` holds (place's folded form).
+    public func sortValue(of quake: Quake) -> FieldValue {
+        self == .place ? .text(quake.placeFolded) : read(quake)
+    }
+
+    public func sortDescriptor(_ order: SortOrder) -> SortDescriptor<Quake>? { makeDescriptor?(order) }
+
+    // MARK: The fields
+
+    private init(_ name: String, aliases: [String] = [], column: String? = nil, sortColumn: String? = nil,
+                 kind: Kind, nullable: Bool = false, keyPath: PartialKeyPath<Quake> & Sendable,
+                 descriptor: (@Sendable (SortOrder) -> SortDescriptor<Quake>)? = nil,
+                 read: @escaping @Sendable (Quake) -> FieldValue) {
+        self.name = name; self.aliases = aliases
+        self.column = column ?? name; self.sortColumn = sortColumn ?? column ?? name
+        self.kind = kind; self.isNullable = nullable; self.isSortable = descriptor != nil
+        self.keyPath = keyPath; self.makeDescriptor = descriptor; self.read = read
+    }
+
+    public static let id = QuakeField("id", kind: .text, keyPath: \Quake.id) { .text($0.id) }
+    public static let code = QuakeField("code", kind: .text, keyPath: \Quake.code) { .text($0.code) }
+    public static let net = QuakeField("net", aliases: ["network"], kind: .text, keyPath: \Quake.net,
+                                       descriptor: { SortDescriptor(\Quake.net, comparator: .lexical, order: $0) }) { .text($0.net) }
+    public static let magnitude = QuakeField("magnitude", aliases: ["mag"], kind: .number, nullable: true, keyPath: \Quake.magnitude,
+                                             descriptor: { SortDescriptor(\Quake.magnitude, order: $0) }) { .number($0.magnitude) }
+    public static let magType = QuakeField("magType", kind: .text, keyPath: \Quake.magType) { .text($0.magType) }
+    public static let place = QuakeField("place", sortColumn: "placeFolded", kind: .text, keyPath: \Quake.place,
+                                         descriptor: { SortDescriptor(\Quake.place, comparator: .lexical, order: $0) }) { .text($0.place) }
+    public static let time = QuakeField("time", kind: .time, keyPath: \Quake.time,
+                                        descriptor: { SortDescriptor(\Quake.time, order: $0) }) { .number(Double($0.time.epochMilliseconds)) }
+    public static let updated = QuakeField("updated", kind: .time, keyPath: \Quake.updated) { .number(Double($0.updated.epochMilliseconds)) }
+    public static let day = QuakeField("day", kind: .text, keyPath: \Quake.day) { .text($0.day) }
+    public static let depth = QuakeField("depth", kind: .number, keyPath: \Quake.depth,
+                                         descriptor: { SortDescriptor(\Quake.depth, order: $0) }) { .number($0.depth) }
+    public static let latitude = QuakeField("latitude", aliases: ["lat"], kind: .number, keyPath: \Quake.latitude,
+                                            descriptor: { SortDescriptor(\Quake.latitude, order: $0) }) { .number($0.latitude) }
+    public static let longitude = QuakeField("longitude", aliases: ["lon", "lng"], kind: .number, keyPath: \Quake.longitude,
+                                             descriptor: { SortDescriptor(\Quake.longitude, order: $0) }) { .number($0.longitude) }
+    public static let felt = QuakeField("felt", kind: .number, nullable: true, keyPath: \Quake.felt,
+                                        descriptor: { SortDescriptor(\Quake.felt, order: $0) }) { .number($0.felt.map(Double.init)) }
+    public static let alert = QuakeField("alert", kind: .text, nullable: true, keyPath: \Quake.alert) { .text($0.alert) }
+    public static let status = QuakeField("status", kind: .text, keyPath: \Quake.status,
+                                          descriptor: { SortDescriptor(\Quake.status, comparator: .lexical, order: $0) }) { .text($0.status) }
+    public static let tsunami = QuakeField("tsunami", kind: .number, keyPath: \Quake.tsunami) { .number(Double($0.tsunami)) }
+    public static let sig = QuakeField("sig", kind: .number, keyPath: \Quake.sig,
+                                       descriptor: { SortDescriptor(\Quake.sig, order: $0) }) { .number(Double($0.sig)) }
+    public static let type = QuakeField("type", kind: .text, keyPath: \Quake.type,
+                                        descriptor: { SortDescriptor(\Quake.type, comparator: .lexical, order: $0) }) { .text($0.type) }
+    public static let title = QuakeField("title", kind: .text, keyPath: \Quake.title) { .text($0.title) }
+    public static let url = QuakeField("url", kind: .text, keyPath: \Quake.url) { .text($0.url) }
+
+    /// Every field, in the order error messages list them.
+    public static let all: [QuakeField] = [
+        .place, .magnitude, .time, .depth, .latitude, .longitude, .code, .net, .type, .status,
+        .alert, .tsunami, .felt, .sig, .magType, .title, .day, .id, .updated, .url,
+    ]
+
+    public static let sortable = all.filter(\.isSortable)
+
+    /// The table name the fields live in.
+    public static let table = "quake"
+
+    /// Looks a field up by name or alias, ignoring case.
+    public static func named(_ name: String) -> QuakeField? {
+        let lower = name.lowercased()
+        return all.first { $0.name.lowercased() == lower || $0.aliases.contains(lower) }
+    }
+
+    /// The field a sort descriptor sorts by.
+    public static func sortedBy(_ descriptor: SortDescriptor<Quake>) -> QuakeField? {
+        guard let keyPath = descriptor.keyPath else { return nil }
+        return sortable.first { $0.keyPath == keyPath }
+    }
+}
+
+/// A field's value as SQL sees it: text, a number, or NULL.
+public enum FieldValue: Sendable, Hashable {
+    case text(String?)
+    case number(Double?)
+
+    public var isNull: Bool {
+        switch self {
+        case .text(let t): t == nil
+        case .number(let n): n == nil
+        }
+    }
+}

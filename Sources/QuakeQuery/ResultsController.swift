@@ -1,0 +1,170 @@
+import Dispatch
+import Foundation
+import GRDB
+import QuakeStore
+
+/// Holds a `FetchConfiguration` and keeps its results current, like
+/// `NSFetchedResultsController` over the catalog:
+///
+/// - Setting the configuration (or a part, directly or through
+///   `$configuration`) fetches anew, off the caller's thread. When changes
+///   come faster than queries finish, stale ones are dropped and only the
+///   newest configuration's results are delivered.
+/// - Each fetch delivers the first window of rows first (count pending),
+///   then the same with the exact count and sections.
+/// - Any committed write to the catalog, from this process or another,
+///   yields a new snapshot.
+///
+/// Snapshots are delivered on the controller's own serial queue, in order,
+/// never two at once: to `onSnapshot` and to every `snapshots` stream.
+public final class ResultsController: @unchecked Sendable {
+    public let store: QuakeDatabase
+    /// How many rows the first delivery of a fetch carries.
+    public let windowSize: Int
+
+    @Bound public var configuration: FetchConfiguration
+
+    public var predicate: QuakePredicate? {
+        get { configuration.predicate }
+        set { configuration.predicate = newValue }
+    }
+
+    public var sortDescriptors: [SortDescriptor<Quake>] {
+        get { configuration.sortDescriptors }
+        set { configuration.sortDescriptors = newValue }
+    }
+
+    public var sortKeys: [SortKey] {
+        get { configuration.sortKeys }
+        set { configuration.sortKeys = newValue }
+    }
+
+    public var sectionIdentifier: SectionKey? {
+        get { configuration.sectionIdentifier }
+        set { configuration.sectionIdentifier = newValue }
+    }
+
+    private let queue = DispatchQueue(label: "quakes.results")
+    private let lock = NSLock()
+    private var generation = 0
+    private var latest: ResultsSnapshot?
+    private var handlers: [UUID: @Sendable (ResultsSnapshot) -> Void] = [:]
+    private var monitor: CatalogChangeMonitor?
+
+    public convenience init(_ store: QuakeDatabase, predicate: QuakePredicate? = nil,
+                            sortDescriptors: [SortDescriptor<Quake>],
+                            sectionIdentifier: SectionKey? = nil, windowSize: Int = 200) throws {
+        try self.init(store, configuration: FetchConfiguration(predicate: predicate, sortDescriptors: sortDescriptors,
+                                                               sectionIdentifier: sectionIdentifier),
+                      windowSize: windowSize)
+    }
+
+    public init(_ store: QuakeDatabase, configuration: FetchConfiguration = FetchConfiguration(),
+                windowSize: Int = 200) throws {
+        self.store = store
+        self.windowSize = windowSize
+        _configuration = Bound(wrappedValue: configuration)
+        _configuration.didSet = { [weak self] _ in self?.update() }
+    }
+
+    deinit { monitor?.stop() }
+
+    /// The newest delivered snapshot.
+    public var snapshot: ResultsSnapshot? { lock.withLock { latest } }
+
+    /// Starts fetching and watching the catalog for changes.
+    public func start() throws {
+        if monitor == nil {
+            monitor = try CatalogChangeMonitor(store: store) { [weak self] in self?.update() }
+        }
+        update()
+    }
+
+    /// Stops watching the catalog.
+    public func stop() {
+        monitor?.stop()
+        monitor = nil
+    }
+
+    /// Calls `handler` with every snapshot delivered from now on. Returns a
+    /// token for `removeHandler`.
+    @discardableResult
+    public func onSnapshot(_ handler: @escaping @Sendable (ResultsSnapshot) -> Void) -> UUID {
+        let id = UUID()
+        lock.withLock { handlers[id] = handler }
+        return id
+    }
+
+    public func removeHandler(_ id: UUID) { _ = lock.withLock { handlers.removeValue(forKey: id) } }
+
+    /// Every snapshot delivered from now on, as an async sequence.
+    public var snapshots: AsyncStream<ResultsSnapshot> {
+        let (stream, continuation) = AsyncStream<ResultsSnapshot>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        let id = onSnapshot { continuation.yield($0) }
+        continuation.onTermination = { [weak self] _ in self?.removeHandler(id) }
+        return stream
+    }
+
+    /// Fetches the current configuration anew.
+    public func update() {
+        let (next, current) = lock.withLock { () -> (Int, FetchConfiguration) in
+            self.generation += 1
+            return (self.generation, self.configuration)
+        }
+        queue.async { [weak self] in self?.fetch(next, current) }
+    }
+
+    /// Removes quakes from the catalog; the snapshot follows.
+    public func delete(ids: [String]) throws {
+        try store.pool.write { db in
+            let statement = try db.makeStatement(sql: "DELETE FROM \(QuakeField.table) WHERE id = ?")
+            for id in ids { try statement.execute(arguments: [id]) }
+        }
+        update()
+    }
+
+    /// The complete results of the current configuration, fetched on the
+    /// caller's thread: for one-shot use such as `quakes-tui list`.
+    public func fetchNow() throws -> ResultsSnapshot {
+        let (generation, configuration) = lock.withLock { (self.generation, self.configuration) }
+        let plan = QueryPlan(configuration)
+        let (first, count, sections) = try store.pool.read { db in
+            (try plan.rows(db, offset: 0, limit: windowSize), try plan.count(db), try plan.sections(db))
+        }
+        return ResultsSnapshot(generation: generation, configuration: configuration, count: count, sections: sections,
+                               window: RowWindow(pool: store.pool, plan: plan, preloaded: first))
+    }
+
+    private func isCurrent(_ generation: Int) -> Bool { lock.withLock { self.generation == generation } }
+
+    private func fetch(_ generation: Int, _ configuration: FetchConfiguration) {
+        guard isCurrent(generation) else { return }
+        let plan = QueryPlan(configuration)
+        do {
+            let first = try store.pool.read { db in try plan.rows(db, offset: 0, limit: windowSize) }
+            let window = RowWindow(pool: store.pool, plan: plan, preloaded: first)
+            guard isCurrent(generation) else { return }
+            // A window shorter than asked for is the whole result: its count is known.
+            if first.count < windowSize && configuration.sectionIdentifier == nil {
+                deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: first.count,
+                                        sections: [], window: window))
+                return
+            }
+            deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: nil, sections: [], window: window))
+            let (count, sections) = try store.pool.read { db in (try plan.count(db), try plan.sections(db)) }
+            guard isCurrent(generation) else { return }
+            deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: count,
+                                    sections: sections, window: window))
+        } catch {
+            // A failed read (the catalog vanished, a disk error) keeps the last snapshot.
+        }
+    }
+
+    private func deliver(_ snapshot: ResultsSnapshot) {
+        let handlers = lock.withLock { () -> [@Sendable (ResultsSnapshot) -> Void] in
+            latest = snapshot
+            return Array(self.handlers.values)
+        }
+        for handler in handlers { handler(snapshot) }
+    }
+}

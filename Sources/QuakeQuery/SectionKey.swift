@@ -1,0 +1,85 @@
+import QuakeStore
+
+/// How results are grouped, like `SectionedFetchRequest`'s section
+/// identifier: each section is a run of rows sharing one value.
+public enum SectionKey: String, Sendable, Hashable, CaseIterable {
+    case day
+    /// Floor of the magnitude (M4 holds 4.0 to 4.99); unknown magnitudes are their own section.
+    case magnitudeBand
+    case network
+    case type
+
+    /// The SQL expression rows are grouped by.
+    var sqlExpression: String {
+        switch self {
+        case .day: "day"
+        // floor() needs SQLite's optional math functions: do it by hand.
+        case .magnitudeBand: "(CAST(magnitude AS INTEGER) - (magnitude < CAST(magnitude AS INTEGER)))"
+        case .network: "net"
+        case .type: "type"
+        }
+    }
+
+    /// The field whose sort this section follows in direction.
+    var field: QuakeField {
+        switch self {
+        case .day: .time
+        case .magnitudeBand: .magnitude
+        case .network: .net
+        case .type: .type
+        }
+    }
+
+    /// Newest days and biggest bands first unless the user sorts that
+    /// column; names A to Z.
+    var defaultAscending: Bool {
+        switch self {
+        case .day, .magnitudeBand: false
+        case .network, .type: true
+        }
+    }
+
+    var isNullable: Bool { self == .magnitudeBand }
+
+    /// The section value of a quake, as `sqlExpression` computes it.
+    public func value(of quake: Quake) -> FieldValue {
+        switch self {
+        case .day: .text(quake.day)
+        case .magnitudeBand: .number(quake.magnitude.map { $0.rounded(.down) })
+        case .network: .text(quake.net)
+        case .type: .text(quake.type)
+        }
+    }
+
+    /// The section's name as a user sees it: `2018-06-14`, `M4`, `hv`.
+    public func title(for value: FieldValue) -> String {
+        switch (self, value) {
+        case (.magnitudeBand, .number(let band?)): "M\(Int(band))"
+        case (.magnitudeBand, _): "M unknown"
+        case (_, .text(let text?)): text.isEmpty ? "(none)" : text
+        case (_, .number(let n?)): String(n)
+        default: "(none)"
+        }
+    }
+
+    /// Words for the UI's section cycle and `--section`.
+    public var label: String {
+        switch self {
+        case .day: "day"
+        case .magnitudeBand: "magnitude band"
+        case .network: "network"
+        case .type: "type"
+        }
+    }
+
+    /// Parses `--section` values: day, magnitude (band, mag), network (net), type.
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "day": self = .day
+        case "magnitude", "magnitudeband", "band", "mag", "magnitude-band": self = .magnitudeBand
+        case "network", "net": self = .network
+        case "type": self = .type
+        default: return nil
+        }
+    }
+}
