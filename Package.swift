@@ -46,14 +46,21 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
+        // Fixtures and helpers (temporary folders, running the built binary)
+        // shared by the test targets.
+        .target(
+            name: "TestSupport",
+            dependencies: ["QuakeStore"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "QuakeStoreTests",
-            dependencies: ["QuakeStore", "quakes-tui"]
+            dependencies: ["QuakeStore", "TestSupport", "quakes-tui"]
         ),
         .testTarget(
             name: "QuakeQueryTests",
             dependencies: [
-                "QuakeQuery", "QuakeStore",
+                "QuakeQuery", "QuakeStore", "TestSupport", "quakes-tui",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/QuakeQueryTests"

@@ -50,8 +50,10 @@ public final class RegexCache: @unchecked Sendable {
     public func regex(_ pattern: String) -> NSRegularExpression? {
         lock.lock(); defer { lock.unlock() }
         if let regex = cache[pattern] { return regex }
-        // Anchored at both ends so the longest alternative is tried first.
-        guard let regex = try? NSRegularExpression(pattern: "(?:" + pattern + ")\\z") else { return nil }
+        // The pattern must compile on its own: wrapped first, an unbalanced
+        // ")(" would pair with the wrapper's parentheses.
+        guard pattern.isEmpty || (try? NSRegularExpression(pattern: pattern)) != nil,
+              let regex = try? NSRegularExpression(pattern: "(?:" + pattern + ")\\z") else { return nil }
         if cache.count > 64 { cache.removeAll() }
         cache[pattern] = regex
         return regex

@@ -54,7 +54,7 @@ public enum ISOTime {
             return false
         }
         guard let year = number(4), take("-"), let month = number(2), take("-"), let day = number(2),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
+              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else { return nil }
         var ms: Int64 = 0
         if take("T") || take(" ") {
             guard let h = number(2), take(":"), let m = number(2), h < 24, m < 60 else { return nil }
@@ -83,6 +83,14 @@ public enum ISOTime {
         }
         guard i == b.count else { return nil }
         return daysFromCivil(year, month, day) * 86_400_000 + ms
+    }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     static func daysFromCivil(_ y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {

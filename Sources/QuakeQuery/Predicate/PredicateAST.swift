@@ -79,7 +79,10 @@ public enum PredicateValue: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .null: "NULL"
         case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
-        case .text(let t): "\"" + t.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .text(let t):
+            "\"" + t.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+                .replacingOccurrences(of: "\r", with: "\\r") + "\""
         }
     }
 }

@@ -62,6 +62,7 @@ struct PredicateLexer {
             }
             let text = String(chars[start..<i])
             guard let value = Double(text) else { throw error("invalid number '\(text)'", at: start) }
+            guard value.isFinite else { throw error("number '\(text)' is out of range", at: start) }
             return token(.number(value, text))
         }
         switch c {
@@ -74,6 +75,8 @@ struct PredicateLexer {
                 switch chars[i].lowercased() {
                 case "c": options.insert(.caseInsensitive)
                 case "d": options.insert(.diacriticInsensitive)
+                case _ where chars[i].isWhitespace || chars[i] == "\"" || chars[i] == "'":
+                    throw error("unclosed modifier, expected ']'", at: start)
                 default: throw error("unknown modifier '\(chars[i])': use [c], [d] or [cd]", at: i)
                 }
                 i += 1

@@ -15,16 +15,34 @@ struct PredicateParser {
     }
 
     static func parse(_ text: String, arguments: [any Sendable] = []) throws -> PredicateNode {
+        do {
+            return try parseSingleLine(text, arguments: arguments)
+        } catch var error as PredicateError {
+            // Positions are counted over the whole text; say line and column.
+            let before = Array(text).prefix(error.column - 1)
+            if let lastNewline = before.lastIndex(of: "\n") {
+                error.line = before.filter { $0 == "\n" }.count + 1
+                error.column = error.column - 1 - lastNewline
+            }
+            throw error
+        }
+    }
+
+    private static func parseSingleLine(_ text: String, arguments: [any Sendable]) throws -> PredicateNode {
         var parser = try PredicateParser(text, arguments: arguments)
         let node = try parser.parseOr()
         let token = parser.peek
+        if token.kind == .punct(")") {
+            throw PredicateError(message: "unmatched ')'", column: token.column)
+        }
         guard token.kind == .end else {
             throw PredicateError(message: "unexpected \(describe(token)) after a complete predicate; join conditions with AND or OR",
                                  column: token.column)
         }
         if parser.nextArgument < parser.arguments.count {
-            throw PredicateError(message: "\(parser.arguments.count) arguments given for \(parser.nextArgument) %@/%K",
-                                 column: token.column)
+            let given = parser.arguments.count == 1 ? "1 argument given" : "\(parser.arguments.count) arguments given"
+            let used = parser.nextArgument == 0 ? "the format has no %@ or %K" : "the format uses \(parser.nextArgument)"
+            throw PredicateError(message: "\(given) but \(used)", column: token.column)
         }
         return node
     }
@@ -111,7 +129,8 @@ struct PredicateParser {
         case string(String)
         case bool(Bool)
         case date(Int64)
-        case list([Literal])
+        /// Values and where each was written.
+        case list([(Literal, PredicateToken)])
 
         var shown: String {
             switch self {
@@ -120,10 +139,13 @@ struct PredicateParser {
             case .string(let s): "\"\(s)\""
             case .bool(let b): b ? "TRUE" : "FALSE"
             case .date(let ms): ISOTime.string(epochMilliseconds: ms)
-            case .list(let items): "{" + items.map(\.shown).joined(separator: ", ") + "}"
+            case .list(let items): "{" + items.map(\.0.shown).joined(separator: ", ") + "}"
             }
         }
     }
+
+    static let keywords: Set<String> = ["AND", "OR", "NOT", "BETWEEN", "IN", "CONTAINS", "BEGINSWITH", "ENDSWITH",
+                                        "LIKE", "MATCHES", "TRUEPREDICATE", "FALSEPREDICATE"]
 
     private mutating func parseOperand(after context: String?) throws -> (Operand, PredicateToken) {
         let token = advance()
@@ -133,8 +155,11 @@ struct PredicateParser {
             case "NULL", "NIL": return (.value(.null), token)
             case "TRUE", "YES": return (.value(.bool(true)), token)
             case "FALSE", "NO": return (.value(.bool(false)), token)
+            case let keyword where Self.keywords.contains(keyword):
+                let what = context.map { "expected a value after '\($0)'" } ?? "expected a condition"
+                throw error("\(what), found '\(word)'", token)
             default:
-                guard let field = QuakeField.named(word) else { throw unknownKey(word, token) }
+                guard let field = QuakeField.named(word) else { throw unknownKey(word, token, afterOperator: context != nil) }
                 return (.key(field), token)
             }
         case .number(let value, let text): return (.value(.number(value, text)), token)
@@ -142,7 +167,7 @@ struct PredicateParser {
         case .argument("K"):
             let argument = try takeArgument(token)
             guard let name = argument as? String else { throw error("%K needs a key name, found \(argument)", token) }
-            guard let field = QuakeField.named(name) else { throw unknownKey(name, token) }
+            guard let field = QuakeField.named(name) else { throw unknownKey(name, token, afterOperator: false) }
             return (.key(field), token)
         case .argument:
             return (.value(try literal(fromArgument: takeArgument(token), token)), token)
@@ -175,24 +200,22 @@ struct PredicateParser {
         case let s as Substring: return .string(String(s))
         case let b as Bool: return .bool(b)
         case let d as Date: return .date(d.epochMilliseconds)
-        case let n as Int: return .number(Double(n), String(n))
-        case let n as Int64: return .number(Double(n), String(n))
-        case let n as Int32: return .number(Double(n), String(n))
+        case let n as any BinaryInteger: return .number(Double(n), "\(n)")
         case let n as Double: return .number(n, String(n))
         case let n as Float: return .number(Double(n), String(n))
-        case let items as [any Sendable]: return .list(try items.map { try literal(fromArgument: $0, token) })
+        case let items as [any Sendable]: return .list(try items.map { (try literal(fromArgument: $0, token), token) })
         default: throw error("unsupported argument type \(type(of: argument))", token)
         }
     }
 
     private mutating func parseList() throws -> Literal {
         let open = advance()
-        var items: [Literal] = []
+        var items: [(Literal, PredicateToken)] = []
         if peek.kind == .punct("}") { _ = advance(); return .list(items) }
         while true {
             let (operand, token) = try parseOperand(after: items.isEmpty ? "{" : ",")
             guard case .value(let value) = operand else { throw error("a list holds values, not keys", token) }
-            items.append(value)
+            items.append((value, token))
             let next = advance()
             if next.kind == .punct("}") { return .list(items) }
             guard next.kind == .punct(",") else {
@@ -201,12 +224,13 @@ struct PredicateParser {
         }
     }
 
-    private func unknownKey(_ name: String, _ token: PredicateToken) -> PredicateError {
+    private func unknownKey(_ name: String, _ token: PredicateToken, afterOperator: Bool) -> PredicateError {
         let candidates = QuakeField.all.flatMap { [$0.name] + $0.aliases }
         if let close = candidates.min(by: { editDistance(name.lowercased(), $0.lowercased()) < editDistance(name.lowercased(), $1.lowercased()) }),
            editDistance(name.lowercased(), close.lowercased()) <= max(1, name.count / 3) {
             return error("unknown key '\(name)' (did you mean '\(close)'?)", token)
         }
+        if afterOperator { return error("unknown key '\(name)'; to compare with text, put it in quotes: \"\(name)\"", token) }
         return error("unknown key '\(name)'; keys are \(QuakeField.all.map(\.name).joined(separator: ", "))", token)
     }
 
@@ -245,8 +269,8 @@ struct PredicateParser {
                 guard case .value(.list(let bounds)) = right, bounds.count == 2 else {
                     throw error("BETWEEN needs two values in braces, {low, high}", rightToken)
                 }
-                let low = try coerce(bounds[0], for: field, valueToken: rightToken)
-                let high = try coerce(bounds[1], for: field, valueToken: rightToken)
+                let low = try coerce(bounds[0].0, for: field, valueToken: bounds[0].1)
+                let high = try coerce(bounds[1].0, for: field, valueToken: bounds[1].1)
                 if low == .null || high == .null { throw error("BETWEEN bounds cannot be NULL", rightToken) }
                 return .between(field, low, high)
             }
@@ -256,12 +280,16 @@ struct PredicateParser {
                 guard case .value(.list(let items)) = right else {
                     throw error("IN needs a list of values in braces, {a, b, c}", rightToken)
                 }
-                var values = try items.map { try coerce($0, for: field, valueToken: rightToken) }
+                var values = try items.map { try coerce($0.0, for: field, valueToken: $0.1) }
+                guard field.kind == .text else { return .oneOf(field, values, []) }
                 if !options.isEmpty { values = values.map { if case .text(let t) = $0 { .text(options.fold(t)) } else { $0 } } }
                 return .oneOf(field, values, options)
             }
             guard let op = StringOperator(rawValue: upper) else {
                 throw error("expected an operator after \(Self.describe(leftToken)), found \(Self.describe(opToken))", opToken)
+            }
+            guard field.kind == .text else {
+                throw error("\(upper) needs a text key; \(field.name) is a \(field.kind == .time ? "time" : "number")", opToken)
             }
             readModifier()
             let (right, rightToken) = try parseOperand(after: upper)
@@ -316,7 +344,8 @@ struct PredicateParser {
             return .number(Double(ms))
         case (.text, .string(let s)): return .text(s)
         case (.text, .number(_, let text)): return .text(text)
-        case (.text, .date(let ms)): return .text(ISOTime.string(epochMilliseconds: ms))
+        case (.text, .date(let ms)):
+            return .text(field == .day ? UTCDay.string(epochMilliseconds: ms) : ISOTime.string(epochMilliseconds: ms))
         default: throw error("\(field.name) needs \(field.kind == .text ? "a string" : "a number"), found \(literal.shown)", valueToken)
         }
     }

@@ -1,0 +1,127 @@
+import Foundation
+import PropertyBased
+@testable import QuakeQuery
+import QuakeStore
+import Testing
+
+@Suite struct SortAndSectionTests {
+    let week: WeekCatalog
+
+    init() throws { week = try WeekCatalog() }
+
+    func rows(_ configuration: FetchConfiguration) throws -> [Quake] {
+        try WeekCatalog.allRows(ResultsController(week.store, configuration: configuration).fetchNow())
+    }
+
+    @Test func theDefaultOrderIsNewestFirst() throws {
+        let rows = try rows(FetchConfiguration())
+        #expect(rows.count == 4713)
+        #expect(rows.prefix(3).map(\.id) == ["hv70264586", "hv70264576", "ci38197512"])
+        #expect(rows.map(\.time) == rows.map(\.time).sorted(by: >))
+    }
+
+    @Test(arguments: QuakeField.sortable, [true, false])
+    func everySortableColumnSortsBothWaysWithNullsLast(field: QuakeField, ascending: Bool) throws {
+        let configuration = FetchConfiguration(sortKeys: [SortKey(field, ascending: ascending)])
+        let sql = try rows(configuration).map(\.id)
+        #expect(sql == oracleOrder(week.all, configuration).map(\.id))
+        if field == .magnitude {
+            #expect(sql.suffix(2).sorted() == ["zz0001", "zz0002"], "unknown magnitudes sort last")
+        }
+    }
+
+    @Test func magnitudeExtremesMatchTheFile() throws {
+        let down = try rows(FetchConfiguration(sortKeys: [SortKey(.magnitude, ascending: false)]))
+        let up = try rows(FetchConfiguration(sortKeys: [SortKey(.magnitude, ascending: true)]))
+        #expect(down.first?.magnitude == 5.8)
+        #expect(up.first?.magnitude == -0.39)
+    }
+
+    @Test func placeSortsByItsFoldedForm() throws {
+        let rows = try rows(FetchConfiguration(sortKeys: [SortKey(.place, ascending: true)]))
+        let folded = rows.map(\.placeFolded)
+        #expect(folded == folded.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        // "Île Somewhere" sorts as "ile somewhere", among the i's, not after z.
+        let ile = try #require(rows.firstIndex { $0.id == "zz0002" })
+        #expect(rows[ile - 1].placeFolded <= "ile somewhere" && rows[ile + 1].placeFolded >= "ile somewhere")
+    }
+
+    @Test func severalKeysBreakTiesInOrder() throws {
+        let configuration = FetchConfiguration(sortKeys: [SortKey(.net, ascending: true), SortKey(.magnitude, ascending: false)])
+        #expect(try rows(configuration).map(\.id) == oracleOrder(week.all, configuration).map(\.id))
+    }
+
+    @Test func typedAndKeyNameDescriptorsAreOneState() throws {
+        var configuration = FetchConfiguration()
+        configuration.sortDescriptors = [SortDescriptor(\Quake.magnitude, order: .reverse), SortDescriptor(\Quake.time)]
+        #expect(configuration.sortKeys == [SortKey(.magnitude, ascending: false), SortKey(.time, ascending: true)])
+        configuration.sortKeys = try SortKey.parseList("place,-depth")
+        #expect(configuration.sortDescriptors.map(\.keyPath) == [\Quake.place, \Quake.depth])
+        #expect(configuration.sortDescriptors.map(\.order) == [.forward, .reverse])
+        #expect(try SortKey.parseList("-mag,lat").map(\.description) == ["-magnitude", "latitude"])
+        #expect(throws: SortKeyError(message: "unknown sort key 'size'; sortable keys are place, magnitude, time, depth, latitude, longitude, net, type, status, felt, sig")) {
+            try SortKey.parseList("-size")
+        }
+    }
+
+    @Test(arguments: SectionKey.allCases)
+    func sectionsAreContiguousAndCountsSumToTheTotal(section: SectionKey) throws {
+        for sortKeys in [[SortKey(.time, ascending: false)], [SortKey(.place, ascending: true)], [SortKey(.magnitude, ascending: true)]] {
+            let configuration = FetchConfiguration(sortKeys: sortKeys, sectionIdentifier: section)
+            let snapshot = try ResultsController(week.store, configuration: configuration).fetchNow()
+            let rows = try WeekCatalog.allRows(snapshot)
+            #expect(rows.map(\.id) == oracleOrder(week.all, configuration).map(\.id), "\(section) \(sortKeys)")
+            #expect(snapshot.sections.map(\.count).reduce(0, +) == snapshot.count)
+            #expect(Set(snapshot.sections.map(\.id)).count == snapshot.sections.count, "each section appears once")
+            for section in snapshot.sections {
+                let values = Set(rows[section.rowRange].map { configuration.sectionIdentifier!.value(of: $0) })
+                #expect(values == [section.value], "section \(section.id) holds only its rows")
+            }
+        }
+    }
+
+    /// Counts per UTC day from the file (python), plus the two made-up quakes
+    /// on the 12th and 13th.
+    @Test func daySectionsAreTitledAndCountedAsTheFileHasThem() throws {
+        let snapshot = try ResultsController(week.store, configuration: FetchConfiguration(sectionIdentifier: .day)).fetchNow()
+        #expect(snapshot.sections.map { "\($0.id) \($0.count)" } == [
+            "2018-06-14 298", "2018-06-13 694", "2018-06-12 644", "2018-06-11 718", "2018-06-10 565",
+            "2018-06-09 725", "2018-06-08 749", "2018-06-07 320",
+        ])
+        // Sorting by time ascending turns the days around too.
+        let ascending = try ResultsController(week.store, configuration: FetchConfiguration(
+            sortKeys: [SortKey(.time, ascending: true)], sectionIdentifier: .day)).fetchNow()
+        #expect(ascending.sections.first?.id == "2018-06-07")
+        #expect(ascending.section(containing: 320)?.id == "2018-06-08")
+    }
+
+    @Test func magnitudeBandsHaveAnUnknownSectionLast() throws {
+        let snapshot = try ResultsController(week.store, configuration: FetchConfiguration(sectionIdentifier: .magnitudeBand)).fetchNow()
+        #expect(snapshot.sections.map { "\($0.id) \($0.count)" } == [
+            "M5 27", "M4 87", "M3 137", "M2 2383", "M1 1392", "M0 639", "M-1 46", "M unknown 2",
+        ])
+        let network = try ResultsController(week.store, configuration: FetchConfiguration(sectionIdentifier: .network)).fetchNow()
+        #expect(network.sections.prefix(3).map { "\($0.id) \($0.count)" } == ["ak 311", "ci 378", "hv 3071"])
+    }
+
+    /// Random predicates and sort keys: SQL and the in-memory oracle agree.
+    @Test func randomConfigurationsAgreeWithTheOracle() async throws {
+        let fields = QuakeField.sortable
+        let predicates = [
+            nil, "magnitude >= 2.5", "NOT (magnitude < 1)", "place CONTAINS[cd] 'hawaii'", "depth BETWEEN {0, 5}",
+            "net IN {'ak', 'nc', 'zz'}", "magnitude == nil OR felt > 0", "type != 'earthquake'", "place LIKE[c] '*ca'",
+        ]
+        let week = self.week
+        await propertyCheck(count: 60, input: Gen.int(in: 0...(predicates.count - 1)),
+                            Gen.int(in: 0...(fields.count - 1)).array(of: 1...3),
+                            Gen.bool.array(of: 3...3),
+                            Gen.int(in: 0...SectionKey.allCases.count)) { predicateIndex, fieldIndexes, directions, sectionIndex in
+            var configuration = FetchConfiguration(
+                sortKeys: fieldIndexes.enumerated().map { SortKey(fields[$1], ascending: directions[$0]) },
+                sectionIdentifier: sectionIndex < SectionKey.allCases.count ? SectionKey.allCases[sectionIndex] : nil)
+            configuration.predicate = try! predicates[predicateIndex].map { try QuakePredicate($0) }
+            let sql = try! WeekCatalog.allRows(ResultsController(week.store, configuration: configuration).fetchNow())
+            #expect(sql.map(\.id) == oracleOrder(week.all, configuration).map(\.id), "\(configuration)")
+        }
+    }
+}

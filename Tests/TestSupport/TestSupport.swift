@@ -1,0 +1,97 @@
+import Foundation
+import QuakeStore
+
+/// Paths to the real USGS feeds in Tests/Fixtures.
+public enum Fixture {
+    public static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    public static let week = path("all_week_2018-06-14.geojson")
+    public static let day2014 = path("all_day_2014-04.geojson")
+    public static let month2014 = path("4.5_month_2014-03-21.geojson")
+
+    public static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// The features of a fixture, parsed by Foundation: the oracle the
+    /// importer's own reader is checked against.
+    public static func features(_ path: String) throws -> [[String: Any]] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        return root["features"] as! [[String: Any]]
+    }
+}
+
+/// A fresh folder for one test, removed when the test ends.
+public final class TemporaryFolder {
+    public let path: String
+
+    public init() {
+        path = NSTemporaryDirectory() + "quakes-tests-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    public func file(_ name: String) -> String { path + "/" + name }
+
+    @discardableResult
+    public func write(_ name: String, _ contents: String) -> String {
+        write(name, Data(contents.utf8))
+    }
+
+    @discardableResult
+    public func write(_ name: String, _ contents: Data) -> String {
+        FileManager.default.createFile(atPath: file(name), contents: contents)
+        return file(name)
+    }
+
+    /// A new, empty catalog in this folder.
+    public func catalog(_ name: String = "quakes.sqlite") throws -> QuakeDatabase {
+        try QuakeDatabase(path: file(name))
+    }
+}
+
+/// What a run of the built binary did.
+public struct CommandResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs the built `quakes-tui` binary; returns its exit status and output.
+public func runQuakesTUI(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = builtProduct("quakes-tui")
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    process.environment = env
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    // Read before waiting: a full pipe would block the child.
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// A product built next to the test bundle (`swift test` builds it first).
+public func builtProduct(_ name: String) -> URL {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = testBinary.deletingLastPathComponent()
+    // The test binary may sit inside a .xctest bundle folder.
+    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), folder.path != "/" {
+        folder = folder.deletingLastPathComponent()
+    }
+    return folder.appendingPathComponent(name)
+}
