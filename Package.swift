@@ -37,11 +37,26 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .systemLibrary(
+            name: "CNcursesw",
+            path: "Sources/CNcursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["CNcursesw"]
+        ),
+        .target(
+            name: "QuakesApp",
+            dependencies: ["QuakeQuery", "QuakeStore", "TerminalUI"]
+        ),
         .executableTarget(
             name: "quakes-tui",
             dependencies: [
                 "QuakeStore",
                 "QuakeQuery",
+                "QuakesApp",
+                "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -64,6 +79,19 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/QuakeQueryTests"
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI"]
+        ),
+        .testTarget(
+            name: "QuakesAppTests",
+            dependencies: ["QuakesApp", "QuakeQuery", "QuakeStore", "TerminalUI", "TestSupport"]
+        ),
+        // The real binary in a real terminal (tmux).
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "quakes-tui"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -68,6 +68,40 @@ struct QueryPlan: Sendable {
             """
     }
 
+    /// The row's position in the results, or nil when the predicate does not
+    /// select it: the number of selected rows that sort before it.
+    func position(of id: String, _ db: Database) throws -> Int? {
+        let expressions = order.map(\.expression).joined(separator: ", ")
+        guard let target = try Row.fetchOne(
+            db, sql: "SELECT \(expressions) FROM \(QuakeField.table) WHERE id = ? AND (\(whereSQL))",
+            arguments: [id] + arguments) else { return nil }
+        let (precedes, precedesArguments) = precedingCondition(Array(target.databaseValues))
+        return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(QuakeField.table) WHERE (\(whereSQL)) AND \(precedes)",
+                                arguments: arguments + precedesArguments)
+    }
+
+    /// SQL that holds for rows sorting strictly before a row whose order
+    /// terms have `values`: the keyset comparison, NULLS LAST included.
+    func precedingCondition(_ values: [DatabaseValue]) -> (String, StatementArguments) {
+        var alternatives: [String] = []
+        var arguments = StatementArguments()
+        for (i, term) in order.enumerated() {
+            var parts: [String] = []
+            for (j, earlier) in order.prefix(i).enumerated() {
+                parts.append("\(earlier.expression) IS ?")
+                arguments += [values[j]]
+            }
+            if values[i].isNull {
+                parts.append("\(term.expression) IS NOT NULL")   // everything non-NULL comes first
+            } else {
+                parts.append("\(term.expression) \(term.ascending ? "<" : ">") ?")
+                arguments += [values[i]]
+            }
+            alternatives.append("(" + parts.joined(separator: " AND ") + ")")
+        }
+        return ("(" + alternatives.joined(separator: " OR ") + ")", arguments)
+    }
+
     func rows(_ db: Database, offset: Int, limit: Int) throws -> [Quake] {
         var args = arguments
         args += [limit, offset]

@@ -44,6 +44,10 @@ public final class ResultsController: @unchecked Sendable {
         set { configuration.sectionIdentifier = newValue }
     }
 
+    /// Rows changed by imports after this moment are reported in each
+    /// snapshot's `recentlyChanged`. Defaults to the controller's creation.
+    public let changesSince: Date
+
     private let queue = DispatchQueue(label: "quakes.results")
     private let lock = NSLock()
     private var generation = 0
@@ -60,9 +64,10 @@ public final class ResultsController: @unchecked Sendable {
     }
 
     public init(_ store: QuakeDatabase, configuration: FetchConfiguration = FetchConfiguration(),
-                windowSize: Int = 200) throws {
+                windowSize: Int = 200, changesSince: Date = Date()) throws {
         self.store = store
         self.windowSize = windowSize
+        self.changesSince = changesSince
         _configuration = Bound(wrappedValue: configuration)
         _configuration.didSet = { [weak self] _ in self?.update() }
     }
@@ -128,10 +133,11 @@ public final class ResultsController: @unchecked Sendable {
     public func fetchNow() throws -> ResultsSnapshot {
         let (generation, configuration) = lock.withLock { (self.generation, self.configuration) }
         let plan = QueryPlan(configuration)
-        let (first, count, sections) = try store.pool.read { db in
-            (try plan.rows(db, offset: 0, limit: windowSize), try plan.count(db), try plan.sections(db))
+        let (first, summary) = try store.pool.read { db in
+            (try plan.rows(db, offset: 0, limit: windowSize), try summarize(plan, db))
         }
-        return ResultsSnapshot(generation: generation, configuration: configuration, count: count, sections: sections,
+        return ResultsSnapshot(generation: generation, configuration: configuration, count: summary.count,
+                               sections: summary.sections, total: summary.total, recentlyChanged: summary.changed,
                                window: RowWindow(pool: store.pool, plan: plan, preloaded: first))
     }
 
@@ -144,20 +150,33 @@ public final class ResultsController: @unchecked Sendable {
             let first = try store.pool.read { db in try plan.rows(db, offset: 0, limit: windowSize) }
             let window = RowWindow(pool: store.pool, plan: plan, preloaded: first)
             guard isCurrent(generation) else { return }
-            // A window shorter than asked for is the whole result: its count is known.
-            if first.count < windowSize && configuration.sectionIdentifier == nil {
-                deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: first.count,
-                                        sections: [], window: window))
-                return
-            }
-            deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: nil, sections: [], window: window))
-            let (count, sections) = try store.pool.read { db in (try plan.count(db), try plan.sections(db)) }
+            deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: nil, window: window))
+            let summary = try store.pool.read { db in try summarize(plan, db) }
             guard isCurrent(generation) else { return }
-            deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: count,
-                                    sections: sections, window: window))
+            deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: summary.count,
+                                    sections: summary.sections, total: summary.total, recentlyChanged: summary.changed,
+                                    window: window))
         } catch {
             // A failed read (the catalog vanished, a disk error) keeps the last snapshot.
         }
+    }
+
+    private struct Summary {
+        var count: Int
+        var sections: [ResultsSection]
+        var total: Int
+        var changed: [String: Date]
+    }
+
+    /// What the second delivery of a fetch adds: counts, sections, changes.
+    private func summarize(_ plan: QueryPlan, _ db: Database) throws -> Summary {
+        let count = try plan.count(db)
+        let total = plan.whereSQL == "1" ? count : try Int.fetchOne(db, sql: "SELECT count(*) FROM \(QuakeField.table)") ?? 0
+        var changed: [String: Date] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, changedAt FROM \(QuakeField.table) WHERE changedAt > ? LIMIT 10000",
+                                       arguments: [changesSince.epochMilliseconds])
+        while let row = try rows.next() { changed[row[0]] = Date(epochMilliseconds: row[1]) }
+        return Summary(count: count, sections: try plan.sections(db), total: total, changed: changed)
     }
 
     private func deliver(_ snapshot: ResultsSnapshot) {

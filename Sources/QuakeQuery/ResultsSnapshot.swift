@@ -24,7 +24,18 @@ public struct ResultsSnapshot: Sendable {
     public let count: Int?
     /// Empty when not sectioned (or while counting).
     public let sections: [ResultsSection]
+    /// Every quake in the catalog, filtered or not; nil while counting.
+    public let total: Int?
+    /// Rows an import inserted or replaced since the controller's
+    /// `changesSince`, with when: the UI marks them.
+    public let recentlyChanged: [String: Date]
     let window: RowWindow
+
+    init(generation: Int, configuration: FetchConfiguration, count: Int?, sections: [ResultsSection] = [],
+         total: Int? = nil, recentlyChanged: [String: Date] = [:], window: RowWindow) {
+        self.generation = generation; self.configuration = configuration; self.count = count
+        self.sections = sections; self.total = total; self.recentlyChanged = recentlyChanged; self.window = window
+    }
 
     public var isCountPending: Bool { count == nil }
     /// Whether the count (and sections) are known.
@@ -54,6 +65,17 @@ public struct ResultsSnapshot: Sendable {
             else { return section }
         }
         return nil
+    }
+
+    /// Where the quake with `id` is in these results; nil when it is not in
+    /// them. Looks in the rows at hand first, then asks the catalog.
+    public func index(ofQuakeWithID id: String, near hint: Int? = nil) -> Int? {
+        if let index = window.cachedIndex(of: id) { return index }
+        if let hint {
+            let start = max(0, hint - 50)
+            if let offset = rows(in: start..<start + 100).firstIndex(where: { $0.id == id }) { return start + offset }
+        }
+        return window.position(of: id)
     }
 
     /// Calls `body` with each row in order, up to `limit` (0: all), reading
@@ -117,6 +139,19 @@ final class RowWindow: @unchecked Sendable {
         recent.removeAll { $0 == number }
         recent.append(number)
         if recent.count > Self.keptBatches { batches[recent.removeFirst()] = nil }
+    }
+
+    func cachedIndex(of id: String) -> Int? {
+        lock.withLock {
+            for (number, batch) in batches {
+                if let offset = batch.firstIndex(where: { $0.id == id }) { return number * Self.batchSize + offset }
+            }
+            return nil
+        }
+    }
+
+    func position(of id: String) -> Int? {
+        (try? pool.read { db in try plan.position(of: id, db) }) ?? nil
     }
 
     func forEach(limit: Int, _ body: (Int, Quake) throws -> Void) throws {

@@ -61,6 +61,12 @@ enum Schema {
                 t.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("v2: change times") { db in
+            // When an import last inserted or replaced the row (epoch ms, this
+            // machine's clock): the browser marks rows changed while it is open.
+            try db.alter(table: "quake") { t in t.add(column: "changedAt", .integer).notNull().defaults(to: 0) }
+            try db.create(index: "quake_changedAt", on: "quake", columns: ["changedAt"])
+        }
         return migrator
     }
 }

@@ -13,8 +13,8 @@ struct QuakesTUI: ParsableCommand {
             A new catalog opened by list or the browser is seeded with a real week of \
             USGS quakes (June 2018); one created by import holds only what is imported.
             """,
-        subcommands: [ListCommand.self, ImportCommand.self],
-        defaultSubcommand: ListCommand.self
+        subcommands: [BrowseCommand.self, ListCommand.self, ImportCommand.self],
+        defaultSubcommand: BrowseCommand.self
     )
 }
 

@@ -119,6 +119,7 @@ private struct Upserter {
     enum Outcome { case new, updated, unchanged }
 
     let db: Database
+    let now: Int64
     let selectUpdated, selectAliasOwner, insert, update, deleteQuake, deleteAliases, insertAlias: Statement
 
     init(_ db: Database) throws {
@@ -126,8 +127,15 @@ private struct Upserter {
         let columns = Quake.storedColumns
         selectUpdated = try db.makeStatement(sql: "SELECT updated FROM quake WHERE id = ?")
         selectAliasOwner = try db.makeStatement(sql: "SELECT quakeId FROM quakeAlias WHERE alias = ?")
-        insert = try db.makeStatement(sql: "INSERT INTO quake (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
-        update = try db.makeStatement(sql: "UPDATE quake SET \(columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?")
+        // changedAt is bound last, as the import's own clock.
+        insert = try db.makeStatement(sql: """
+            INSERT INTO quake (\(columns.joined(separator: ", ")), changedAt)
+            VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")), ?)
+            """)
+        update = try db.makeStatement(sql: """
+            UPDATE quake SET \(columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")), changedAt = ? WHERE id = ?
+            """)
+        now = Date().epochMilliseconds
         deleteQuake = try db.makeStatement(sql: "DELETE FROM quake WHERE id = ?")
         deleteAliases = try db.makeStatement(sql: "DELETE FROM quakeAlias WHERE quakeId = ?")
         insertAlias = try db.makeStatement(sql: "INSERT OR REPLACE INTO quakeAlias (alias, quakeId) VALUES (?, ?)")
@@ -147,12 +155,12 @@ private struct Upserter {
         var values = quake.storedDatabaseValues
         if let stored {
             guard quake.updated.epochMilliseconds > stored else { return superseded ? .updated : .unchanged }
-            values.append(values.removeFirst())   // id moves from first to the WHERE clause
-            try update.execute(arguments: StatementArguments(values))
+            let id = values.removeFirst()   // id moves from first to the WHERE clause
+            try update.execute(arguments: StatementArguments(values + [now.databaseValue, id]))
             try writeAliases(quake.id, formerIDs, replacing: true)
             return .updated
         }
-        try insert.execute(arguments: StatementArguments(values))
+        try insert.execute(arguments: StatementArguments(values + [now.databaseValue]))
         try writeAliases(quake.id, formerIDs, replacing: false)
         return superseded ? .updated : .new
     }

@@ -1,0 +1,250 @@
+import Foundation
+import QuakeQuery
+import QuakeStore
+import TerminalUI
+
+/// Draws the browse screen (and its overlays) for a state into a Screen.
+public struct BrowseView {
+    public static let minimumWidth = 40
+    public static let minimumHeight = 8
+    /// How long a row an import added or changed keeps its `+` mark.
+    public static let changeMarkDuration: TimeInterval = 30
+
+    let formatting: Formatting
+    /// `▲▼` on a UTF-8 terminal, `^v` elsewhere.
+    public let unicode: Bool
+
+    public init(timeZone: TimeZone = .current, now: Date = Date(), unicode: Bool = true) {
+        formatting = Formatting(timeZone: timeZone, now: now)
+        self.unicode = unicode
+    }
+
+    public func render(_ state: BrowserState, into screen: inout Screen) {
+        screen.clear()
+        state.width = screen.width
+        state.height = screen.height
+        guard screen.width >= Self.minimumWidth, screen.height >= Self.minimumHeight else {
+            renderTooSmall(into: &screen)
+            return
+        }
+        state.scrollToSelection()
+        renderTopLine(state, into: &screen)
+        let layout = ColumnLayout(width: screen.width)
+        renderHeader(state, layout, into: &screen)
+        renderBody(state, layout, into: &screen)
+        renderBottomLine(state, into: &screen)
+        switch state.mode {
+        case .detail:
+            if let quake = state.selectedQuake { DetailView(formatting: formatting).render(quake, into: &screen) }
+        case .help: HelpView().render(into: &screen)
+        default: break
+        }
+    }
+
+    private func renderTooSmall(into screen: inout Screen) {
+        let lines = ["terminal too small", "\(Self.minimumWidth)x\(Self.minimumHeight) needed, now \(screen.width)x\(screen.height)"]
+        for (i, line) in lines.enumerated() {
+            let row = screen.height / 2 - 1 + i
+            screen.put(line, row: row, column: max(0, (screen.width - DisplayWidth.of(line)) / 2))
+        }
+    }
+
+    // MARK: Top line
+
+    func topLine(_ state: BrowserState) -> String {
+        var parts = ["quakes-tui", state.catalogName]
+        if let snapshot = state.snapshot {
+            if let count = snapshot.count, let total = snapshot.total {
+                let noun = total == 1 ? "quake" : "quakes"
+                parts.append(count == total ? "\(Formatting.count(total)) \(noun)"
+                             : "\(Formatting.count(count)) of \(Formatting.count(total)) \(noun)")
+            } else {
+                parts.append("counting…")
+            }
+        }
+        if !state.filterText.isEmpty { parts.append("filter \"\(state.filterText)\"") }
+        if let predicate = state.userPredicate { parts.append("where \(predicate)") }
+        let sortKeys = state.configuration.wrappedValue.sortKeys
+        if !sortKeys.isEmpty {
+            parts.append("by " + sortKeys.map { "\(QuakeColumn(field: $0.field)?.title.lowercased() ?? $0.field.name) \(arrow($0.ascending))" }
+                .joined(separator: ", "))
+        }
+        if let section = state.configuration.wrappedValue.sectionIdentifier { parts.append("sections: \(section.label)") }
+        return parts.joined(separator: "  ")
+    }
+
+    private func arrow(_ ascending: Bool) -> String { unicode ? (ascending ? "▲" : "▼") : (ascending ? "^" : "v") }
+
+    private func renderTopLine(_ state: BrowserState, into screen: inout Screen) {
+        let style = Style(reverse: true)
+        screen.fill(row: 0, style: style)
+        screen.put(" " + topLine(state), row: 0, column: 0, style: style)
+    }
+
+    // MARK: Header
+
+    /// `1 Time ▼`, `2 Mag ▲2` (a secondary key shows its priority).
+    func headerLabel(_ column: QuakeColumn, sortKeys: [SortKey]) -> String {
+        var label = "\(column.rawValue) \(column.title)"
+        if let position = sortKeys.firstIndex(where: { $0.field == column.field }) {
+            label += " " + arrow(sortKeys[position].ascending) + (position == 0 ? "" : String(position + 1))
+        }
+        return label
+    }
+
+    private func renderHeader(_ state: BrowserState, _ layout: ColumnLayout, into screen: inout Screen) {
+        let sortKeys = state.configuration.wrappedValue.sortKeys
+        for placed in layout.columns {
+            let label = headerLabel(placed.column, sortKeys: sortKeys)
+            let style = Style(bold: true, underline: placed.column == state.columnCursor)
+            screen.put(DisplayWidth.fit(label, to: placed.width, alignRight: placed.column.alignRight),
+                       row: 1, column: placed.x, style: style)
+        }
+    }
+
+    // MARK: Body
+
+    private func renderBody(_ state: BrowserState, _ layout: ColumnLayout, into screen: inout Screen) {
+        guard let snapshot = state.snapshot else {
+            screen.put("loading…", row: 2, column: ColumnLayout.margin, style: Style(dim: true))
+            return
+        }
+        if state.rowCount == 0, snapshot.isComplete {
+            screen.put(state.filterText.isEmpty && state.userPredicate == nil ? "no quakes in this catalog"
+                       : "no quakes match", row: 2, column: ColumnLayout.margin, style: Style(dim: true))
+            return
+        }
+        let table = state.layout
+        let lines = state.topLine..<min(table.lineCount, state.topLine + state.bodyHeight)
+        // Fetch the visible rows in one go.
+        let rowIndexes = lines.compactMap { line -> Int? in
+            if case .row(let index) = table.item(atLine: line) { return index } else { return nil }
+        }
+        let rows = rowIndexes.first.map { first in snapshot.rows(in: first..<(rowIndexes.last! + 1)) } ?? []
+        for (offset, line) in lines.enumerated() {
+            let screenRow = 2 + offset
+            switch table.item(atLine: line) {
+            case .section(let section):
+                let noun = section.count == 1 ? "quake" : "quakes"
+                screen.put(" \(section.id) · \(Formatting.count(section.count)) \(noun)", row: screenRow, column: 0,
+                           style: Style(foreground: .cyan, bold: true))
+            case .row(let index):
+                let local = index - rowIndexes[0]
+                guard local < rows.count else { continue }
+                renderRow(rows[local], selected: index == state.selectedIndex, state: state, snapshot: snapshot,
+                          layout, row: screenRow, into: &screen)
+            case nil: break
+            }
+        }
+    }
+
+    private func renderRow(_ quake: Quake, selected: Bool, state: BrowserState, snapshot: ResultsSnapshot,
+                           _ layout: ColumnLayout, row: Int, into screen: inout Screen) {
+        let base = Style(reverse: selected)
+        if selected { screen.fill(row: row, style: base) }
+        if let changed = snapshot.recentlyChanged[quake.id],
+           formatting.now.timeIntervalSince(changed) < Self.changeMarkDuration {
+            screen.put("+", row: row, column: 0, style: Style(bold: true, reverse: selected))
+        }
+        for placed in layout.columns {
+            var style = base
+            let text: String
+            switch placed.column {
+            case .time:
+                let age = formatting.age(quake.time)
+                text = formatting.localTime(quake.time) + DisplayWidth.fit(age, to: placed.width - 19, alignRight: true)
+            case .magnitude:
+                text = Formatting.magnitude(quake.magnitude)
+                style.foreground = Formatting.color(forMagnitude: quake.magnitude)
+            case .place:
+                renderPlace(quake.place, filter: state.filterText, placed: placed, base: base, row: row, into: &screen)
+                continue
+            case .depth: text = Formatting.number(quake.depth, decimals: 1)
+            case .latitude: text = Formatting.number(quake.latitude, decimals: 3)
+            case .longitude: text = Formatting.number(quake.longitude, decimals: 3)
+            case .net: text = quake.net
+            case .type: text = quake.type
+            case .status: text = quake.status
+            }
+            screen.put(DisplayWidth.fit(text, to: placed.width, alignRight: placed.column.alignRight),
+                       row: row, column: placed.x, style: style)
+        }
+    }
+
+    /// The place, cut with `…` by display width, filter matches highlighted.
+    private func renderPlace(_ place: String, filter: String, placed: ColumnLayout.Placed, base: Style,
+                             row: Int, into screen: inout Screen) {
+        let shown = DisplayWidth.truncate(place, to: placed.width)
+        let matches = FilterMatch.ranges(of: filter, in: shown)
+        var x = placed.x
+        var highlight = base
+        highlight.bold = true
+        highlight.underline = true
+        highlight.foreground = .yellow
+        for (offset, character) in shown.enumerated() {
+            let inMatch = matches.contains { $0.contains(offset) }
+            x += screen.put(String(character), row: row, column: x, style: inMatch ? highlight : base,
+                            maxWidth: placed.x + placed.width - x)
+        }
+    }
+
+    // MARK: Bottom line
+
+    static let hints = "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit"
+
+    private func renderBottomLine(_ state: BrowserState, into screen: inout Screen) {
+        let row = screen.height - 1
+        switch state.mode {
+        case .filter(let field):
+            field.render(into: &screen, row: row, prompt: "/")
+        case .predicate(let field, let error):
+            field.render(into: &screen, row: row, prompt: ":")
+            if let error {
+                // The caret sits under the bad column of the text above it.
+                let caretColumn = 1 + DisplayWidth.of(String(field.text.prefix(error.column - 1)))
+                let line = String(repeating: " ", count: caretColumn) + "^ " + error.description
+                screen.fill(row: row - 1, style: Style(foreground: .red))
+                screen.put(line, row: row - 1, column: 0, style: Style(foreground: .red, bold: true))
+            }
+        case .confirmDelete(let quake):
+            screen.put("Delete \(quake.title.isEmpty ? quake.id : quake.title)? y/n", row: row, column: 0,
+                       style: Style(foreground: .red, bold: true))
+        case .addSortKey:
+            screen.put("add sort key: 1-9 or [ ] for the column under the cursor", row: row, column: 0)
+        default:
+            if let message = state.message {
+                screen.put(message, row: row, column: 0, style: Style(bold: true))
+            } else {
+                screen.put(unicode ? Self.hints : Self.hints.replacingOccurrences(of: "⏎", with: "Enter"),
+                           row: row, column: 0, style: Style(dim: true))
+            }
+        }
+    }
+}
+
+/// Where the filter text matches a place, case- and accent-insensitively,
+/// as character offsets of the place.
+enum FilterMatch {
+    static func ranges(of filter: String, in place: String) -> [Range<Int>] {
+        let needle = Array(TextFolding.fold(filter))
+        guard !needle.isEmpty else { return [] }
+        // Fold character by character, remembering which place character each
+        // folded character came from.
+        var folded: [Character] = []
+        var origin: [Int] = []
+        for (offset, character) in place.enumerated() {
+            for f in TextFolding.fold(String(character)) { folded.append(f); origin.append(offset) }
+        }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start + needle.count <= folded.count {
+            if Array(folded[start..<start + needle.count]) == needle {
+                ranges.append(origin[start]..<origin[start + needle.count - 1] + 1)
+                start += needle.count
+            } else {
+                start += 1
+            }
+        }
+        return ranges
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import QuakeStore
+import TerminalUI
+
+/// How quakes-tui writes times, ages, counts and magnitudes.
+struct Formatting: Sendable {
+    let timeZone: TimeZone
+    let now: Date
+
+    /// `2018-06-14 02:12:13` in the user's time zone (`TZ` respected).
+    func localTime(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let ms = Int64(seconds) * 1000
+        let iso = ISOTime.string(epochMilliseconds: ms)
+        return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(8))
+    }
+
+    var zoneName: String { timeZone.abbreviation() ?? timeZone.identifier }
+
+    /// `45 s ago`, `12 min ago`, `3 h ago`, `5 d ago`, `4 mo ago`, `8 y ago`.
+    func age(_ date: Date) -> String {
+        let seconds = now.timeIntervalSince(date)
+        if seconds < 0 { return "soon" }
+        if seconds < 60 { return "\(Int(seconds)) s ago" }
+        if seconds < 3600 { return "\(Int(seconds / 60)) min ago" }
+        if seconds < 86_400 { return "\(Int(seconds / 3600)) h ago" }
+        if seconds < 86_400 * 60 { return "\(Int(seconds / 86_400)) d ago" }
+        if seconds < 86_400 * 730 { return "\(Int(seconds / (86_400 * 30.44))) mo ago" }
+        return "\(Int(seconds / (86_400 * 365.25))) y ago"
+    }
+
+    /// `4,711`.
+    static func count(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    static func magnitude(_ m: Double?) -> String {
+        m.map { String(format: "%.1f", $0) } ?? "—"
+    }
+
+    /// Apple's sample scale: <1 green, 1–2 yellow, 2–3 orange, 3–5 red, ≥5 magenta; unknown gray.
+    static func color(forMagnitude m: Double?) -> Color {
+        guard let m else { return .gray }
+        switch m {
+        case ..<1: return .green
+        case ..<2: return .yellow
+        case ..<3: return .orange
+        case ..<5: return .red
+        default: return .magenta
+        }
+    }
+
+    static func number(_ value: Double, decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import QuakeQuery
+import QuakeStore
+import TerminalUI
+
+/// The browse table's columns, in screen order; each one's number key is
+/// its position (1 Time … 9 Status).
+public enum QuakeColumn: Int, CaseIterable, Sendable {
+    case time = 1, magnitude, place, depth, latitude, longitude, net, type, status
+
+    public var title: String {
+        switch self {
+        case .time: "Time"
+        case .magnitude: "Mag"
+        case .place: "Place"
+        case .depth: "Depth"
+        case .latitude: "Lat"
+        case .longitude: "Lon"
+        case .net: "Net"
+        case .type: "Type"
+        case .status: "Status"
+        }
+    }
+
+    public var field: QuakeField {
+        switch self {
+        case .time: .time
+        case .magnitude: .magnitude
+        case .place: .place
+        case .depth: .depth
+        case .latitude: .latitude
+        case .longitude: .longitude
+        case .net: .net
+        case .type: .type
+        case .status: .status
+        }
+    }
+
+    /// Time and magnitude sort newest and biggest first; the rest A to Z, low to high.
+    public var defaultAscending: Bool { !(self == .time || self == .magnitude) }
+
+    /// Columns shown only when there is room, dropped last-first.
+    var isOptional: Bool { rawValue >= QuakeColumn.latitude.rawValue }
+
+    var alignRight: Bool { [.magnitude, .depth, .latitude, .longitude].contains(self) }
+
+    /// Fixed width; place takes what is left.
+    var width: Int {
+        switch self {
+        case .time: 28
+        case .magnitude: 7
+        case .place: 0
+        case .depth: 7
+        case .latitude: 8
+        case .longitude: 9
+        case .net: 5
+        case .type: 11
+        case .status: 9
+        }
+    }
+
+    public init?(field: QuakeField) {
+        guard let column = Self.allCases.first(where: { $0.field == field }) else { return nil }
+        self = column
+    }
+}
+
+/// Where each visible column sits on a line of a given width.
+struct ColumnLayout: Equatable {
+    struct Placed: Equatable {
+        var column: QuakeColumn
+        var x: Int
+        var width: Int
+    }
+
+    static let margin = 2          // the change mark and a space
+    static let minimumPlaceWidth = 16
+
+    let columns: [Placed]
+
+    init(width: Int) {
+        var shown = QuakeColumn.allCases
+        func fixedWidth() -> Int { shown.filter { $0 != .place }.reduce(0) { $0 + $1.width + 1 } }
+        while Self.margin + fixedWidth() + Self.minimumPlaceWidth > width, let last = shown.last, last.isOptional {
+            shown.removeLast()
+        }
+        let placeWidth = max(1, width - Self.margin - fixedWidth() - 1)
+        var x = Self.margin
+        var placed: [Placed] = []
+        for column in shown {
+            let w = column == .place ? placeWidth : column.width
+            placed.append(Placed(column: column, x: x, width: w))
+            x += w + 1
+        }
+        columns = placed
+    }
+
+    func column(atX x: Int) -> QuakeColumn? {
+        columns.first { x >= $0.x && x < $0.x + $0.width + 1 }?.column
+    }
+}

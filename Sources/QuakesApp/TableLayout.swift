@@ -1,0 +1,46 @@
+import QuakeQuery
+
+/// The table body as lines: rows, with a header line before each section.
+struct TableLayout {
+    enum Item: Equatable {
+        case section(ResultsSection)
+        case row(Int)
+    }
+
+    let sections: [ResultsSection]
+    let rowCount: Int
+
+    var lineCount: Int { rowCount + sections.count }
+
+    /// Sections starting at or before `row` (each adds its header line).
+    private func sectionsUpTo(row: Int) -> Int {
+        var low = 0, high = sections.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sections[mid].firstRowIndex <= row { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    func line(ofRow row: Int) -> Int { row + sectionsUpTo(row: row) }
+
+    func isFirstRowOfSection(_ row: Int) -> Bool {
+        let n = sectionsUpTo(row: row)
+        return n > 0 && sections[n - 1].firstRowIndex == row
+    }
+
+    func item(atLine line: Int) -> Item? {
+        guard line >= 0, line < lineCount else { return nil }
+        if sections.isEmpty { return .row(line) }
+        // The last section whose header line is at or before `line`.
+        var low = 0, high = sections.count - 1, found = 0
+        while low <= high {
+            let mid = (low + high) / 2
+            let headerLine = sections[mid].firstRowIndex + mid
+            if headerLine <= line { found = mid; low = mid + 1 } else { high = mid - 1 }
+        }
+        let headerLine = sections[found].firstRowIndex + found
+        if headerLine == line { return .section(sections[found]) }
+        return .row(line - found - 1)
+    }
+}

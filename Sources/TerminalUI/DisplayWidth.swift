@@ -1,0 +1,58 @@
+/// How many terminal columns text takes: CJK and most emoji take two,
+/// combining marks none. ncurses uses the C library's wcwidth; this agrees
+/// with it for the text quakes-tui shows and needs no locale, so the
+/// in-memory Screen lays out text exactly as the terminal will.
+public enum DisplayWidth {
+    public static func of(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        return of(first)
+    }
+
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        if v < 0x300 { return 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        for range in wide where range.contains(v) { return 2 }
+        return 1
+    }
+
+    public static func of(_ text: String) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    /// East Asian Wide and Fullwidth ranges.
+    private static let wide: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    /// `text` cut to at most `width` columns, ending in `…` when cut; never
+    /// cuts through a wide character.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = of(character)
+            if used + w > width - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+
+    /// `text` truncated, then padded with spaces to exactly `width` columns
+    /// (on the left when `alignRight`).
+    public static func fit(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+        let cut = truncate(text, to: width)
+        let pad = String(repeating: " ", count: max(0, width - of(cut)))
+        return alignRight ? pad + cut : cut + pad
+    }
+}

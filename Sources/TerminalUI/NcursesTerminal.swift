@@ -1,0 +1,172 @@
+import CNcursesw
+import Foundation
+
+/// The real terminal, through ncursesw. Called from one thread only. Draws a
+/// `Screen` by handing ncurses every changed row; ncurses sends only the
+/// cells that differ from what the terminal shows.
+public final class NcursesTerminal {
+    public private(set) var width = 0
+    public private(set) var height = 0
+    public let hasColor: Bool
+    public let isUTF8: Bool
+    private var shown: Screen?
+    private var pairs: [Color: Int16] = [:]
+    private var started = true
+
+    /// Starts curses mode. `color` false (NO_COLOR) keeps the screen monochrome.
+    public init(color: Bool) {
+        setlocale(LC_ALL, "")
+        isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        initscr()
+        raw()                     // Ctrl-C arrives as a key, not SIGINT
+        noecho()
+        nonl()
+        keypad(quakes_stdscr(), true)
+        nodelay(quakes_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        mousemask(quakes_mouse_mask(), nil)
+        mouseinterval(0)
+        hasColor = color && has_colors()
+        if hasColor {
+            start_color()
+            use_default_colors()
+            let palette: [(Color, Int16)] = [
+                (.green, Int16(COLOR_GREEN)), (.yellow, Int16(COLOR_YELLOW)),
+                (.orange, quakes_colors() >= 256 ? 208 : Int16(COLOR_YELLOW)), (.red, Int16(COLOR_RED)),
+                (.magenta, Int16(COLOR_MAGENTA)), (.gray, quakes_colors() >= 256 ? 244 : Int16(COLOR_WHITE)),
+                (.cyan, Int16(COLOR_CYAN)), (.blue, Int16(COLOR_BLUE)),
+            ]
+            for (index, (color, value)) in palette.enumerated() {
+                init_pair(Int16(index + 1), value, -1)
+                pairs[color] = Int16(index + 1)
+            }
+        }
+        updateSize()
+    }
+
+    /// Leaves curses mode: the terminal is as it was (echo, cursor, cooked).
+    public func stop() {
+        guard started else { return }
+        started = false
+        curs_set(1)
+        endwin()
+    }
+
+    deinit { stop() }
+
+    public func updateSize() {
+        width = Int(quakes_cols())
+        height = Int(quakes_lines())
+    }
+
+    /// Every event ncurses has ready, without waiting.
+    public func readEvents() -> [Event] {
+        var events: [Event] = []
+        var pendingEscape = false
+        while true {
+            var character: wint_t = 0
+            let status = wget_wch(quakes_stdscr(), &character)
+            if status == ERR { break }
+            if status == KEY_CODE_YES {
+                if let event = keyCodeEvent(Int32(character)) { events.append(event) }
+                continue
+            }
+            let scalar = UInt32(character)
+            if scalar == 27 { pendingEscape = true; events.append(.key(.escape)); continue }
+            pendingEscape = false
+            events.append(.key(Self.key(for: scalar)))
+        }
+        _ = pendingEscape
+        return events
+    }
+
+    static func key(for scalar: UInt32) -> Key {
+        switch scalar {
+        case 10, 13: return .enter
+        case 9: return .tab
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(Unicode.Scalar(scalar + 96)!))
+        default: return .character(Character(Unicode.Scalar(scalar) ?? "?"))
+        }
+    }
+
+    private func keyCodeEvent(_ code: Int32) -> Event? {
+        switch code {
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_HOME: return .key(.home)
+        case KEY_END: return .key(.end)
+        case KEY_ENTER: return .key(.enter)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_DC: return .key(.delete)
+        case KEY_RESIZE:
+            updateSize()
+            shown = nil
+            return .resize(width: width, height: height)
+        case KEY_MOUSE:
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return nil }
+            let kind: MouseEvent.Kind
+            if event.bstate & quakes_wheel_up() != 0 { kind = .wheelUp }
+            else if event.bstate & quakes_wheel_down() != 0 { kind = .wheelDown }
+            else if event.bstate & quakes_button1_down() != 0 { kind = .press }
+            else if event.bstate & quakes_button1_released() != 0 { kind = .release }
+            else { return nil }
+            return .mouse(MouseEvent(kind, row: Int(event.y), column: Int(event.x)))
+        default: return nil
+        }
+    }
+
+    /// Shows `screen`: rows that changed since the last draw are rewritten,
+    /// then one `doupdate` sends the difference to the terminal.
+    public func draw(_ screen: Screen) {
+        let full = shown == nil || shown!.width != screen.width || shown!.height != screen.height
+        if full { wclear(quakes_stdscr()) }
+        for row in 0..<min(screen.height, height) where full || shown!.cells[row] != screen.cells[row] {
+            drawRow(screen, row)
+        }
+        if let cursor = screen.cursor {
+            curs_set(1)
+            wmove(quakes_stdscr(), Int32(cursor.row), Int32(cursor.column))
+        } else {
+            curs_set(0)
+        }
+        wnoutrefresh(quakes_stdscr())
+        doupdate()
+        shown = screen
+    }
+
+    private func drawRow(_ screen: Screen, _ row: Int) {
+        var column = 0
+        let cells = screen.cells[row]
+        while column < min(cells.count, width) {
+            let style = cells[column].style
+            var text = ""
+            let start = column
+            while column < cells.count, cells[column].style == style {
+                text += cells[column].text
+                column += 1
+            }
+            // The last cell of the screen would scroll it: leave it out.
+            if row == height - 1, column >= width, !text.isEmpty { text.removeLast() }
+            write(text, row: row, column: start, style: style)
+        }
+    }
+
+    private func write(_ text: String, row: Int, column: Int, style: Style) {
+        var attributes = quakes_a_normal()
+        if style.bold { attributes |= quakes_a_bold() }
+        if style.reverse { attributes |= quakes_a_reverse() }
+        if style.underline { attributes |= quakes_a_underline() }
+        if style.dim { attributes |= quakes_a_dim() }
+        let pair = hasColor ? (pairs[style.foreground] ?? 0) : 0
+        var wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        wide.append(0)
+        _ = quakes_put(Int32(row), Int32(column), wide, attributes, pair)
+    }
+}
