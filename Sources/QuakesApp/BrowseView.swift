@@ -83,19 +83,21 @@ public struct BrowseView {
 
     // MARK: Header
 
-    /// `1 Time ▼`, `2 Mag ▲2` (a secondary key shows its priority).
-    func headerLabel(_ column: QuakeColumn, sortKeys: [SortKey]) -> String {
-        var label = "\(column.rawValue) \(column.title)"
+    /// `1 Time ▼`, `2 Mag ▲2` (a secondary key shows its priority); the key
+    /// number goes first when the column is too narrow for all of it.
+    func headerLabel(_ column: QuakeColumn, sortKeys: [SortKey], width: Int = .max) -> String {
+        var mark = ""
         if let position = sortKeys.firstIndex(where: { $0.field == column.field }) {
-            label += " " + arrow(sortKeys[position].ascending) + (position == 0 ? "" : String(position + 1))
+            mark = " " + arrow(sortKeys[position].ascending) + (position == 0 ? "" : String(position + 1))
         }
-        return label
+        let label = "\(column.rawValue) \(column.title)" + mark
+        return DisplayWidth.of(label) <= width ? label : column.title + mark
     }
 
     private func renderHeader(_ state: BrowserState, _ layout: ColumnLayout, into screen: inout Screen) {
         let sortKeys = state.configuration.wrappedValue.sortKeys
         for placed in layout.columns {
-            let label = headerLabel(placed.column, sortKeys: sortKeys)
+            let label = headerLabel(placed.column, sortKeys: sortKeys, width: placed.width)
             let style = Style(bold: true, underline: placed.column == state.columnCursor)
             screen.put(DisplayWidth.fit(label, to: placed.width, alignRight: placed.column.alignRight),
                        row: 1, column: placed.x, style: style)
@@ -143,7 +145,7 @@ public struct BrowseView {
         let base = Style(reverse: selected)
         if selected { screen.fill(row: row, style: base) }
         if let changed = snapshot.recentlyChanged[quake.id],
-           formatting.now.timeIntervalSince(changed) < Self.changeMarkDuration {
+           (0..<Self.changeMarkDuration).contains(formatting.now.timeIntervalSince(changed)) {
             screen.put("+", row: row, column: 0, style: Style(bold: true, reverse: selected))
         }
         for placed in layout.columns {
@@ -151,8 +153,10 @@ public struct BrowseView {
             let text: String
             switch placed.column {
             case .time:
-                let age = formatting.age(quake.time)
-                text = formatting.localTime(quake.time) + DisplayWidth.fit(age, to: placed.width - 19, alignRight: true)
+                let ageWidth = placed.width - ColumnLayout.shortTimeWidth
+                text = formatting.localTime(quake.time)
+                    + (ageWidth > 0 ? DisplayWidth.fit(formatting.age(quake.time), to: ageWidth, alignRight: true) : "")
+                style.foreground = .default
             case .magnitude:
                 text = Formatting.magnitude(quake.magnitude)
                 style.foreground = Formatting.color(forMagnitude: quake.magnitude)

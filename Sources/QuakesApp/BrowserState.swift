@@ -26,7 +26,15 @@ public final class BrowserState {
     public private(set) var mode: Mode = .table
     public private(set) var snapshot: ResultsSnapshot?
     public private(set) var selectedIndex = 0
-    private var selectedID: String?
+    /// What the selection follows when results change: a quake, or an end
+    /// of the table (after g / G, so the top of a new sort order is shown).
+    private var anchor: Anchor = .top
+
+    enum Anchor: Equatable {
+        case quake(String)
+        case top
+        case bottom
+    }
     /// First visible line of the table body (section headers count as lines).
     var topLine = 0
     public private(set) var columnCursor: QuakeColumn = .time
@@ -54,11 +62,19 @@ public final class BrowserState {
         let previousIndex = selectedIndex
         self.snapshot = snapshot
         let count = rowCount
-        if let id = selectedID, let index = snapshot.index(ofQuakeWithID: id, near: previousIndex) {
-            selectedIndex = index
-        } else {
-            selectedIndex = max(0, min(previousIndex, count - 1))
-            selectedID = snapshot.quake(at: selectedIndex)?.id
+        switch anchor {
+        case .top:
+            selectedIndex = 0
+        case .bottom:
+            selectedIndex = max(0, count - 1)
+        case .quake(let id):
+            if let index = snapshot.index(ofQuakeWithID: id, near: previousIndex) {
+                selectedIndex = index
+            } else {
+                // Gone or filtered out: the nearest row takes its place.
+                selectedIndex = max(0, min(previousIndex, count - 1))
+                if let quake = snapshot.quake(at: selectedIndex) { anchor = .quake(quake.id) }
+            }
         }
         scrollToSelection()
     }
@@ -70,6 +86,9 @@ public final class BrowserState {
     }
 
     var selectedQuake: Quake? { snapshot?.quake(at: selectedIndex) }
+
+    /// The id of the selected quake.
+    public var selectedQuakeID: String? { selectedQuake?.id }
 
     var layout: TableLayout { TableLayout(sections: snapshot?.sections ?? [], rowCount: rowCount) }
 
@@ -143,8 +162,8 @@ public final class BrowserState {
         case .up, .character("k"): move(by: -1)
         case .pageDown, .control("f"), .character(" "): move(by: bodyHeight - 1)
         case .pageUp, .control("b"): move(by: -(bodyHeight - 1))
-        case .home, .character("g"): select(0)
-        case .end, .character("G"): select(rowCount - 1)
+        case .home, .character("g"): select(0); anchor = .top
+        case .end, .character("G"): select(rowCount - 1); anchor = .bottom
         case .left, .character("h"): columnCursor = QuakeColumn(rawValue: max(1, columnCursor.rawValue - 1)) ?? columnCursor
         case .right, .character("l"):
             let last = ColumnLayout(width: width).columns.last?.column.rawValue ?? 9
@@ -196,7 +215,7 @@ public final class BrowserState {
     private func select(_ index: Int) {
         guard rowCount > 0 else { return }
         selectedIndex = max(0, min(index, rowCount - 1))
-        selectedID = snapshot?.quake(at: selectedIndex)?.id
+        if let quake = snapshot?.quake(at: selectedIndex) { anchor = .quake(quake.id) }
         scrollToSelection()
     }
 

@@ -67,7 +67,7 @@ struct HelpView {
     ]
 
     func render(into screen: inout Screen) {
-        let width = min(screen.width - 4, 64)
+        let width = min(screen.width - 4, 72)
         let height = min(screen.height - 2, Self.keys.count + 4)
         let left = (screen.width - width) / 2, top = max(1, (screen.height - height) / 2)
         let frame = Style(reverse: true)

@@ -44,13 +44,14 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
 
     var alignRight: Bool { [.magnitude, .depth, .latitude, .longitude].contains(self) }
 
-    /// Fixed width; place takes what is left.
+    /// Fixed width; place takes what is left. Time shows its age only when
+    /// there is room (`ColumnLayout` narrows it otherwise).
     var width: Int {
         switch self {
-        case .time: 28
+        case .time: 30
         case .magnitude: 7
         case .place: 0
-        case .depth: 7
+        case .depth: 8
         case .latitude: 8
         case .longitude: 9
         case .net: 5
@@ -74,21 +75,28 @@ struct ColumnLayout: Equatable {
     }
 
     static let margin = 2          // the change mark and a space
-    static let minimumPlaceWidth = 16
+    static let minimumPlaceWidth = 24
+
+    /// The time column without its age, on narrow screens.
+    static let shortTimeWidth = 19
 
     let columns: [Placed]
 
     init(width: Int) {
         var shown = QuakeColumn.allCases
-        func fixedWidth() -> Int { shown.filter { $0 != .place }.reduce(0) { $0 + $1.width + 1 } }
+        var timeWidth = QuakeColumn.time.width
+        func fixedWidth() -> Int {
+            shown.filter { $0 != .place }.reduce(0) { $0 + ($1 == .time ? timeWidth : $1.width) + 1 }
+        }
         while Self.margin + fixedWidth() + Self.minimumPlaceWidth > width, let last = shown.last, last.isOptional {
             shown.removeLast()
         }
+        if Self.margin + fixedWidth() + Self.minimumPlaceWidth > width { timeWidth = Self.shortTimeWidth }
         let placeWidth = max(1, width - Self.margin - fixedWidth() - 1)
         var x = Self.margin
         var placed: [Placed] = []
         for column in shown {
-            let w = column == .place ? placeWidth : column.width
+            let w = column == .place ? placeWidth : column == .time ? timeWidth : column.width
             placed.append(Placed(column: column, x: x, width: w))
             x += w + 1
         }

@@ -95,3 +95,26 @@ public func builtProduct(_ name: String) -> URL {
     }
     return folder.appendingPathComponent(name)
 }
+
+/// A catalog in `folder` holding the given feeds, plus GeoJSON text if any.
+public func importedCatalog(_ folder: TemporaryFolder, feeds: [String], extraGeoJSON: String? = nil) throws -> QuakeDatabase {
+    let catalog = try folder.catalog()
+    let importer = QuakeImporter(database: catalog)
+    for feed in feeds { _ = try importer.importFile(at: feed) }
+    if let extraGeoJSON { _ = try importer.importData(Data(extraGeoJSON.utf8), name: "extra") }
+    return catalog
+}
+
+/// A one-feature GeoJSON feed, for tests that need one particular quake.
+public func singleQuakeFeed(id: String, place: String, magnitude: Double?, time: Int64,
+                            latitude: Double = 35.68, longitude: Double = 139.77, depth: Double = 10) -> String {
+    let mag = magnitude.map { "\($0)" } ?? "null"
+    let escaped = place.replacingOccurrences(of: "\"", with: "\\\"")
+    return """
+        {"type":"FeatureCollection","features":[{"type":"Feature","id":"\(id)","properties":{"mag":\(mag),\
+        "place":"\(escaped)","time":\(time),"updated":\(time),"net":"\(id.prefix(2))","code":"\(id.dropFirst(2))",\
+        "ids":",\(id),","status":"reviewed","tsunami":0,"sig":100,"magType":"mb","type":"earthquake",\
+        "title":"M \(magnitude.map { String(format: "%.1f", $0) } ?? "?") - \(escaped)","url":"https://earthquake.usgs.gov/earthquakes/eventpage/\(id)"},\
+        "geometry":{"type":"Point","coordinates":[\(longitude),\(latitude),\(depth)]}}]}
+        """
+}

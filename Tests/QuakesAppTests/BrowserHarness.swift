@@ -1,0 +1,71 @@
+import Foundation
+import QuakeQuery
+import QuakeStore
+@testable import QuakesApp
+import TerminalUI
+import TestSupport
+
+/// A browser over a real catalog, driven key by key and rendered into an
+/// in-memory Screen: no terminal, no threads. After each key, the
+/// controller's new configuration is fetched at once, as the run loop would
+/// apply the controller's next snapshot.
+final class BrowserHarness {
+    let folder = TemporaryFolder()
+    let catalog: QuakeDatabase
+    let controller: ResultsController
+    let state: BrowserState
+    var view: BrowseView
+    var screen: Screen
+
+    /// 2018-06-14T10:00:00Z, forty-eight minutes after the newest quake.
+    static let now = Date(epochMilliseconds: 1_528_970_400_000)
+
+    /// Three quakes not in the feed: CJK and accented places, an unknown magnitude.
+    static let extras = [
+        singleQuakeFeed(id: "jp0001", place: "東京都の近く、関東地方の沿岸から約百キロ", magnitude: 4.2, time: 1_528_966_800_000),
+        singleQuakeFeed(id: "fr0001", place: "10 km N of Île-de-France", magnitude: 0.5, time: 1_528_966_000_000,
+                        latitude: 48.9, longitude: 2.35),
+        singleQuakeFeed(id: "xx0001", place: "Unknown Ridge", magnitude: nil, time: 1_528_965_000_000, latitude: 1, longitude: 1),
+    ]
+
+    init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true) throws {
+        catalog = try importedCatalog(folder, feeds: [Fixture.week])
+        for feed in Self.extras { _ = try QuakeImporter(database: catalog).importData(Data(feed.utf8), name: "extra") }
+        controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
+        let controller = self.controller
+        state = BrowserState(catalogName: "quakes.sqlite", configuration: controller.$configuration,
+                             delete: { ids in try controller.delete(ids: ids) })
+        view = BrowseView(timeZone: TimeZone(identifier: timeZone)!, now: Self.now, unicode: unicode)
+        screen = Screen(width: width, height: height)
+        try refresh()
+    }
+
+    func refresh() throws {
+        state.apply(try controller.fetchNow())
+        view.render(state, into: &screen)
+    }
+
+    /// Each key, then the results it leads to.
+    func press(_ keys: Key...) throws {
+        for key in keys {
+            state.handle(.key(key))
+            try refresh()
+        }
+    }
+
+    func type(_ text: String) throws {
+        for c in text { try press(.character(c)) }
+    }
+
+    func event(_ event: Event) throws {
+        state.handle(event)
+        try refresh()
+    }
+
+    func resize(width: Int, height: Int) throws {
+        screen = Screen(width: width, height: height)
+        try event(.resize(width: width, height: height))
+    }
+
+    var lines: [String] { screen.lines }
+}
