@@ -121,12 +121,18 @@ final class SignalPipe {
     static func install(_ signals: [Int32]) throws -> SignalPipe {
         let pipe = try WakePipe.nonBlocking()
         writeEnd = pipe.writeEnd
+        var set = sigset_t()
+        sigemptyset(&set)
         for number in signals {
             signal(number) { received in
                 var byte = UInt8(truncatingIfNeeded: received)
                 _ = write(SignalPipe.writeEnd, &byte, 1)
             }
+            sigaddset(&set, number)
         }
+        // A parent may have started us with these blocked (Foundation's
+        // Process does): they must reach the handlers.
+        sigprocmask(SIG_UNBLOCK, &set, nil)
         return SignalPipe(pipe: pipe, signals: signals)
     }
 

@@ -52,6 +52,9 @@ public final class BrowserState {
         self.catalogName = catalogName
         self.configuration = configuration
         self.deleteQuakes = delete
+        // A predicate the browser starts with (--where) is the user's own:
+        // shown, editable with `:`, and kept when the filter changes.
+        userPredicate = configuration.wrappedValue.predicate
     }
 
     // MARK: Snapshots

@@ -15,7 +15,11 @@ struct Formatting: Sendable {
         return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(8))
     }
 
-    var zoneName: String { timeZone.abbreviation() ?? timeZone.identifier }
+    /// `HST`, `CET`; `UTC` for UTC (Foundation calls it GMT).
+    var zoneName: String {
+        if ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Universal", "Zulu"].contains(timeZone.identifier) { return "UTC" }
+        return timeZone.abbreviation() ?? timeZone.identifier
+    }
 
     /// `45 s ago`, `12 min ago`, `3 h ago`, `5 d ago`, `4 mo ago`, `8 y ago`.
     func age(_ date: Date) -> String {

@@ -227,3 +227,16 @@ import Testing
         #expect(h.state.selectedQuakeID != "ci38197512", "filtered out: the nearest row is selected")
     }
 }
+
+@Suite struct FormattingTests {
+    @Test func agesCountsAndZones() {
+        let now = Date(epochMilliseconds: 1_528_970_400_000)
+        let utc = Formatting(timeZone: TimeZone(identifier: "UTC")!, now: now)
+        #expect(utc.zoneName == "UTC", "not Foundation's GMT")
+        #expect(utc.age(now.addingTimeInterval(-45)) == "45 s ago")
+        #expect(utc.age(now.addingTimeInterval(-3 * 3600 - 5)) == "3 h ago")
+        #expect(utc.age(now.addingTimeInterval(-8 * 365.25 * 86_400)) == "8 y ago")
+        #expect(Formatting.count(4711) == "4,711" && Formatting.count(1_000_000) == "1,000,000" && Formatting.count(12) == "12")
+        #expect(Formatting(timeZone: TimeZone(identifier: "Asia/Tokyo")!, now: now).localTime(now) == "2018-06-14 19:00:00")
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Details, deleting and help, in the real binary.
+@Suite("Details, delete and help", .timeLimit(.minutes(3)))
+struct ActionTests {
+    @Test("Enter shows the selected quake's details; j the next one; Esc returns to the table")
+    func details() throws {
+        let session = try TmuxSession()
+        session.waitForTable()
+        let newest = Oracle.newestFirst[0], second = Oracle.newestFirst[1]
+
+        session.send("Enter")
+        var pane = session.waitUntil { $0.detail("Id") != nil && $0.bottom.hasPrefix("Esc back") }
+        #expect(pane.detail("Id") == newest.id, "\(pane)")
+        #expect(pane.detail("Id") == "hv70264586")
+        #expect(pane.lines[1] == " " + newest.title)
+        #expect(pane.detail("UTC") == newest.utcMilliseconds)
+        #expect(pane.detail("UTC") == "2018-06-14 09:12:13.010")
+        // TZ=UTC: the local time is the UTC time.
+        #expect(pane.detail("Time")?.hasPrefix(newest.utcSecond + " ") == true, "\(pane)")
+        #expect(pane.detail("Place") == newest.place)
+        #expect(pane.detail("Magnitude") == String(format: "%.2f", newest.magnitude!) + " ml")
+        #expect(pane.detail("URL") == newest.url)
+        #expect(pane.detail("URL") == "https://earthquake.usgs.gov/earthquakes/eventpage/hv70264586")
+        #expect(pane.bottom == "Esc back  j/k next/previous quake")
+        #expect(pane.label("Time") == nil, "the details cover the header")
+
+        session.send("j")
+        pane = session.waitUntil { $0.detail("Id") == second.id }
+        #expect(pane.detail("Id") == second.id, "\(pane)")
+        #expect(pane.detail("UTC") == second.utcMilliseconds)
+
+        session.send("Escape")
+        pane = session.waitUntil { $0.label("Time") != nil && $0.bottom == SortingTests.hints }
+        #expect(pane.label("Time") == "1 Time ▼", "\(pane)")
+        #expect(pane.detail("Id") == nil)
+        #expect(pane.bottom == SortingTests.hints)
+        #expect(pane.rows.count == 37)
+        #expect(pane.rows.first?.time == newest.utcSecond)
+    }
+
+    @Test("d asks first: n keeps the quake, y deletes it from the screen and the catalog")
+    func delete() throws {
+        let session = try TmuxSession()
+        session.waitForTable()
+        let newest = Oracle.newestFirst[0], second = Oracle.newestFirst[1]
+
+        session.send("d")
+        var pane = session.waitUntil { $0.bottom.hasPrefix("Delete ") }
+        #expect(pane.bottom == "Delete \(newest.title)? y/n", "\(pane)")
+        #expect(pane.bottom == "Delete M 2.9 - 5km SW of Volcano, Hawaii? y/n")
+        session.send("n")
+        pane = session.waitUntil { $0.bottom == "not deleted" }
+        #expect(pane.bottom == "not deleted", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼")
+
+        session.send("d")
+        session.waitUntil { $0.bottom.hasPrefix("Delete ") }
+        session.send("y")
+        pane = session.waitUntil { $0.top.contains("  4,710 quakes") && $0.rows.first?.time == second.utcSecond }
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,710 quakes  by time ▼", "\(pane)")
+        #expect(pane.bottom == "deleted \(newest.title)")
+        #expect(pane.rows.first?.time == second.utcSecond)
+        #expect(!pane.rows.contains { Oracle.quakes(shownAs: $0).contains(newest) }, "\(pane)")
+        session.send("Enter")
+        pane = session.waitUntil { $0.detail("Id") != nil }
+        #expect(pane.detail("Id") == second.id, "the selection moved to the next quake")
+
+        let list = try runQuakesTUI(["list", "--db", session.db, "--format", "csv"])
+        #expect(list.status == 0)
+        let ids = list.stdout.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "," }) }
+        #expect(ids.count == 4710)
+        #expect(!ids.contains(newest.id))
+        #expect(Set(ids) == Set(Oracle.week.map(\.id)).subtracting([newest.id]))
+    }
+
+    @Test("? shows every key; any key closes the help, even q, without acting")
+    func help() throws {
+        let session = try TmuxSession()
+        session.waitForTable()
+        session.send("?")
+        var pane = session.waitUntil { $0.contains(" Keys ") }
+        let keys: [(String, String)] = [
+            ("↑ ↓ j k", "move"),
+            ("PgUp PgDn", "page"),
+            ("Home End g G", "first / last quake"),
+            ("← →", "move the column cursor"),
+            ("1-9", "sort by column (again: reverse)"),
+            ("[ ]", "sort the cursor's column ascending / descending"),
+            ("z 1-9, z[ z]", "add a secondary sort key"),
+            ("click header", "sort by that column (again: reverse)"),
+            ("/", "filter places as you type (Esc clears)"),
+            (":", "predicate, e.g. magnitude >= 4.5 AND depth < 10"),
+            ("s", "sections: none, day, magnitude, network"),
+            ("⏎", "details of the selected quake"),
+            ("d", "delete the selected quake (asks first)"),
+            ("?", "this help"),
+            ("q  Ctrl-C", "quit"),
+        ]
+        for (key, effect) in keys {
+            let pattern = "  " + NSRegularExpression.escapedPattern(for: key) + " +" + NSRegularExpression.escapedPattern(for: effect) + "  "
+            #expect(pane.lines.contains { $0.range(of: pattern, options: .regularExpression) != nil },
+                    "help line for \(key): \(effect)\(pane)")
+        }
+        #expect(pane.contains("any key closes"))
+
+        session.send("q")
+        pane = session.waitUntil { !$0.contains(" Keys ") }
+        #expect(!pane.contains(" Keys "), "\(pane)")
+        #expect(!pane.contains("EXIT="), "q closed the help, it did not quit")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼")
+        #expect(pane.rows.count == 37)
+        #expect(pane.bottom == SortingTests.hints)
+    }
+}
+
+extension Pane {
+    /// The value of a detail-view line (` Id            hv70264586`): the
+    /// label in columns 1–14, the value from column 15.
+    func detail(_ label: String) -> String? {
+        lines.first { Pane.cells($0, from: 0, width: 15).trimmingCharacters(in: .whitespaces) == label }
+            .map { Pane.cells($0, from: 15, width: 1000) }
+    }
+}
