@@ -48,6 +48,14 @@ public final class ResultsController: @unchecked Sendable {
     /// snapshot's `recentlyChanged`. Defaults to the controller's creation.
     public let changesSince: Date
 
+    /// A quake whose position each complete snapshot reports (the UI's
+    /// selection), found on the controller's queue rather than the caller's.
+    public var trackedID: String? {
+        get { lock.withLock { tracked } }
+        set { lock.withLock { tracked = newValue } }
+    }
+    private var tracked: String?
+
     private let queue = DispatchQueue(label: "quakes.results")
     private let lock = NSLock()
     private var generation = 0
@@ -132,30 +140,38 @@ public final class ResultsController: @unchecked Sendable {
     /// caller's thread: for one-shot use such as `quakes-tui list`.
     public func fetchNow() throws -> ResultsSnapshot {
         let (generation, configuration) = lock.withLock { (self.generation, self.configuration) }
-        let plan = QueryPlan(configuration)
-        let (first, summary) = try store.pool.read { db in
-            (try plan.rows(db, offset: 0, limit: windowSize), try summarize(plan, db))
+        let (plan, first, summary) = try store.pool.read { db in
+            let plans = try QueryPlan.planning(configuration, db)
+            return (plans.window, try plans.window.rows(db, offset: 0, limit: windowSize), try summarize(plans.summary, db))
         }
+        let window = RowWindow(pool: store.pool, plan: plan, preloaded: first)
+        window.count = summary.count
         return ResultsSnapshot(generation: generation, configuration: configuration, count: summary.count,
                                sections: summary.sections, total: summary.total, recentlyChanged: summary.changed,
-                               window: RowWindow(pool: store.pool, plan: plan, preloaded: first))
+                               trackedPosition: summary.tracked, window: window)
     }
 
     private func isCurrent(_ generation: Int) -> Bool { lock.withLock { self.generation == generation } }
 
     private func fetch(_ generation: Int, _ configuration: FetchConfiguration) {
         guard isCurrent(generation) else { return }
-        let plan = QueryPlan(configuration)
         do {
-            let first = try store.pool.read { db in try plan.rows(db, offset: 0, limit: windowSize) }
+            let (plans, first) = try store.pool.read { db in
+                let plans = try QueryPlan.planning(configuration, db)
+                return (plans, try plans.window.rows(db, offset: 0, limit: windowSize))
+            }
+            let plan = plans.window
             let window = RowWindow(pool: store.pool, plan: plan, preloaded: first)
             guard isCurrent(generation) else { return }
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: nil, window: window))
-            let summary = try store.pool.read { db in try summarize(plan, db) }
+            let summary = try store.pool.read { db in try summarize(plans.summary, db) }
             guard isCurrent(generation) else { return }
+            window.count = summary.count
+            // Have the tracked row's neighbourhood at hand before the UI asks.
+            if let tracked = summary.tracked { window.prefetch(tracked.1) }
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: summary.count,
                                     sections: summary.sections, total: summary.total, recentlyChanged: summary.changed,
-                                    window: window))
+                                    trackedPosition: summary.tracked, window: window))
         } catch {
             // A failed read (the catalog vanished, a disk error) keeps the last snapshot.
         }
@@ -166,6 +182,7 @@ public final class ResultsController: @unchecked Sendable {
         var sections: [ResultsSection]
         var total: Int
         var changed: [String: Date]
+        var tracked: (String, Int)?
     }
 
     /// What the second delivery of a fetch adds: counts, sections, changes.
@@ -176,7 +193,8 @@ public final class ResultsController: @unchecked Sendable {
         let rows = try Row.fetchCursor(db, sql: "SELECT id, changedAt FROM \(QuakeField.table) WHERE changedAt > ? LIMIT 10000",
                                        arguments: [changesSince.epochMilliseconds])
         while let row = try rows.next() { changed[row[0]] = Date(epochMilliseconds: row[1]) }
-        return Summary(count: count, sections: try plan.sections(db), total: total, changed: changed)
+        let tracked = try trackedID.flatMap { id in try plan.position(of: id, db).map { (id, $0) } }
+        return Summary(count: count, sections: try plan.sections(db), total: total, changed: changed, tracked: tracked)
     }
 
     private func deliver(_ snapshot: ResultsSnapshot) {

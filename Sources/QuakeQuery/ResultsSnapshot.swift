@@ -29,12 +29,16 @@ public struct ResultsSnapshot: Sendable {
     /// Rows an import inserted or replaced since the controller's
     /// `changesSince`, with when: the UI marks them.
     public let recentlyChanged: [String: Date]
+    /// Where the controller's `trackedID` is in these results (computed off
+    /// the caller's thread), when it is in them.
+    public let trackedPosition: (id: String, index: Int)?
     let window: RowWindow
 
     init(generation: Int, configuration: FetchConfiguration, count: Int?, sections: [ResultsSection] = [],
-         total: Int? = nil, recentlyChanged: [String: Date] = [:], window: RowWindow) {
+         total: Int? = nil, recentlyChanged: [String: Date] = [:], trackedPosition: (String, Int)? = nil, window: RowWindow) {
         self.generation = generation; self.configuration = configuration; self.count = count
-        self.sections = sections; self.total = total; self.recentlyChanged = recentlyChanged; self.window = window
+        self.sections = sections; self.total = total; self.recentlyChanged = recentlyChanged
+        self.trackedPosition = trackedPosition.map { (id: $0.0, index: $0.1) }; self.window = window
     }
 
     public var isCountPending: Bool { count == nil }
@@ -67,15 +71,13 @@ public struct ResultsSnapshot: Sendable {
         return nil
     }
 
-    /// Where the quake with `id` is in these results; nil when it is not in
-    /// them. Looks in the rows at hand first, then asks the catalog.
-    public func index(ofQuakeWithID id: String, near hint: Int? = nil) -> Int? {
+    /// Where the quake with `id` is in these results, from the rows at hand
+    /// or the controller's `trackedID` lookup; nil when unknown. Never reads
+    /// the catalog, so it is safe on the UI thread.
+    public func index(ofQuakeWithID id: String) -> Int? {
         if let index = window.cachedIndex(of: id) { return index }
-        if let hint {
-            let start = max(0, hint - 50)
-            if let offset = rows(in: start..<start + 100).firstIndex(where: { $0.id == id }) { return start + offset }
-        }
-        return window.position(of: id)
+        if let tracked = trackedPosition, tracked.id == id { return tracked.index }
+        return nil
     }
 
     /// Calls `body` with each row in order, up to `limit` (0: all), reading
@@ -95,6 +97,14 @@ final class RowWindow: @unchecked Sendable {
     private let lock = NSLock()
     private var batches: [Int: [Quake]] = [:]
     private var recent: [Int] = []
+    private var knownCount: Int?
+
+    /// The number of rows, once counted: lets the window read near the end
+    /// from the end.
+    var count: Int? {
+        get { lock.withLock { knownCount } }
+        set { lock.withLock { knownCount = newValue } }
+    }
 
     init(pool: DatabasePool, plan: QueryPlan, preloaded: [Quake] = []) {
         self.pool = pool
@@ -123,15 +133,34 @@ final class RowWindow: @unchecked Sendable {
         return result
     }
 
+    /// A batch of rows, read the cheapest way: after the previous batch's
+    /// last row or before the next batch's first (keyset: no rows skipped),
+    /// from the end when nearer the end, else by offset.
     private func batch(_ number: Int) -> [Quake]? {
-        lock.lock()
-        if let batch = batches[number] { lock.unlock(); return batch }
-        lock.unlock()
-        guard let batch = try? pool.read({ db in try plan.rows(db, offset: number * Self.batchSize, limit: Self.batchSize) })
-        else { return nil }
+        let (cached, previous, next, count) = lock.withLock {
+            (batches[number], batches[number - 1], batches[number + 1], knownCount)
+        }
+        if let cached { return cached }
+        let start = number * Self.batchSize
+        let size = Self.batchSize
+        guard let batch = try? pool.read({ db -> [Quake] in
+            if let last = previous?.last, previous?.count == size {
+                return try plan.rows(db, adjacentTo: plan.orderValues(of: last), before: false, limit: size)
+            }
+            if let first = next?.first {
+                return try plan.rows(db, adjacentTo: plan.orderValues(of: first), before: true, limit: size)
+            }
+            if let count, start > count / 2 {
+                return try plan.rows(db, fromEnd: start, min(start + size, count), count: count)
+            }
+            return try plan.rows(db, offset: start, limit: size)
+        }) else { return nil }
         store(batch, at: number)
         return batch
     }
+
+    /// Reads the batch holding row `index` now, so a later `rows` finds it.
+    func prefetch(_ index: Int) { _ = rows(index..<index + 1) }
 
     private func store(_ batch: [Quake], at number: Int) {
         lock.lock(); defer { lock.unlock() }
@@ -148,10 +177,6 @@ final class RowWindow: @unchecked Sendable {
             }
             return nil
         }
-    }
-
-    func position(of id: String) -> Int? {
-        (try? pool.read { db in try plan.position(of: id, db) }) ?? nil
     }
 
     func forEach(limit: Int, _ body: (Int, Quake) throws -> Void) throws {

@@ -13,8 +13,7 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
     var sqlExpression: String {
         switch self {
         case .day: "day"
-        // floor() needs SQLite's optional math functions: do it by hand.
-        case .magnitudeBand: "(CAST(magnitude AS INTEGER) - (magnitude < CAST(magnitude AS INTEGER)))"
+        case .magnitudeBand: Schema.magnitudeBandSQL
         case .network: "net"
         case .type: "type"
         }

@@ -3,7 +3,12 @@ import GRDB
 /// The catalog's schema, created and evolved by one migrator. Every column a
 /// user can sort by has an index ending in `id`, the tie-breaker, so any sort
 /// order walks an index.
-enum Schema {
+public enum Schema {
+    /// Floor of the magnitude, without SQLite's optional math functions.
+    /// The query layer's magnitude-band sections use this exact text, so
+    /// SQLite matches them to the `quake_band` index.
+    public static let magnitudeBandSQL = "(CAST(magnitude AS INTEGER) - (magnitude < CAST(magnitude AS INTEGER)))"
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: quake catalog") { db in
@@ -66,6 +71,75 @@ enum Schema {
             // machine's clock): the browser marks rows changed while it is open.
             try db.alter(table: "quake") { t in t.add(column: "changedAt", .integer).notNull().defaults(to: 0) }
             try db.create(index: "quake_changedAt", on: "quake", columns: ["changedAt"])
+        }
+        migrator.registerMigration("v3: fast sorting, sections and place filters") { db in
+            // Every sortable column gets its index, so any sort walks one.
+            for column in ["latitude", "longitude", "net", "type", "status", "sig", "felt"] {
+                try db.create(index: "quake_\(column)", on: "quake", columns: [column, "id"])
+            }
+            try db.execute(sql: "CREATE INDEX quake_band ON quake(\(magnitudeBandSQL), time, id)")
+            // Carrying placeFolded in the time index lets a place filter be
+            // tested on index entries while scanning newest first, without
+            // reading each row (measured at 1M rows: 33 ms to 3 ms for a
+            // common letter, 2 s to 0.16 s for a text that matches nothing);
+            // carrying day in the place index counts a filter's day sections
+            // from the index alone.
+            try db.execute(sql: """
+                DROP INDEX quake_time;
+                CREATE INDEX quake_time ON quake(time, id, placeFolded);
+                DROP INDEX quake_placeFolded;
+                CREATE INDEX quake_placeFolded ON quake(placeFolded, id, day);
+                """)
+
+            // The distinct places below answer every place search, of any
+            // length (trigram cannot match one or two characters), with
+            // exact counts; the trigram index doubled the cost of every
+            // imported row (measured: 80 of 170 µs) and is dropped.
+            try db.execute(sql: """
+                DROP TRIGGER IF EXISTS "__quakeSearch_ai";
+                DROP TRIGGER IF EXISTS "__quakeSearch_ad";
+                DROP TRIGGER IF EXISTS "__quakeSearch_au";
+                DROP TABLE IF EXISTS quakeSearch;
+                """)
+
+            // Quakes per UTC day, kept by triggers: day sections of the whole
+            // catalog without counting a million rows. And each distinct
+            // folded place with how many quakes have it, kept by triggers. A place filter first searches these few strings:
+            // that gives its exact count at once, and when few quakes match,
+            // their rows through the placeFolded index instead of a scan.
+            try db.execute(sql: """
+                CREATE TABLE quakePlace (placeFolded TEXT PRIMARY KEY NOT NULL, quakes INTEGER NOT NULL) WITHOUT ROWID;
+                INSERT INTO quakePlace SELECT placeFolded, count(*) FROM quake GROUP BY placeFolded;
+                CREATE TRIGGER quakePlace_insert AFTER INSERT ON quake BEGIN
+                    INSERT INTO quakePlace VALUES (new.placeFolded, 1)
+                    ON CONFLICT(placeFolded) DO UPDATE SET quakes = quakes + 1;
+                END;
+                CREATE TRIGGER quakePlace_delete AFTER DELETE ON quake BEGIN
+                    UPDATE quakePlace SET quakes = quakes - 1 WHERE placeFolded = old.placeFolded;
+                    DELETE FROM quakePlace WHERE placeFolded = old.placeFolded AND quakes <= 0;
+                END;
+                CREATE TABLE quakeDay (day TEXT PRIMARY KEY NOT NULL, quakes INTEGER NOT NULL) WITHOUT ROWID;
+                INSERT INTO quakeDay SELECT day, count(*) FROM quake GROUP BY day;
+                CREATE TRIGGER quakeDay_insert AFTER INSERT ON quake BEGIN
+                    INSERT INTO quakeDay VALUES (new.day, 1) ON CONFLICT(day) DO UPDATE SET quakes = quakes + 1;
+                END;
+                CREATE TRIGGER quakeDay_delete AFTER DELETE ON quake BEGIN
+                    UPDATE quakeDay SET quakes = quakes - 1 WHERE day = old.day;
+                    DELETE FROM quakeDay WHERE day = old.day AND quakes <= 0;
+                END;
+                CREATE TRIGGER quakeDay_update AFTER UPDATE OF day ON quake WHEN old.day IS NOT new.day BEGIN
+                    UPDATE quakeDay SET quakes = quakes - 1 WHERE day = old.day;
+                    DELETE FROM quakeDay WHERE day = old.day AND quakes <= 0;
+                    INSERT INTO quakeDay VALUES (new.day, 1) ON CONFLICT(day) DO UPDATE SET quakes = quakes + 1;
+                END;
+                CREATE TRIGGER quakePlace_update AFTER UPDATE OF placeFolded ON quake
+                WHEN old.placeFolded IS NOT new.placeFolded BEGIN
+                    UPDATE quakePlace SET quakes = quakes - 1 WHERE placeFolded = old.placeFolded;
+                    DELETE FROM quakePlace WHERE placeFolded = old.placeFolded AND quakes <= 0;
+                    INSERT INTO quakePlace VALUES (new.placeFolded, 1)
+                    ON CONFLICT(placeFolded) DO UPDATE SET quakes = quakes + 1;
+                END;
+                """)
         }
         return migrator
     }

@@ -31,7 +31,8 @@ public enum BrowserApp {
         let state = BrowserState(
             catalogName: (store.path as NSString).lastPathComponent,
             configuration: controller.$configuration,
-            delete: { ids in try controller.delete(ids: ids) })
+            delete: { ids in try controller.delete(ids: ids) },
+            track: { controller.trackedID = $0 })
         let trace = environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) }
 
         let terminal = NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)

@@ -28,7 +28,13 @@ public final class BrowserState {
     public private(set) var selectedIndex = 0
     /// What the selection follows when results change: a quake, or an end
     /// of the table (after g / G, so the top of a new sort order is shown).
-    private var anchor: Anchor = .top
+    private var anchor: Anchor = .top {
+        didSet {
+            if case .quake(let id) = anchor { track(id) } else { track(nil) }
+        }
+    }
+    /// Tells the controller which quake to locate in its next results.
+    private let track: (String?) -> Void
 
     enum Anchor: Equatable {
         case quake(String)
@@ -48,7 +54,8 @@ public final class BrowserState {
     var height = 24
 
     public init(catalogName: String, configuration: Binding<FetchConfiguration>,
-                delete: @escaping ([String]) throws -> Void) {
+                delete: @escaping ([String]) throws -> Void, track: @escaping (String?) -> Void = { _ in }) {
+        self.track = track
         self.catalogName = catalogName
         self.configuration = configuration
         self.deleteQuakes = delete
@@ -71,12 +78,15 @@ public final class BrowserState {
         case .bottom:
             selectedIndex = max(0, count - 1)
         case .quake(let id):
-            if let index = snapshot.index(ofQuakeWithID: id, near: previousIndex) {
+            if let index = snapshot.index(ofQuakeWithID: id) {
                 selectedIndex = index
-            } else {
+            } else if snapshot.isComplete {
                 // Gone or filtered out: the nearest row takes its place.
                 selectedIndex = max(0, min(previousIndex, count - 1))
                 if let quake = snapshot.quake(at: selectedIndex) { anchor = .quake(quake.id) }
+            } else {
+                // Not among the first rows: its position comes with the count.
+                selectedIndex = max(0, min(previousIndex, count - 1))
             }
         }
         scrollToSelection()

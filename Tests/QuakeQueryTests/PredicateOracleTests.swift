@@ -132,7 +132,7 @@ extension PredicateOracleTests {
     struct InjectionTests {
         static let attempts = [
             ExtraQuakes.dropTable, ExtraQuakes.orTrue, "\" OR 1=1 --", "') OR ('1'='1", "x'; DELETE FROM quake; --",
-            "1) OR 1=1; DROP TABLE quakeSearch; --", "%", "_", "*", "?", "[",
+            "1) OR 1=1; DROP TABLE quakePlace; --", "%", "_", "*", "?", "[",
         ]
 
         /// The predicate four ways: the browser's filter, %@ with CONTAINS[cd],
@@ -158,7 +158,7 @@ extension PredicateOracleTests {
             }
             #expect(try catalog.database.count() == weekFeedCount + 2)
             #expect(try catalog.tableExists("quake"))
-            #expect(try catalog.tableExists("quakeSearch"))
+            #expect(try catalog.tableExists("quakePlace"))
         }
 
         @Test("SQL in a place filter selects nothing from the real data", arguments: attempts.prefix(6))

@@ -67,29 +67,52 @@ import Testing
         #expect(TextFolding.fold("ÅLESUND") == "alesund")
     }
 
-    @Test func thePlaceIsStoredFoldedAndSearchableByTrigram() throws {
+    @Test func thePlaceIsStoredFoldedAndCountedPerDistinctPlace() throws {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()
         let text = featureCollection([("a1", ",a1,", 1, 1), ("a2", ",a2,", 1, 1), ("a3", ",a3,", 1, 1)])
             .replacingOccurrences(of: "Place of a1", with: "10 km N of Île-de-France")
             .replacingOccurrences(of: "Place of a2", with: "東京都の近く")
+            .replacingOccurrences(of: "Place of a3", with: "10 KM N of ILE-DE-FRANCE")
         _ = try QuakeImporter(database: catalog).importFile(at: folder.write("f.geojson", text))
         let rows = try catalog.pool.read { db in
             try Row.fetchAll(db, sql: "SELECT id, placeFolded FROM quake ORDER BY id").map { [$0["id"], $0["placeFolded"]] as [String] }
         }
-        #expect(rows == [["a1", "10 km n of ile-de-france"], ["a2", "東京都の近く"], ["a3", "place of a3"]])
-        let matches = try catalog.pool.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT quake.id FROM quake JOIN quakeSearch ON quakeSearch.rowid = quake.rowid
-                WHERE quakeSearch MATCH ? ORDER BY quake.id
-                """, arguments: ["\"ile\""])
+        #expect(rows == [["a1", "10 km n of ile-de-france"], ["a2", "東京都の近く"], ["a3", "10 km n of ile-de-france"]])
+        let places = try catalog.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT placeFolded, quakes FROM quakePlace ORDER BY placeFolded")
+                .map { "\($0[0] as String) \($0[1] as Int)" }
         }
-        #expect(matches == ["a1"])
-        let cjk = try catalog.pool.read { db in
-            try String.fetchAll(db, sql: "SELECT quake.id FROM quake JOIN quakeSearch ON quakeSearch.rowid = quake.rowid WHERE quakeSearch MATCH ?",
-                                arguments: ["\"東京都\""])
+        #expect(places == ["10 km n of ile-de-france 2", "東京都の近く 1"])
+        let days = try catalog.pool.read { db in try Row.fetchAll(db, sql: "SELECT day, quakes FROM quakeDay").map { "\($0[0] as String) \($0[1] as Int)" } }
+        #expect(days == ["2018-06-14 3"])
+    }
+
+    @Test func aLargeImportBuildsIndexesAndCountsAfterwards() throws {
+        let folder = TemporaryFolder()
+        let catalog = try folder.catalog()
+        _ = try QuakeImporter(database: catalog).importFile(at: Fixture.week)
+        // 16,000 more features (over 10,000 and half the catalog): a bulk load.
+        let events = (0..<16_000).map { (id: "bk\($0)", ids: ",bk\($0),", mag: Double($0 % 70) / 10, updated: Int64($0)) }
+        let big = folder.write("big.geojson", featureCollection(events))
+        let report = try QuakeImporter(database: catalog).importFile(at: big, name: "big")
+        #expect(report.summaryLine == "imported big: 16000 new, 0 updated, 0 unchanged, 0 skipped")
+        let (indexes, triggers, places, days) = try catalog.pool.read { db in
+            (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'quake' ORDER BY name"),
+             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name"),
+             try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakePlace"),
+             try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakeDay"))
         }
-        #expect(cjk == ["a2"])
+        #expect(indexes == ["quake_band", "quake_changedAt", "quake_day_time", "quake_depth", "quake_felt", "quake_latitude",
+                            "quake_longitude", "quake_magnitude", "quake_net", "quake_placeFolded", "quake_sig", "quake_status",
+                            "quake_time", "quake_type", "sqlite_autoindex_quake_1"])
+        #expect(triggers == ["quakeDay_delete", "quakeDay_insert", "quakeDay_update",
+                             "quakePlace_delete", "quakePlace_insert", "quakePlace_update"])
+        #expect(places == 20711 && days == 20711)
+        let bigOnes = try catalog.pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM quake INDEXED BY quake_magnitude WHERE magnitude >= 6.5")
+        }
+        #expect(bigOnes == 1140, "the rebuilt index holds the new rows (5 of every 70, and none of the week)")
     }
 
     @Test func utcDaysAndISOTimes() {

@@ -34,7 +34,8 @@ final class BrowserHarness {
         controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
         let controller = self.controller
         state = BrowserState(catalogName: "quakes.sqlite", configuration: controller.$configuration,
-                             delete: { ids in try controller.delete(ids: ids) })
+                             delete: { ids in try controller.delete(ids: ids) },
+                             track: { controller.trackedID = $0 })
         view = BrowseView(timeZone: TimeZone(identifier: timeZone)!, now: Self.now, unicode: unicode)
         screen = Screen(width: width, height: height)
         try refresh()

@@ -41,26 +41,54 @@ public struct QuakePredicate: Sendable, Hashable, CustomStringConvertible {
     public func evaluate(_ quake: Quake) -> Bool { root.evaluate(quake) }
 
     /// The WHERE clause and its arguments.
-    public var sql: (sql: String, arguments: StatementArguments) {
+    public var sql: (sql: String, arguments: StatementArguments) { sql(placeLookups: []) }
+
+    /// The WHERE clause, with `place CONTAINS[cd]` tests for the texts in
+    /// `placeLookups` answered through the table of distinct places and the
+    /// placeFolded index instead of a test on every row. Same rows, found
+    /// faster when few quakes match.
+    public func sql(placeLookups: Set<String>) -> (sql: String, arguments: StatementArguments) {
         var arguments: [DatabaseValue] = []
-        let sql = root.sql(&arguments)
+        let sql = root.sql(&arguments, placeLookups: placeLookups)
         return (sql, StatementArguments(arguments))
+    }
+
+    /// The folded texts of this predicate's `place CONTAINS[cd]` tests.
+    public var placeSearches: Set<String> { root.placeSearches }
+
+    /// The text when the whole predicate is one `place CONTAINS[cd]` test
+    /// (the filter field alone).
+    public var singlePlaceSearch: String? {
+        if case .string(.place, .contains, let text, [.caseInsensitive, .diacriticInsensitive]) = root { return text }
+        return nil
     }
 }
 
 // MARK: SQL
 
 extension PredicateNode {
-    func sql(_ arguments: inout [DatabaseValue]) -> String {
+    var placeSearches: Set<String> {
+        switch self {
+        case .not(let node): node.placeSearches
+        case .and(let a, let b), .or(let a, let b): a.placeSearches.union(b.placeSearches)
+        case .string(.place, .contains, let text, [.caseInsensitive, .diacriticInsensitive]): [text]
+        default: []
+        }
+    }
+
+    func sql(_ arguments: inout [DatabaseValue], placeLookups: Set<String> = []) -> String {
         switch self {
         case .constant(let value):
             return value ? "1" : "0"
         case .not(let node):
-            return "NOT (\(node.sql(&arguments)))"
+            return "NOT (\(node.sql(&arguments, placeLookups: placeLookups)))"
         case .and(let a, let b):
-            return "(\(a.sql(&arguments)) AND \(b.sql(&arguments)))"
+            return "(\(a.sql(&arguments, placeLookups: placeLookups)) AND \(b.sql(&arguments, placeLookups: placeLookups)))"
         case .or(let a, let b):
-            return "(\(a.sql(&arguments)) OR \(b.sql(&arguments)))"
+            return "(\(a.sql(&arguments, placeLookups: placeLookups)) OR \(b.sql(&arguments, placeLookups: placeLookups)))"
+        case .string(.place, .contains, let text, [.caseInsensitive, .diacriticInsensitive]) where placeLookups.contains(text):
+            arguments.append(text.databaseValue)
+            return "placeFolded IN (SELECT placeFolded FROM quakePlace WHERE instr(placeFolded, ?) > 0)"
         case .comparison(let field, let op, .null, _):
             return op == .equal ? "\(field.column) IS NULL" : "\(field.column) IS NOT NULL"
         case .comparison(let field, let op, let value, let options):

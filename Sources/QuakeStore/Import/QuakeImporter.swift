@@ -41,6 +41,8 @@ public struct QuakeImporter: Sendable {
             let format = FeedFormat(sniffing: bytes)
             do {
                 try database.pool.write { db in
+                    let perFeature = format == .csv ? 200 : 700
+                    let bulk = try BulkLoad.beginIfLarge(db, expectedRows: bytes.count / perFeature)
                     let upserter = try Upserter(db)
                     var seen = 0
                     func take(_ location: String, _ event: ParsedEvent) throws {
@@ -81,11 +83,31 @@ public struct QuakeImporter: Sendable {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
                     }
+                    try bulk?.finish()
                     progress?(seen)
                 }
             } catch let error as DatabaseError {
                 throw CatalogError.cannotWrite(path: database.path, reason: QuakeDatabase.describe(error))
             }
+        }
+        return report
+    }
+
+    /// Upserts quakes made in code (the benchmark's generator) in one
+    /// transaction, the same way a feed's are.
+    public func importQuakes(_ quakes: some Sequence<Quake>, name: String) throws -> ImportReport {
+        var report = ImportReport(name: name)
+        try database.pool.write { db in
+            let bulk = try BulkLoad.beginIfLarge(db, expectedRows: quakes.underestimatedCount)
+            let upserter = try Upserter(db)
+            for quake in quakes {
+                switch try upserter.upsert(quake) {
+                case .new: report.new += 1
+                case .updated: report.updated += 1
+                case .unchanged: report.unchanged += 1
+                }
+            }
+            try bulk?.finish()
         }
         return report
     }
