@@ -3,7 +3,7 @@
 SWIFT ?= swift
 APT_PACKAGES = libncursesw5-dev libsqlite3-dev tmux
 
-.PHONY: run test build release deps clean
+.PHONY: run test build release deps clean bench
 
 run: deps build
 	$(SWIFT) run --skip-build quakes-tui $(ARGS)
@@ -31,3 +31,8 @@ deps:
 
 clean:
 	rm -rf .build
+
+# Figures at 100,000 and 1,000,000 generated quakes (release build; several minutes).
+bench: deps
+	$(SWIFT) build -c release
+	.build/release/quakes-bench run --rows $(or $(ROWS),100000,1000000) $(BENCH_ARGS)

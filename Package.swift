@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "quakes-tui", targets: ["quakes-tui"]),
+        .executable(name: "quakes-bench", targets: ["QuakesBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -59,6 +60,14 @@ let package = Package(
                 "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        // quakes-bench: the generator and `make bench`.
+        .executableTarget(
+            name: "QuakesBench",
+            dependencies: [
+                "QuakeStore", "QuakeQuery", "BundledData",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fixtures and helpers (temporary folders, running the built binary)

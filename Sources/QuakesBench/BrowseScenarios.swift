@@ -1,0 +1,141 @@
+import Dispatch
+import Foundation
+import QuakeQuery
+import QuakeStore
+
+/// The browsing figures, each measured through the same ResultsController the
+/// UI uses: a configuration change, then the snapshot it delivers.
+struct BrowseScenarios {
+    let store: QuakeDatabase
+
+    /// Waits for the controller's snapshots on a semaphore (the controller
+    /// delivers on its own queue).
+    final class Waiter: @unchecked Sendable {
+        private let lock = NSLock()
+        private let signal = DispatchSemaphore(value: 0)
+        private var latest: ResultsSnapshot?
+
+        func deliver(_ snapshot: ResultsSnapshot) {
+            lock.withLock { latest = snapshot }
+            signal.signal()
+        }
+
+        var generation: Int { lock.withLock { latest?.generation ?? -1 } }
+
+        /// The first snapshot with `generation >= minimum` satisfying `condition`.
+        func wait(_ condition: (ResultsSnapshot) -> Bool) -> ResultsSnapshot {
+            while true {
+                if let snapshot = lock.withLock({ latest }), condition(snapshot) { return snapshot }
+                _ = signal.wait(timeout: .now() + 30)
+            }
+        }
+    }
+
+    static func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+
+    func run() throws -> [String: Double] {
+        var figures: [String: Double] = [:]
+        let waiter = Waiter()
+        var controller: ResultsController!
+        /// Applies a change, then times its first window and its count.
+        func measure(_ change: () -> Void) -> (first: Double, count: Double, ResultsSnapshot) {
+            let before = waiter.generation
+            let start = DispatchTime.now().uptimeNanoseconds
+            change()
+            let wanted = controller.configuration
+            _ = waiter.wait { $0.generation > before && $0.configuration == wanted }
+            let firstTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            let done = waiter.wait { $0.generation > before && $0.configuration == wanted && $0.isComplete }
+            let countTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            return (firstTime, countTime, done)
+        }
+
+        // Open the catalog and get the first screen in the default order.
+        let open = measure {
+            controller = try! ResultsController(store, configuration: FetchConfiguration())
+            controller.onSnapshot { waiter.deliver($0) }
+            controller.update()
+        }
+        figures["open_first_window_ms"] = open.first
+
+        // Every sortable column, both directions.
+        var sorts: [Double] = []
+        for field in QuakeField.sortable {
+            for ascending in [true, false] {
+                sorts.append(measure { controller.sortKeys = [SortKey(field, ascending: ascending)] }.first)
+            }
+        }
+        figures["sort_change_ms"] = Statistics.median(sorts)
+        _ = measure { controller.sortKeys = [SortKey(.time, ascending: false)] }
+
+        // Typing into the filter field, one configuration per keystroke.
+        var keystrokes: [Double] = [], counts: [Double] = []
+        for word in ["alaska", "kodiak", "zzyzxq"] {
+            for length in 1...word.count {
+                let text = String(word.prefix(length))
+                let result = measure { controller.predicate = QuakePredicate.placeContains(text) }
+                keystrokes.append(result.first)
+                counts.append(result.count)
+                if ProcessInfo.processInfo.environment["QUAKES_BENCH_VERBOSE"] != nil {
+                    FileHandle.standardError.write(Data(String(format: "filter %@: first %.2f ms, count %.2f ms\n", text, result.first, result.count).utf8))
+                }
+            }
+        }
+        figures["filter_keystroke_p50_ms"] = Statistics.percentile(keystrokes, 50)
+        figures["filter_keystroke_p95_ms"] = Statistics.percentile(keystrokes, 95)
+        figures["filter_count_p95_ms"] = Statistics.percentile(counts, 95)
+
+        // Paging through the unfiltered table, 40 rows a screen.
+        let all = measure { controller.predicate = nil }.2
+        let screen = 40
+        var pages: [Double] = []
+        for page in 1...60 {
+            pages.append(Self.milliseconds { _ = all.rows(in: page * screen..<(page + 1) * screen) })
+        }
+        figures["page_down_ms"] = Statistics.median(pages)
+        let count = all.count ?? 0
+        figures["jump_to_end_ms"] = Self.milliseconds { _ = all.rows(in: max(0, count - screen)..<count) }
+
+        // Day sections, unfiltered and filtered.
+        figures["sections_day_ms"] = measure { controller.sectionIdentifier = .day }.count
+        figures["sections_day_filtered_ms"] = measure { controller.predicate = QuakePredicate.placeContains("alaska") }.count
+        controller.sectionIdentifier = nil
+        controller.predicate = nil
+        let unfiltered = measure { controller.update() }.2
+
+        // Delete the first row, until the snapshot without it.
+        let victim = unfiltered.quake(at: 0)!.id
+        let before = unfiltered.count ?? 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        try controller.delete(ids: [victim])
+        _ = waiter.wait { $0.isComplete && $0.count == before - 1 }
+        figures["delete_to_snapshot_ms"] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+
+        figures["peak_rss_mb"] = Statistics.peakRSSMegabytes()
+        controller.stop()
+        return figures
+    }
+}
+
+enum Statistics {
+    static func median(_ values: [Double]) -> Double { percentile(values, 50) }
+
+    /// Nearest-rank percentile.
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[max(0, min(sorted.count - 1, rank - 1))]
+    }
+
+    /// This process's peak resident set size.
+    static func peakRSSMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+}

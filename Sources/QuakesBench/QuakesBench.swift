@@ -1,0 +1,81 @@
+import ArgumentParser
+import BundledData
+import Foundation
+import QuakeStore
+
+@main
+struct QuakesBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quakes-bench",
+        abstract: "Generate realistic catalogs and measure quakes-tui on them.",
+        subcommands: [Generate.self, Run.self, ImportChild.self, BrowseChild.self]
+    )
+}
+
+/// The bundled real feed, the templates every generated row resamples.
+func bundledTemplates() throws -> [Quake] {
+    let folder = NSTemporaryDirectory() + "quakes-bench-templates-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = try QuakeDatabase(path: folder + "/t.sqlite")
+    guard let feed = BundledFeed.url else { throw ValidationError("the bundled feed is missing") }
+    _ = try QuakeImporter(database: store).importFile(at: feed.path)
+    return try store.pool.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake ORDER BY id") }
+}
+
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fill a catalog (or write a GeoJSON feed) with N generated quakes.")
+
+    @Option(help: "How many quakes.") var rows: Int
+    @Option(help: "Seed: the same seed gives the same quakes.") var seed: UInt64 = 1
+    @Option(help: "The catalog to fill.") var db: String?
+    @Option(help: "Write a USGS GeoJSON FeatureCollection here instead.") var geojson: String?
+
+    func validate() throws {
+        if (db == nil) == (geojson == nil) { throw ValidationError("give one of --db or --geojson") }
+        if rows < 1 { throw ValidationError("--rows must be at least 1") }
+    }
+
+    func run() throws {
+        let generator = QuakeGenerator(templates: try bundledTemplates(), rows: rows, seed: seed)
+        if let geojson {
+            try GeoJSONWriter.write(generator, to: geojson)
+            print("wrote \(rows) quakes to \(geojson)")
+        } else if let db {
+            let report = try QuakeImporter(database: QuakeDatabase(path: db)).importQuakes(generator, name: "generated")
+            print(report.summaryLine)
+        }
+    }
+}
+
+/// Runs the real importer on a file and prints its figures as JSON: a child
+/// process, so its peak memory is the import's alone.
+struct ImportChild: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "import-child", shouldDisplay: false)
+    @Option var db: String
+    @Option var file: String
+
+    func run() throws {
+        let store = try QuakeDatabase(path: db)
+        var report: ImportReport?
+        let ms = try BrowseScenarios.milliseconds { report = try QuakeImporter(database: store).importFile(at: file) }
+        let features = (report?.new ?? 0) + (report?.updated ?? 0) + (report?.unchanged ?? 0)
+        let figures: [String: Double] = [
+            "import_features_per_s": Double(features) / (ms / 1000),
+            "import_peak_rss_mb": Statistics.peakRSSMegabytes(),
+        ]
+        print(String(decoding: try JSONSerialization.data(withJSONObject: figures), as: UTF8.self))
+    }
+}
+
+/// Runs the browsing scenarios on a catalog and prints the figures as JSON.
+struct BrowseChild: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "browse-child", shouldDisplay: false)
+    @Option var db: String
+
+    func run() throws {
+        let figures = try BrowseScenarios(store: QuakeDatabase(path: db)).run()
+        print(String(decoding: try JSONSerialization.data(withJSONObject: figures), as: UTF8.self))
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+
+/// `quakes-bench run`: for each size, generate a GeoJSON feed, import it with
+/// the real importer (a child process), browse the catalog through the
+/// ResultsController (another child), and drive the release binary in tmux.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Measure every figure at each size and print them.")
+
+    @Option(help: "Catalog sizes, comma-separated.") var rows: String = "100000,1000000"
+    @Option(help: "Seed for the generated quakes.") var seed: UInt64 = 42
+    @Flag(help: "One JSON object per size instead of a table.") var json = false
+    @Option(help: "Where to keep the generated files (default: a temporary folder, removed after).") var workDir: String?
+    @Flag(help: "Skip driving the browser in tmux.") var skipTUI = false
+
+    static let keys = [
+        "rows", "import_features_per_s", "open_first_window_ms", "sort_change_ms", "filter_keystroke_p50_ms",
+        "filter_keystroke_p95_ms", "filter_count_p95_ms", "page_down_ms", "jump_to_end_ms", "sections_day_ms",
+        "delete_to_snapshot_ms", "peak_rss_mb", "import_peak_rss_mb", "tui_key_to_frame_p50_ms", "tui_key_to_frame_p95_ms",
+    ]
+
+    func run() throws {
+        let sizes = rows.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let folder = workDir ?? NSTemporaryDirectory() + "quakes-bench-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { if workDir == nil { try? FileManager.default.removeItem(atPath: folder) } }
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        var results: [[String: Double]] = []
+        for size in sizes {
+            let feed = "\(folder)/quakes-\(size).geojson", db = "\(folder)/quakes-\(size).sqlite"
+            for path in [db, db + "-wal", db + "-shm"] { try? FileManager.default.removeItem(atPath: path) }
+            log("\(size) rows: generating \(feed)")
+            try ChildProcess.run(me, ["generate", "--rows", "\(size)", "--seed", "\(seed)", "--geojson", feed])
+            log("\(size) rows: importing")
+            var figures = try ChildProcess.json(me, ["import-child", "--db", db, "--file", feed])
+            try? FileManager.default.removeItem(atPath: feed)
+            log("\(size) rows: browsing through the ResultsController")
+            figures.merge(try ChildProcess.json(me, ["browse-child", "--db", db])) { $1 }
+            if !skipTUI {
+                log("\(size) rows: driving the browser in tmux")
+                let tui = try TUIScenario(binary: Self.tuiBinary(next: me), db: db).run()
+                figures["tui_key_to_frame_p50_ms"] = Statistics.percentile(tui, 50)
+                figures["tui_key_to_frame_p95_ms"] = Statistics.percentile(tui, 95)
+            }
+            figures["rows"] = Double(size)
+            results.append(figures)
+        }
+        if json {
+            for figures in results {
+                let object = Self.keys.compactMap { key in figures[key].map { "\"\(key)\":\(Self.format($0, json: true))" } }
+                print("{" + object.joined(separator: ",") + "}")
+            }
+        } else {
+            print(Self.table(results))
+        }
+    }
+
+    /// quakes-tui built next to quakes-bench.
+    static func tuiBinary(next bench: String) -> String {
+        (bench as NSString).deletingLastPathComponent + "/quakes-tui"
+    }
+
+    static func format(_ value: Double, json: Bool = false) -> String {
+        if value.isNaN { return json ? "null" : "—" }
+        if value >= 1000 { return String(Int(value.rounded())) }
+        return String(format: "%.2f", value)
+    }
+
+    static func table(_ results: [[String: Double]]) -> String {
+        let rows = Self.keys.filter { $0 != "rows" } + ["sections_day_filtered_ms"]
+        let header = ["figure"] + results.map { Self.format($0["rows"] ?? .nan) + " rows" }
+        var lines = [header]
+        for key in rows.sorted(by: { Self.order($0) < Self.order($1) }) {
+            lines.append([key] + results.map { $0[key].map { Self.format($0) } ?? "—" })
+        }
+        let widths = (0..<header.count).map { column in lines.map { $0[column].count }.max() ?? 0 }
+        return lines.map { line in
+            line.enumerated().map { i, cell in
+                i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[i] - cell.count) + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    private static func order(_ key: String) -> Int {
+        key == "sections_day_filtered_ms" ? (keys.firstIndex(of: "sections_day_ms") ?? 0) * 2 + 1 : (keys.firstIndex(of: key) ?? 0) * 2
+    }
+
+    private func log(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+enum ChildProcess {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs a command to its end and returns its standard output.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func json(_ executable: String, _ arguments: [String]) throws -> [String: Double] {
+        let text = try run(executable, arguments)
+        let line = text.split(separator: "\n").last.map(String.init) ?? "{}"
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+        return object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
+    }
+}
