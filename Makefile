@@ -33,6 +33,7 @@ clean:
 	rm -rf .build
 
 # Figures at 100,000 and 1,000,000 generated quakes (release build; several minutes).
+ROWS ?= 100000,1000000
 bench: deps
 	$(SWIFT) build -c release
-	.build/release/quakes-bench run --rows $(or $(ROWS),100000,1000000) $(BENCH_ARGS)
+	.build/release/quakes-bench run --rows $(ROWS) $(BENCH_ARGS)
