@@ -188,7 +188,9 @@ public final class ResultsController: @unchecked Sendable {
     /// What the second delivery of a fetch adds: counts, sections, changes.
     private func summarize(_ plan: QueryPlan, _ db: Database) throws -> Summary {
         let count = try plan.count(db)
-        let total = plan.whereSQL == "1" ? count : try Int.fetchOne(db, sql: "SELECT count(*) FROM \(QuakeField.table)") ?? 0
+        // The whole catalog's size is the sum of the trigger-kept day counts:
+        // no second count of every row on each filtered fetch.
+        let total = plan.whereSQL == "1" ? count : try Int.fetchOne(db, sql: "SELECT coalesce(sum(quakes), 0) FROM quakeDay") ?? 0
         var changed: [String: Date] = [:]
         let rows = try Row.fetchCursor(db, sql: "SELECT id, changedAt FROM \(QuakeField.table) WHERE changedAt > ? LIMIT 10000",
                                        arguments: [changesSince.epochMilliseconds])

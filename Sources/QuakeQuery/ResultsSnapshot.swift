@@ -42,6 +42,9 @@ public struct ResultsSnapshot: Sendable {
     }
 
     public var isCountPending: Bool { count == nil }
+
+    /// Rows known to exist: the count, or while counting, the first window.
+    public var knownRowCount: Int { count ?? window.preloadedCount }
     /// Whether the count (and sections) are known.
     public var isComplete: Bool { count != nil }
 
@@ -106,9 +109,13 @@ final class RowWindow: @unchecked Sendable {
         set { lock.withLock { knownCount = newValue } }
     }
 
+    /// How many rows the fetch delivered with the window.
+    let preloadedCount: Int
+
     init(pool: DatabasePool, plan: QueryPlan, preloaded: [Quake] = []) {
         self.pool = pool
         self.plan = plan
+        preloadedCount = preloaded.count
         for start in stride(from: 0, to: preloaded.count, by: Self.batchSize) {
             let batch = Array(preloaded[start..<min(start + Self.batchSize, preloaded.count)])
             if batch.count == Self.batchSize || preloaded.count < Self.batchSize * 2 {

@@ -92,11 +92,9 @@ public final class BrowserState {
         scrollToSelection()
     }
 
-    /// Rows known so far: the count, or while counting the rows at hand.
-    var rowCount: Int {
-        guard let snapshot else { return 0 }
-        return snapshot.count ?? snapshot.rows(in: 0..<1000).count
-    }
+    /// Rows known so far: the count, or while counting the first window
+    /// (never a catalog read: this runs on every key and frame).
+    var rowCount: Int { snapshot?.knownRowCount ?? 0 }
 
     var selectedQuake: Quake? { snapshot?.quake(at: selectedIndex) }
 

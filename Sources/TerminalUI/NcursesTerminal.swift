@@ -63,7 +63,6 @@ public final class NcursesTerminal {
     /// Every event ncurses has ready, without waiting.
     public func readEvents() -> [Event] {
         var events: [Event] = []
-        var pendingEscape = false
         while true {
             var character: wint_t = 0
             let status = wget_wch(quakes_stdscr(), &character)
@@ -73,11 +72,9 @@ public final class NcursesTerminal {
                 continue
             }
             let scalar = UInt32(character)
-            if scalar == 27 { pendingEscape = true; events.append(.key(.escape)); continue }
-            pendingEscape = false
+            if scalar == 27 { events.append(.key(.escape)); continue }
             events.append(.key(Self.key(for: scalar)))
         }
-        _ = pendingEscape
         return events
     }
 
