@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The bundled real USGS feed that seeds a new catalog. Lives in the
@@ -38,6 +39,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Downloading USGS feeds (URLSession) and importing them.
+        .target(
+            name: "QuakeFeed",
+            dependencies: ["QuakeStore"]
+        ),
         .systemLibrary(
             name: "CNcursesw",
             path: "Sources/CNcursesw",
@@ -56,10 +62,12 @@ let package = Package(
             dependencies: [
                 "QuakeStore",
                 "QuakeQuery",
+                "QuakeFeed",
                 "QuakesApp",
                 "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         // quakes-bench: the generator and `make bench`.
@@ -96,6 +104,11 @@ let package = Package(
         .testTarget(
             name: "QuakesAppTests",
             dependencies: ["QuakesApp", "QuakeQuery", "QuakeStore", "TerminalUI", "TestSupport"]
+        ),
+        // `fetch` against a real HTTP server on 127.0.0.1.
+        .testTarget(
+            name: "FetchTests",
+            dependencies: ["TestSupport", "QuakeStore", "quakes-tui"]
         ),
         // The real binary in a real terminal (tmux).
         .testTarget(

@@ -62,6 +62,7 @@ public struct BrowseView {
                 parts.append("counting…")
             }
         }
+        if let updated = state.lastUpdated { parts.append("Updated \(formatting.age(updated))") }
         if !state.filterText.isEmpty { parts.append("filter \"\(state.filterText)\"") }
         if let predicate = state.userPredicate { parts.append("where \(predicate)") }
         let sortKeys = state.configuration.wrappedValue.sortKeys
@@ -218,6 +219,8 @@ public struct BrowseView {
         default:
             if let message = state.message {
                 screen.put(message, row: row, column: 0, style: Style(bold: true))
+            } else if let progress = state.refreshStatus {
+                screen.put(progress, row: row, column: 0)
             } else {
                 screen.put(unicode ? Self.hints : Self.hints.replacingOccurrences(of: "⏎", with: "Enter"),
                            row: row, column: 0, style: Style(dim: true))

@@ -20,19 +20,23 @@ public enum BrowserApp {
         }
     }
 
-    public static func run(store: QuakeDatabase, configuration: FetchConfiguration,
+    public static func run(store: QuakeDatabase, configuration: FetchConfiguration, refresh feed: RefreshFeed? = nil,
                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Exit {
         let controller = try ResultsController(store, configuration: configuration)
         let wake = try WakePipe.nonBlocking()
         let signals = try SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
         defer { signals.uninstall() }
         controller.onSnapshot { _ in wake.poke() }
+        let refresher = feed.map { FeedRefresher(feed: $0, wake: { wake.poke() }) }
+        var refreshTimer = feed?.every.map { RefreshTimer(every: $0, lastFetch: store.lastFetch()?.date) }
 
         let state = BrowserState(
             catalogName: (store.path as NSString).lastPathComponent,
             configuration: controller.$configuration,
             delete: { ids in try controller.delete(ids: ids) },
-            track: { controller.trackedID = $0 })
+            track: { controller.trackedID = $0 },
+            refresh: refresher.map { refresher in { refresher.start() } })
+        state.lastUpdated = store.lastFetch()?.date
         let trace = environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) }
 
         let terminal = NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
@@ -54,7 +58,8 @@ public enum BrowserApp {
                        pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
             // Wake once a second anyway: ages and change marks move with the clock.
-            let ready = poll(&fds, 3, 1000)
+            // While a refresh runs, its progress line moves ten times a second.
+            let ready = poll(&fds, 3, refresher?.isRunning == true ? 100 : 1000)
             if ready < 0 && errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             if let signal = signals.drain().first { return .signal(signal) }
             // A resize interrupts poll; ncurses then has a KEY_RESIZE ready.
@@ -64,6 +69,12 @@ public enum BrowserApp {
             if state.shouldQuit { return .quit }
             if fds[1].revents != 0 || ready == 0 || !events.isEmpty {
                 wake.drain()
+                if let refresher {
+                    if refreshTimer?.isDue(running: refresher.isRunning) == true { refresher.start() }
+                    showRefresh(refresher.take(), label: refresher.feed.label, in: state)
+                }
+                // Another process (a cron'd fetch) may have updated the catalog.
+                if ready == 0 { state.lastUpdated = store.lastFetch()?.date }
                 if let snapshot = controller.snapshot, snapshot.generation != state.snapshot?.generation
                     || snapshot.isComplete != state.snapshot?.isComplete {
                     state.apply(snapshot)
@@ -71,6 +82,19 @@ public enum BrowserApp {
             }
             draw()
             if !events.isEmpty { trace?.record(since: keyTime, events: events.count) }
+        }
+    }
+
+    private static func showRefresh(_ refresh: (progress: String?, outcome: FeedRefresher.Outcome?), label: String,
+                                    in state: BrowserState) {
+        state.refreshStatus = refresh.progress
+        switch refresh.outcome {
+        case .imported(let report)?:
+            state.lastUpdated = Date()
+            state.message = "refreshed \(label): \(report.counts)"
+        case .failed(let error)?:
+            state.message = "error: \(error)"
+        case nil: break
         }
     }
 }

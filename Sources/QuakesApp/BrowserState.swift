@@ -48,14 +48,22 @@ public final class BrowserState {
     public private(set) var userPredicate: QuakePredicate?
     /// A one-line note in the bottom line (an error, "deleted …").
     public var message: String?
+    /// When the catalog was last fetched from a feed (top line: `Updated 3 min ago`).
+    public var lastUpdated: Date?
+    /// The bottom line while a refresh runs: its progress.
+    public var refreshStatus: String?
+    /// Starts a refresh of the feed (`r`); nil when the browser has no feed.
+    private let refresh: (() -> Void)?
     public private(set) var shouldQuit = false
     /// Screen size, set by the renderer.
     var width = 80
     var height = 24
 
     public init(catalogName: String, configuration: Binding<FetchConfiguration>,
-                delete: @escaping ([String]) throws -> Void, track: @escaping (String?) -> Void = { _ in }) {
+                delete: @escaping ([String]) throws -> Void, track: @escaping (String?) -> Void = { _ in },
+                refresh: (() -> Void)? = nil) {
         self.track = track
+        self.refresh = refresh
         self.catalogName = catalogName
         self.configuration = configuration
         self.deleteQuakes = delete
@@ -188,6 +196,8 @@ public final class BrowserState {
         case .enter: if selectedQuake != nil { mode = .detail }
         case .character("d"): if let quake = selectedQuake { mode = .confirmDelete(quake) }
         case .character("?"): mode = .help
+        case .character("r"):
+            if let refresh { refresh() } else { message = "no feed to refresh from" }
         case .escape: break
         default:
             if let column = columnKey(key) { sortBy(column, ascending: nil, adding: false) }

@@ -62,6 +62,7 @@ struct HelpView {
         ("s", "sections: none, day, magnitude, network"),
         ("⏎", "details of the selected quake"),
         ("d", "delete the selected quake (asks first)"),
+        ("r", "refresh: fetch the feed in the background"),
         ("?", "this help"),
         ("q  Ctrl-C", "quit"),
     ]

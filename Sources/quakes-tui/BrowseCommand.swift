@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QuakeFeed
 import QuakeQuery
 import QuakeStore
 import QuakesApp
@@ -8,7 +9,10 @@ struct BrowseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
         abstract: "Open the interactive browser (the default command).",
-        discussion: "Press ? in the browser for its keys."
+        discussion: """
+            Press ? in the browser for its keys; r refreshes from the feed (--feed, \
+            --url, or the config file's; default all_day).
+            """
     )
 
     @OptionGroup var database: DatabaseOptions
@@ -19,8 +23,16 @@ struct BrowseCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Start sorted by these keys, e.g. -magnitude,time.", valueName: "keys"))
     var sort: String = "-time"
 
+    @OptionGroup var feedOptions: FeedOptions
+
+    @Option(help: ArgumentHelp("Refresh from the feed on this timer: 90s, 5m, 1h (at least 10 s).", valueName: "duration"))
+    var refreshEvery: String?
+
     func validate() throws {
         do { _ = try SortKey.parseList(sort) } catch { throw ValidationError("--sort: \(error)") }
+        if let refreshEvery {
+            do { _ = try RefreshInterval(parsing: refreshEvery) } catch { throw ValidationError("--refresh-every: \(error)") }
+        }
     }
 
     func run() throws {
@@ -35,14 +47,35 @@ struct BrowseCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        let config: UserConfig
+        let source: FeedSource
+        let every: RefreshInterval?
+        do {
+            config = try UserConfig.load()
+            source = try feedOptions.source(config)
+            every = try refreshEvery.map { try RefreshInterval(parsing: $0) } ?? config.refreshEvery
+        } catch {
+            fail(error)
+        }
         let catalog = try database.open()
+        let feed = Self.refreshFeed(source, catalog: catalog, timeout: feedOptions.timeoutSeconds(config), every: every)
         let exit: BrowserApp.Exit
         do {
-            exit = try BrowserApp.run(store: catalog, configuration: configuration)
+            exit = try BrowserApp.run(store: catalog, configuration: configuration, refresh: feed)
         } catch {
             // The terminal is already restored: the message shows on a sane screen.
             fail(error)
         }
         if exit != .quit { throw ExitCode(exit.status) }
+    }
+
+    /// `r` and the timer fetch `source` into the open catalog.
+    private static func refreshFeed(_ source: FeedSource, catalog: QuakeDatabase, timeout: Double,
+                                    every: RefreshInterval?) -> RefreshFeed {
+        let fetcher = FeedFetcher(database: catalog, timeout: timeout)
+        let label = source.url.lastPathComponent
+        return RefreshFeed(label: label, every: every.map { TimeInterval($0.seconds) }) { progress in
+            try fetcher.fetch(source) { progress($0.line(label: label)) }
+        }
     }
 }

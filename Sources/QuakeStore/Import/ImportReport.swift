@@ -19,8 +19,11 @@ public struct ImportReport: Sendable, Equatable {
     public static let maxSkipLines = 20
 
     /// `imported FILE: N new, N updated, N unchanged, N skipped`
-    public var summaryLine: String {
-        "imported \(name): \(new) new, \(updated) updated, \(unchanged) unchanged, \(skipped.count) skipped"
+    public var summaryLine: String { "imported \(name): \(counts)" }
+
+    /// `N new, N updated, N unchanged, N skipped`
+    public var counts: String {
+        "\(new) new, \(updated) updated, \(unchanged) unchanged, \(skipped.count) skipped"
     }
 
     /// The summary line, then one line per skipped feature (at most

@@ -33,12 +33,16 @@ public struct QuakeImporter: Sendable {
         return try importData(data, name: name, progress: progress)
     }
 
-    /// Imports a whole feed held in memory, GeoJSON or CSV, chosen by content.
-    public func importData(_ data: Data, name: String, progress: Progress? = nil) throws -> ImportReport {
+    /// Imports a whole feed held in memory, GeoJSON or CSV, chosen by content
+    /// unless `geoJSONOnly`. A `fetch` is recorded in the same transaction,
+    /// so the catalog says it was updated only if the import landed.
+    public func importData(_ data: Data, name: String, geoJSONOnly: Bool = false, recording fetch: LastFetch? = nil,
+                           progress: Progress? = nil) throws -> ImportReport {
         var report = ImportReport(name: name)
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            let format = FeedFormat(sniffing: bytes)
+            var format = FeedFormat(sniffing: bytes)
+            if geoJSONOnly && format == .csv { format = .geoJSON }   // the JSON reader says what is wrong
             do {
                 try database.pool.write { db in
                     let perFeature = format == .csv ? 200 : 700
@@ -84,6 +88,7 @@ public struct QuakeImporter: Sendable {
                         }
                     }
                     try bulk?.finish()
+                    try fetch?.write(db)
                     progress?(seen)
                 }
             } catch let error as DatabaseError {

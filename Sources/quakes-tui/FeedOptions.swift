@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import QuakeFeed
+
+/// `--feed`, `--url` and `--timeout`, shared by `fetch` and the browser; the
+/// config file fills in what the flags leave out.
+struct FeedOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A USGS summary feed: {significant,4.5,2.5,1.0,all}_{hour,day,week,month}. Default: all_day.",
+                               valueName: "name"))
+    var feed: String?
+
+    @Option(help: ArgumentHelp("Any GeoJSON feed URL instead (http, https or file://).", valueName: "url"))
+    var url: String?
+
+    @Option(help: ArgumentHelp("Seconds without data before a download fails. Default: 30.", valueName: "seconds"))
+    var timeout: Double?
+
+    func validate() throws {
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be above 0 seconds") }
+        if feed != nil && url != nil { throw ValidationError("give --feed or --url, not both") }
+        do { _ = try FeedSource(feedName: feed, urlString: url) } catch let error as FeedSourceError {
+            throw ValidationError(url != nil ? "--url: \(error)" : "--feed: \(error)")
+        }
+    }
+
+    /// The flags over the config file over the default feed.
+    func source(_ config: UserConfig) throws -> FeedSource {
+        if feed != nil || url != nil { return try FeedSource(feedName: feed, urlString: url) }
+        do {
+            return try FeedSource(feedName: config.feed, urlString: config.url)
+        } catch let error as FeedSourceError {
+            throw ConfigError(path: UserConfig.path(), message: "\(error)")
+        }
+    }
+
+    func timeoutSeconds(_ config: UserConfig) -> Double { timeout ?? config.timeout ?? 30 }
+}

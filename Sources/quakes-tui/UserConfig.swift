@@ -1,0 +1,137 @@
+import Foundation
+import TOMLKit
+
+/// `$XDG_CONFIG_HOME/quakes-tui/config.toml` (else `~/.config/…`): defaults
+/// for the feed that `fetch` and the browser's refresh use. Flags win.
+///
+///     feed = "4.5_week"          # or: url = "https://…/my-region.geojson"
+///     timeout = 30               # seconds without data before a fetch fails
+///     refresh-every = "5m"       # the browser refreshes on this timer
+struct UserConfig: Equatable {
+    var feed: String?
+    var url: String?
+    var timeout: Double?
+    var refreshEvery: RefreshInterval?
+
+    static let keys = ["feed", "url", "timeout", "refresh-every"]
+
+    static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/quakes-tui/config.toml" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.config/quakes-tui/config.toml"
+    }
+
+    /// The user's config, or an empty one when there is no file.
+    static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> UserConfig {
+        let path = path(environment: environment)
+        guard FileManager.default.fileExists(atPath: path) else { return UserConfig() }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(path: path, message: "cannot read the file (or it is not UTF-8)")
+        }
+        return try parse(text, path: path)
+    }
+
+    static func parse(_ text: String, path: String) throws -> UserConfig {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(path: path, message: "\(error.source.begin.line):\(error.source.begin.column): \(error.description)")
+        }
+        var config = UserConfig()
+        for key in table.keys {
+            let value = table[key]!
+            func fail(_ expected: String) -> ConfigError {
+                ConfigError(path: path, message: "'\(key)' must be \(expected)")
+            }
+            switch key {
+            case "feed":
+                guard let string = value.string else { throw fail("a feed name such as \"all_day\"") }
+                config.feed = string
+            case "url":
+                guard let string = value.string else { throw fail("a URL string") }
+                config.url = string
+            case "timeout":
+                guard let seconds = value.double ?? value.int.map(Double.init), seconds > 0 else {
+                    throw fail("a number of seconds above 0")
+                }
+                config.timeout = seconds
+            case "refresh-every":
+                guard let string = value.string else { throw fail("a duration such as \"5m\"") }
+                do { config.refreshEvery = try RefreshInterval(parsing: string) } catch {
+                    throw ConfigError(path: path, message: "'refresh-every': \(error)")
+                }
+            default:
+                throw ConfigError(path: path, message: "unknown key '\(key)'; keys are \(keys.joined(separator: ", "))")
+            }
+        }
+        if config.feed != nil && config.url != nil {
+            throw ConfigError(path: path, message: "give 'feed' or 'url', not both")
+        }
+        return config
+    }
+}
+
+struct ConfigError: Error, CustomStringConvertible {
+    var path: String
+    var message: String
+    var description: String { "config \(path): \(message)" }
+}
+
+/// A refresh period: `90s`, `5m`, `1h`, `1h30m`; at least 10 s, so a timer
+/// never hammers USGS.
+struct RefreshInterval: Equatable, CustomStringConvertible {
+    var seconds: Int
+
+    static let minimum = 10
+
+    init(parsing text: String) throws {
+        var total = 0
+        var digits = ""
+        var sawUnit = false
+        for character in text.trimmingCharacters(in: .whitespaces).lowercased() {
+            if character.isASCII && character.isNumber {
+                digits.append(character)
+                continue
+            }
+            let unit: Int
+            switch character {
+            case "s": unit = 1
+            case "m": unit = 60
+            case "h": unit = 3600
+            case "d": unit = 86_400
+            default: throw RefreshIntervalError(text: text)
+            }
+            guard let n = Int(digits) else { throw RefreshIntervalError(text: text) }
+            total += n * unit
+            digits = ""
+            sawUnit = true
+        }
+        if !digits.isEmpty {
+            // A bare number is seconds, but not after a unit ("5m30").
+            guard !sawUnit, let n = Int(digits) else { throw RefreshIntervalError(text: text) }
+            total += n
+        }
+        guard total > 0 || sawUnit || !digits.isEmpty else { throw RefreshIntervalError(text: text) }
+        guard total >= Self.minimum else {
+            throw RefreshIntervalError(text: text, reason: "is shorter than \(Self.minimum) s")
+        }
+        seconds = total
+    }
+
+    var description: String {
+        var rest = seconds
+        var parts: [String] = []
+        for (unit, size) in [("h", 3600), ("m", 60), ("s", 1)] where rest >= size {
+            parts.append("\(rest / size)\(unit)")
+            rest %= size
+        }
+        return parts.joined()
+    }
+}
+
+struct RefreshIntervalError: Error, CustomStringConvertible {
+    var text: String
+    var reason = "is not a duration (examples: 90s, 5m, 1h, 1h30m)"
+    var description: String { "'\(text)' \(reason)" }
+}

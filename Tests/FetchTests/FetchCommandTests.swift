@@ -1,0 +1,210 @@
+import Foundation
+import QuakeStore
+import Testing
+import TestSupport
+
+/// `quakes-tui fetch`, the real binary against a real HTTP server on
+/// 127.0.0.1: what lands in the catalog, what the user reads, the exit status.
+@Suite("fetch", .timeLimit(.minutes(2)))
+struct FetchCommandTests {
+    let server: FeedServer
+    let folder = TemporaryFolder()
+    let db: String
+    /// No user config file leaks in.
+    let environment: [String: String]
+
+    /// A catalog already holding the March 2014 M4.5+ month (409 quakes).
+    init() throws {
+        server = try FeedServer()
+        db = folder.file("quakes.sqlite")
+        environment = ["XDG_CONFIG_HOME": folder.file("config")]
+        let seeded = try runQuakesTUI(["import", "--db", db, Fixture.month2014], environment: environment)
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+    }
+
+    func fetch(_ arguments: [String]) throws -> CommandResult {
+        try runQuakesTUI(["fetch", "--db", db] + arguments, environment: environment)
+    }
+
+    func catalogIDs() throws -> Set<String> {
+        try Set(QuakeDatabase(path: db).pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM quake") })
+    }
+
+    /// A failed fetch leaves the 409 quakes alone and records no update.
+    func expectUntouched(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let ids = try catalogIDs()
+        #expect(ids.count == 409, sourceLocation: sourceLocation)
+        #expect(ids == Set(try Fixture.features(Fixture.month2014).map { $0["id"] as! String }), sourceLocation: sourceLocation)
+        #expect(try QuakeDatabase(path: db).lastFetch() == nil, sourceLocation: sourceLocation)
+    }
+
+    @Test("a feed served as application/geo+json is imported; the summary line says what changed; the update is remembered")
+    func success() throws {
+        let url = server.url("feed/all_day_2014-04.geojson")
+        let before = Date()
+        let result = try fetch(["--url", url])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "imported \(url): 146 new, 0 updated, 0 unchanged, 0 skipped\n")
+        #expect(result.stderr == "", "no progress bar without a terminal")
+        let ids = try catalogIDs()
+        #expect(ids.count == 409 + 146)
+        #expect(ids.isSuperset(of: try Fixture.features(Fixture.day2014).map { $0["id"] as! String }))
+        let last = try #require(try QuakeDatabase(path: db).lastFetch())
+        #expect(last.url == url)
+        #expect(last.date >= before.addingTimeInterval(-1) && last.date <= Date())
+
+        // The same feed again: nothing new.
+        let again = try fetch(["--url", url])
+        #expect(again.stdout == "imported \(url): 0 new, 0 updated, 146 unchanged, 0 skipped\n")
+    }
+
+    @Test("valid GeoJSON under a wrong content type (text/plain) is accepted")
+    func wrongContentType() throws {
+        let url = server.url("feed/all_day_2014-04.geojson?type=text/plain")
+        let result = try fetch(["--url", url])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "imported \(url): 146 new, 0 updated, 0 unchanged, 0 skipped\n")
+    }
+
+    @Test("HTTP errors are one line, exit 1, nothing imported", arguments: [
+        (404, "HTTP 404 Not Found"), (500, "HTTP 500 Internal Server Error"), (503, "HTTP 503 Service Unavailable"),
+    ])
+    func httpStatus(code: Int, text: String) throws {
+        let url = server.url("status/\(code)")
+        let result = try fetch(["--url", url])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: fetch \(url): \(text)\n")
+        #expect(result.stdout == "")
+        try expectUntouched()
+    }
+
+    @Test("an HTML page served with 200 (a captive portal) is rejected, naming its type")
+    func htmlPage() throws {
+        let url = server.url("html")
+        let result = try fetch(["--url", url])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: fetch \(url): not a GeoJSON FeatureCollection (text/html): unexpected character '<' at 1:1\n")
+        try expectUntouched()
+    }
+
+    @Test("a connection closed half-way through the body imports nothing")
+    func cutShort() throws {
+        #expect(try Data(contentsOf: URL(fileURLWithPath: Fixture.day2014)).count == 109_827)
+        let url = server.url("cut/all_day_2014-04.geojson")
+        let result = try fetch(["--url", url])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: fetch \(url): connection closed after 55 kB of 110 kB\n")
+        try expectUntouched()
+    }
+
+    @Test("a server that sends nothing, or stalls half-way, fails after --timeout seconds without data")
+    func timeouts() throws {
+        for path in ["slow", "stall/all_day_2014-04.geojson"] {
+            let url = server.url(path)
+            let started = Date()
+            let result = try fetch(["--url", url, "--timeout", "1"])
+            #expect(result.status == 1)
+            #expect(result.stderr == "error: fetch \(url): timed out (no data for 1 s)\n")
+            // Not a timing assertion: only that it did not wait for the server's 60 s.
+            #expect(Date().timeIntervalSince(started) < 50)
+        }
+        try expectUntouched()
+    }
+
+    @Test("connection refused and an unresolvable host are one line each")
+    func unreachable() throws {
+        // A port just released by a listener of our own: nothing listens there.
+        let closed = try Self.closedPort()
+        let refused = try fetch(["--url", "http://127.0.0.1:\(closed)/all_day.geojson"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: fetch http://127.0.0.1:\(closed)/all_day.geojson: connection refused\n")
+        let dns = try fetch(["--url", "http://no-such-host.invalid/all_day.geojson"])
+        #expect(dns.status == 1)
+        #expect(dns.stderr == "error: fetch http://no-such-host.invalid/all_day.geojson: cannot resolve host no-such-host.invalid\n")
+        try expectUntouched()
+    }
+
+    @Test("file:// URLs and plain paths are fetched from disk")
+    func fileURL() throws {
+        let url = "file://" + Fixture.day2014
+        let result = try fetch(["--url", url])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "imported \(Fixture.day2014): 146 new, 0 updated, 0 unchanged, 0 skipped\n")
+        let path = try fetch(["--url", Fixture.day2014])
+        #expect(path.stdout == "imported \(Fixture.day2014): 0 new, 0 updated, 146 unchanged, 0 skipped\n")
+        let missing = try fetch(["--url", "file:///nonexistent/all_day.geojson"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: fetch /nonexistent/all_day.geojson: no such file\n")
+    }
+
+    @Test("a JSON body that is not a FeatureCollection imports nothing")
+    func notAFeatureCollection() throws {
+        let file = folder.write("feature.json", #"{"type":"Feature","properties":{}}"#)
+        let result = try fetch(["--url", "file://" + file])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: fetch \(file): not a GeoJSON FeatureCollection: not a FeatureCollection (\"type\" is \"Feature\") at 1:1\n")
+        try expectUntouched()
+    }
+
+    @Test("--feed takes the USGS summary names only; --feed and --url exclude each other")
+    func feedNames() throws {
+        let unknown = try fetch(["--feed", "all_year"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.hasPrefix("Error: --feed: unknown feed 'all_year'; feeds are significant_hour, significant_day, "))
+        let both = try fetch(["--feed", "all_day", "--url", server.url("feed/all_day_2014-04.geojson")])
+        #expect(both.status == 64)
+        #expect(both.stderr.hasPrefix("Error: give --feed or --url, not both\n"))
+        let badTimeout = try fetch(["--timeout", "0"])
+        #expect(badTimeout.stderr.hasPrefix("Error: --timeout must be above 0 seconds\n"))
+        try expectUntouched()
+    }
+
+    @Test("the config file's url is fetched when no flag names a feed; a bad config file is one line, exit 1")
+    func configFile() throws {
+        let url = server.url("feed/all_day_2014-04.geojson")
+        try FileManager.default.createDirectory(atPath: folder.file("config/quakes-tui"), withIntermediateDirectories: true)
+        folder.write("config/quakes-tui/config.toml", """
+            # a regional feed
+            url = "\(url)"
+            timeout = 5
+            refresh-every = "5m"
+            """)
+        let result = try fetch([])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "imported \(url): 146 new, 0 updated, 0 unchanged, 0 skipped\n")
+
+        let config = folder.file("config/quakes-tui/config.toml")
+        for (text, message) in [
+            ("feed = \"all_year\"\n", "unknown feed 'all_year'; feeds are significant_hour"),
+            ("fead = \"all_day\"\n", "unknown key 'fead'; keys are feed, url, timeout, refresh-every"),
+            ("timeout = \"soon\"\n", "'timeout' must be a number of seconds above 0"),
+            ("refresh-every = \"5 parsecs\"\n", "'refresh-every': '5 parsecs' is not a duration (examples: 90s, 5m, 1h, 1h30m)"),
+            ("refresh-every = \"2s\"\n", "'refresh-every': '2s' is shorter than 10 s"),
+            ("url = \"http://x\n", "1:"),
+        ] {
+            folder.write("config/quakes-tui/config.toml", text)
+            let bad = try fetch([])
+            #expect(bad.status == 1, "\(text)")
+            #expect(bad.stderr.hasPrefix("error: config \(config): \(message)"), "\(bad.stderr)")
+            #expect(bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
+        }
+    }
+
+    /// A TCP port on 127.0.0.1 that was free a moment ago.
+    static func closedPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw FeedServerError("cannot bind a port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
