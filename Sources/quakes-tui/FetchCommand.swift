@@ -42,20 +42,20 @@ struct FetchCommand: ParsableCommand {
 }
 
 /// One line on stderr, redrawn in place: `all_day.geojson [████░░░░] 1.2 MB of 3.4 MB`,
-/// then `… importing 4,096 features`. At most ten redraws a second.
+/// then `… importing 4096 features`. Redrawn only when its text changes.
 final class ProgressBar: @unchecked Sendable {
     private let label: String
     private let lock = NSLock()
-    private var lastDraw = DispatchTime(uptimeNanoseconds: 0)
+    private var shown = ""
 
     init(label: String) { self.label = label }
 
     func show(_ progress: FeedFetcher.Progress) {
         lock.lock(); defer { lock.unlock() }
-        let now = DispatchTime.now()
-        guard now.uptimeNanoseconds - lastDraw.uptimeNanoseconds > 100_000_000 else { return }
-        lastDraw = now
-        write("\r\u{1B}[K" + progress.line(label: label))
+        let line = progress.line(label: label)
+        guard line != shown else { return }
+        shown = line
+        write("\r\u{1B}[K" + line)
     }
 
     func clear() {

@@ -23,8 +23,11 @@ final class TmuxSession {
 
     /// Imports the week fixture (and `extraImports`) into a fresh catalog
     /// with the built binary, then starts the browser on it.
+    /// `command` runs instead of the browser (`["fetch"]`), still on the
+    /// session's catalog. No user config file leaks in: XDG_CONFIG_HOME is
+    /// the session's own folder unless `environment` says otherwise.
     init(width: Int = 120, height: Int = 40, extraImports: [String] = [], arguments: [String] = [],
-         timeZone: String = "UTC") throws {
+         timeZone: String = "UTC", command subcommand: [String] = [], environment: [String: String] = [:]) throws {
         self.width = width
         self.height = height
         db = folder.file("quakes.sqlite")
@@ -35,7 +38,10 @@ final class TmuxSession {
             }
         }
         let binary = builtProduct("quakes-tui").path
-        let app = (["env", "TZ=\(timeZone)", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", binary, "--db", db] + arguments)
+        var variables = ["TZ": timeZone, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_CONFIG_HOME": folder.file("config")]
+        variables.merge(environment) { $1 }
+        let app = (["env"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                   + [binary] + subcommand + ["--db", db] + arguments)
             .map(Self.shellQuoted).joined(separator: " ")
         let command = "\(app); echo EXIT=$?; stty -a; sleep 100000"
         try tmux(["new-session", "-d", "-s", target, "-x", String(width), "-y", String(height), command])

@@ -28,14 +28,15 @@ final class BrowserHarness {
         singleQuakeFeed(id: "xx0001", place: "Unknown Ridge", magnitude: nil, time: 1_528_965_000_000, latitude: 1, longitude: 1),
     ]
 
-    init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true) throws {
+    init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true,
+         refresh onRefresh: (() -> Void)? = nil) throws {
         catalog = try importedCatalog(folder, feeds: [Fixture.week])
         for feed in Self.extras { _ = try QuakeImporter(database: catalog).importData(Data(feed.utf8), name: "extra") }
         controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
         let controller = self.controller
         state = BrowserState(catalogName: "quakes.sqlite", configuration: controller.$configuration,
                              delete: { ids in try controller.delete(ids: ids) },
-                             track: { controller.trackedID = $0 })
+                             track: { controller.trackedID = $0 }, refresh: onRefresh)
         view = BrowseView(timeZone: TimeZone(identifier: timeZone)!, now: Self.now, unicode: unicode)
         screen = Screen(width: width, height: height)
         try refresh()

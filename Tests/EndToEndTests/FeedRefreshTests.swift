@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The feed from a real terminal: `r` and `--refresh-every` in the browser,
+/// and the progress bar of `quakes-tui fetch`, against a real HTTP server.
+@Suite("Feed refresh", .timeLimit(.minutes(3)))
+struct FeedRefreshTests {
+    static let day = "feed/all_day_2014-04.geojson"
+    static let idle = " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼"
+
+    /// `Updated N s ago` a few seconds after a refresh, whatever N is.
+    static func isUpdatedTopLine(_ top: String, count: String) -> Bool {
+        let pattern = #"^ quakes-tui  quakes\.sqlite  "# + count + #" quakes  Updated [0-9]{1,2} s ago  by time ▼$"#
+        return top.range(of: pattern, options: .regularExpression) != nil
+    }
+
+    @Test("r fetches the feed: the new quakes appear, the top line says Updated, the status line the counts")
+    func refreshKey() throws {
+        let server = try FeedServer()
+        let session = try TmuxSession(arguments: ["--url", server.url(Self.day)])
+        var pane = session.waitForTable()
+        #expect(pane.top == Self.idle, "\(pane)")
+        session.send("r")
+        pane = session.waitUntil { $0.top.contains("4,857 quakes") && $0.bottom.hasPrefix("refreshed") }
+        #expect(Self.isUpdatedTopLine(pane.top, count: "4,857"), "\(pane)")
+        #expect(pane.bottom == "refreshed all_day_2014-04.geojson: 146 new, 0 updated, 0 unchanged, 0 skipped", "\(pane)")
+        // The next key puts the hints back.
+        session.send("j")
+        pane = session.waitUntil { $0.bottom.hasPrefix("/ filter") }
+        #expect(pane.bottom == "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit", "\(pane)")
+    }
+
+    @Test("a failed refresh shows its error line and changes nothing")
+    func refreshFailure() throws {
+        let server = try FeedServer()
+        let url = server.url("status/404")
+        let session = try TmuxSession(arguments: ["--url", url])
+        session.waitForTable()
+        session.send("r")
+        let pane = session.waitUntil { $0.bottom.hasPrefix("error:") }
+        #expect(pane.bottom == "error: fetch \(url): HTTP 404 Not Found", "\(pane)")
+        #expect(pane.top == Self.idle, "\(pane)")
+    }
+
+    @Test("while a refresh hangs on a slow server, the status line shows its progress and the keys still work")
+    func responsiveDuringRefresh() throws {
+        let server = try FeedServer()
+        let url = server.url("stall/all_day_2014-04.geojson")
+        let session = try TmuxSession(arguments: ["--url", url, "--timeout", "20"])
+        session.waitForTable()
+        session.send("r")
+        var pane = session.waitUntil { $0.bottom.contains("55 kB of 110 kB") }
+        #expect(pane.bottom == "all_day_2014-04.geojson [███████████░░░░░░░░░░░░░] 55 kB of 110 kB", "\(pane)")
+        // Filtering works meanwhile: the reader never waits for the fetch.
+        session.type("/kodiak")
+        pane = session.waitUntil { $0.top.contains("filter \"kodiak\"") && $0.rows.allSatisfy { $0.place.lowercased().contains("kodiak") } }
+        #expect(pane.top.hasPrefix(" quakes-tui  quakes.sqlite  ") && pane.top.contains(" of 4,711 quakes  filter \"kodiak\""), "\(pane)")
+        #expect(!pane.rows.isEmpty)
+        session.send("Escape")
+        pane = session.waitUntil { $0.bottom.contains("55 kB of 110 kB") }
+        #expect(pane.bottom == "all_day_2014-04.geojson [███████████░░░░░░░░░░░░░] 55 kB of 110 kB", "\(pane)")
+    }
+
+    @Test("--refresh-every refreshes a never-fetched catalog at once, without a key")
+    func refreshTimer() throws {
+        let server = try FeedServer()
+        let session = try TmuxSession(arguments: ["--url", server.url(Self.day), "--refresh-every", "10m"])
+        let pane = session.waitUntil { $0.top.contains("4,857 quakes") }
+        #expect(Self.isUpdatedTopLine(pane.top, count: "4,857"), "\(pane)")
+    }
+
+    @Test("the config file points refresh at its feed")
+    func configFeed() throws {
+        let server = try FeedServer()
+        let config = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: config.file("quakes-tui"), withIntermediateDirectories: true)
+        config.write("quakes-tui/config.toml", "url = \"\(server.url(Self.day))\"\n")
+        let session = try TmuxSession(environment: ["XDG_CONFIG_HOME": config.path])
+        session.waitForTable()
+        session.send("r")
+        let pane = session.waitUntil { $0.top.contains("4,857 quakes") && $0.bottom.hasPrefix("refreshed") }
+        #expect(pane.bottom == "refreshed all_day_2014-04.geojson: 146 new, 0 updated, 0 unchanged, 0 skipped", "\(pane)")
+    }
+
+    @Test("fetch on a terminal draws a progress bar on stderr, then leaves only the summary")
+    func fetchProgressBar() throws {
+        let server = try FeedServer()
+        let stalled = server.url("stall/all_day_2014-04.geojson")
+        let session = try TmuxSession(arguments: ["--url", stalled, "--timeout", "3"], command: ["fetch"])
+        var pane = session.waitUntil { $0.contains("55 kB of 110 kB") }
+        #expect(pane.lines[0] == "all_day_2014-04.geojson [███████████░░░░░░░░░░░░░] 55 kB of 110 kB", "\(pane)")
+        pane = session.waitUntil { $0.lines.contains { $0.hasPrefix("EXIT=") } }
+        #expect(pane.lines[0] == "error: fetch \(stalled): timed out (no data for 3 s)", "the bar is cleared: \(pane)")
+        #expect(pane.lines[1] == "EXIT=1", "\(pane)")
+
+        let ok = server.url(Self.day)
+        let done = try TmuxSession(arguments: ["--url", ok], command: ["fetch"])
+        pane = done.waitUntil { $0.lines.contains { $0.hasPrefix("EXIT=") } }
+        #expect(pane.lines[0] == "imported \(ok): 146 new, 0 updated, 0 unchanged, 0 skipped", "\(pane)")
+        #expect(pane.lines[1] == "EXIT=0", "\(pane)")
+    }
+}
