@@ -48,7 +48,18 @@ final class ProgressBar: @unchecked Sendable {
     private let lock = NSLock()
     private var shown = ""
 
-    init(label: String) { self.label = label }
+    init(label: String) {
+        self.label = label
+        // Interrupted mid-download: wipe the bar so the shell prompt starts
+        // clean. Nothing was committed, so nothing is lost.
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number) { received in
+                let wipe: StaticString = "\r\u{1B}[K"
+                _ = Glibc.write(STDERR_FILENO, wipe.utf8Start, wipe.utf8CodeUnitCount)
+                _exit(128 + received)
+            }
+        }
+    }
 
     func show(_ progress: FeedFetcher.Progress) {
         lock.lock(); defer { lock.unlock() }

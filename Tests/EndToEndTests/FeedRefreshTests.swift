@@ -94,6 +94,15 @@ struct FeedRefreshTests {
         #expect(pane.lines[0] == "error: fetch \(stalled): timed out (no data for 3 s)", "the bar is cleared: \(pane)")
         #expect(pane.lines[1] == "EXIT=1", "\(pane)")
 
+        // Interrupted mid-download: the bar is wiped, the exit is 128 + SIGINT.
+        let interrupted = try TmuxSession(arguments: ["--url", stalled, "--timeout", "20"], command: ["fetch"])
+        pane = interrupted.waitUntil { $0.contains("55 kB of 110 kB") }
+        #expect(pane.lines[0].hasSuffix("55 kB of 110 kB"), "\(pane)")
+        let pid = try #require(interrupted.appPID())
+        kill(pid, SIGINT)
+        pane = interrupted.waitUntil { $0.lines.contains { $0.hasPrefix("EXIT=") } }
+        #expect(pane.lines[0] == "EXIT=130", "\(pane)")
+
         let ok = server.url(Self.day)
         let done = try TmuxSession(arguments: ["--url", ok], command: ["fetch"])
         pane = done.waitUntil { $0.lines.contains { $0.hasPrefix("EXIT=") } }
