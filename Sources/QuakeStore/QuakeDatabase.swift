@@ -51,8 +51,7 @@ public final class QuakeDatabase: Sendable {
     public static func open(explicitPath: String?, seedIfNew: Bool) throws -> QuakeDatabase {
         if let explicitPath { return try QuakeDatabase(path: explicitPath, seedIfNew: seedIfNew) }
         let path = defaultPath()
-        let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: folder(of: path), withIntermediateDirectories: true)
         return try QuakeDatabase(path: path, seedIfNew: seedIfNew)
     }
 
@@ -64,24 +63,35 @@ public final class QuakeDatabase: Sendable {
     /// catalog. Returns whether the catalog file is new.
     private static func checkPath(_ path: String) throws -> Bool {
         var isDirectory: ObjCBool = false
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = Self.folder(of: path)
         let fm = FileManager.default
         if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw CatalogError.cannotOpen(path: path, reason: "is a directory") }
             // Honour the file's mode even for root, who may write anything:
             // a catalog made read-only is not to be written.
             if !isWritable(path) { throw CatalogError.cannotOpen(path: path, reason: "read-only (permission denied)") }
-            if !isWritable(folder.isEmpty ? "." : folder) {
+            if !isWritable(folder) {
                 throw CatalogError.cannotOpen(path: path, reason: "its folder is read-only (SQLite needs to write a journal next to it)")
             }
             return false
         }
-        let parent = folder.isEmpty ? "." : folder
-        guard fm.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CatalogError.cannotOpen(path: path, reason: "folder \(parent) does not exist")
+        guard fm.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CatalogError.cannotOpen(path: path, reason: "folder \(folder) does not exist")
         }
-        if !isWritable(parent) { throw CatalogError.cannotOpen(path: path, reason: "folder \(parent) is read-only") }
+        if !isWritable(folder) { throw CatalogError.cannotOpen(path: path, reason: "folder \(folder) is read-only") }
         return true
+    }
+
+    /// The folder holding `path`: `.` for a bare name, `/` at the root.
+    /// (Foundation's `deletingLastPathComponent` crashes on Linux for a
+    /// one-character relative path such as `q`.)
+    static func folder(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        var folder = trimmed[..<slash]
+        while folder.hasSuffix("/") { folder.removeLast() }
+        return folder.isEmpty ? "/" : String(folder)
     }
 
     private static func isWritable(_ path: String) -> Bool {
@@ -91,7 +101,18 @@ public final class QuakeDatabase: Sendable {
         return info.st_mode & 0o222 != 0
     }
 
+    /// What went wrong, in words a user can act on, without SQL.
     static func describe(_ error: DatabaseError) -> String {
+        switch error.extendedResultCode {
+        // SQLite says "disk is full" only for ENOSPC. A write refused for
+        // another reason (EFBIG over `ulimit -f`, EIO, a quota: EDQUOT) is a
+        // write I/O error; the system's errno is not reliably kept for it.
+        case .SQLITE_IOERR_WRITE, .SQLITE_IOERR_FSYNC, .SQLITE_IOERR_TRUNCATE, .SQLITE_IOERR_SHMSIZE:
+            return "disk I/O error (the disk may be full, or the file over a size limit)"
+        case .SQLITE_IOERR_READ, .SQLITE_IOERR_SHORT_READ:
+            return "disk I/O error reading the file"
+        default: break
+        }
         switch error.resultCode {
         case .SQLITE_NOTADB: return "not a SQLite database (file is corrupt or of another kind)"
         case .SQLITE_CORRUPT: return "database is corrupt"
@@ -99,6 +120,7 @@ public final class QuakeDatabase: Sendable {
         case .SQLITE_CANTOPEN: return "cannot open file"
         case .SQLITE_FULL: return "disk is full"
         case .SQLITE_BUSY: return "database is locked by another process"
+        case .SQLITE_IOERR: return "disk I/O error"
         default: return error.message ?? "\(error.resultCode)"
         }
     }
@@ -108,11 +130,22 @@ public final class QuakeDatabase: Sendable {
 public enum CatalogError: Error, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
+    case cannotRead(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason): "database \(path): \(reason)"
         case .cannotWrite(let path, let reason): "database \(path): cannot write: \(reason)"
+        case .cannotRead(let path, let reason): "database \(path): cannot read: \(reason)"
         }
+    }
+
+    /// A failed read of an open catalog (a corrupt page, a disk error) as
+    /// one line: `database PATH: cannot read: database is corrupt`. Other
+    /// errors are returned as they are. For the code that reads through the
+    /// query layer (`list`, the browser), which sees GRDB's errors raw.
+    public static func reading(_ error: any Error, path: String) -> any Error {
+        guard let error = error as? DatabaseError else { return error }
+        return CatalogError.cannotRead(path: path, reason: QuakeDatabase.describe(error))
     }
 }

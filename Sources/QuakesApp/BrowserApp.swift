@@ -150,8 +150,12 @@ final class SignalPipe {
         sigemptyset(&set)
         for number in signals {
             signal(number) { received in
+                // The handler may interrupt code between a failed call and
+                // its errno check: leave errno as it was.
+                let saved = errno
                 var byte = UInt8(truncatingIfNeeded: received)
                 _ = write(SignalPipe.writeEnd, &byte, 1)
+                errno = saved
             }
             sigaddset(&set, number)
         }
@@ -165,6 +169,9 @@ final class SignalPipe {
 
     func uninstall() {
         for number in signals { signal(number, SIG_DFL) }
+        // The pipe closes next; its descriptor number may then be reused
+        // (a catalog file): a handler still running elsewhere must not write there.
+        Self.writeEnd = -1
     }
 }
 

@@ -113,16 +113,7 @@ struct TerminalTests {
         Self.expectSaneTerminal(stty)
     }
 
-    @Test("SIGTERM ends the browser with 128 + 15 and leaves the terminal sane")
-    func terminate() throws {
-        let session = try TmuxSession()
-        session.waitForTable()
-        let pid = try #require(session.appPID())
-        #expect(kill(pid, SIGTERM) == 0)
-        let (status, stty) = session.waitForExit()
-        #expect(status == 143, "\(stty)")
-        Self.expectSaneTerminal(stty)
-    }
+    // SIGINT, SIGTERM and SIGHUP: SignalTests.
 
     @Test("without a terminal the browser refuses to start, exit 2")
     func noTerminal() throws {

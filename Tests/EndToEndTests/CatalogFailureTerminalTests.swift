@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The browser, in a real terminal, on a catalog it cannot use: it says why
+/// in one line, `error: database PATH: <reason>`, before touching the
+/// screen, exits 1, and leaves the terminal and the file as they were.
+@Suite("Catalog failures in the terminal", .timeLimit(.minutes(2)))
+struct CatalogFailureTerminalTests {
+    /// Runs the browser on `db` in tmux; checks the one error line, the
+    /// exit status 1, a sane terminal and no crash report.
+    func expectRefused(_ db: String, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let run = try PaneCommand(["--db", db])
+        let (status, output, pane) = run.waitForExit()
+        #expect(status == 1, "\(pane)", sourceLocation: sourceLocation)
+        #expect(output == ["error: database \(db): \(reason)"], "\(pane)", sourceLocation: sourceLocation)
+        TerminalTests.expectSaneTerminal(pane, sourceLocation: sourceLocation)
+    }
+
+    static func bytes(_ path: String) -> Data? { try? Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    /// A catalog holding the 4.5_month fixture (409 quakes).
+    static func monthCatalog(_ path: String) throws {
+        let result = try runQuakesTUI(["import", "--db", path, Fixture.month2014])
+        guard result.status == 0 else { throw HarnessError("fixture import failed: \(result.stderr)") }
+    }
+
+    @Test("random bytes")
+    func randomBytes() throws {
+        let folder = TemporaryFolder()
+        let junk = folder.write("junk.sqlite", CatalogDamage.garbage(count: 65536))
+        try expectRefused(junk, "not a SQLite database (file is corrupt or of another kind)")
+        #expect(Self.bytes(junk) == CatalogDamage.garbage(count: 65536))
+    }
+
+    @Test("a directory")
+    func directory() throws {
+        let folder = TemporaryFolder()
+        let dir = folder.file("catalog")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+        try expectRefused(dir, "is a directory")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [])
+    }
+
+    @Test("a read-only catalog, and a catalog in a read-only folder")
+    func readOnly() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("quakes.sqlite")
+        try Self.monthCatalog(db)
+        let before = Self.bytes(db)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: db)
+        try expectRefused(db, "read-only (permission denied)")
+        #expect(Self.bytes(db) == before)
+
+        let locked = folder.file("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+        let inLocked = locked + "/quakes.sqlite"
+        try Self.monthCatalog(inLocked)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
+        try expectRefused(inLocked, "its folder is read-only (SQLite needs to write a journal next to it)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locked) == ["quakes.sqlite"])
+    }
+
+    @Test("a catalog with its middle pages overwritten")
+    func overwrittenPages() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("quakes.sqlite")
+        try Self.monthCatalog(db)
+        let damaged = try CatalogDamage.overwriteMiddlePages(of: db)
+        let run = try PaneCommand(["--db", db])
+        let (status, output, pane) = run.waitForExit(timeout: 5)
+        withKnownIssue("""
+            the browser opens on a corrupt catalog and shows an empty table: ResultsController drops failed \
+            fetches (keeps the last snapshot, here none); the browser needs to end with the error instead
+            """) {
+            #expect(status == 1, "\(pane)")
+            #expect(output == ["error: database \(db): cannot read: database is corrupt"], "\(pane)")
+        }
+        #expect(!pane.contains("Fatal error") && !pane.contains("crashed"), "\(pane)")
+        #expect(CatalogDamage.isIntact(db, damaged: damaged), "not truncated, the damaged pages not rewritten")
+    }
+}

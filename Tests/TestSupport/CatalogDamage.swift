@@ -1,0 +1,52 @@
+import Foundation
+
+/// Ways a catalog file gets damaged, made reproducible: the same bytes on
+/// every run, so the error a test expects is always the same one.
+public enum CatalogDamage {
+    /// `count` bytes of noise from a fixed seed (SplitMix64).
+    public static func garbage(count: Int, seed: UInt64 = 0x5EED) -> Data {
+        var state = seed
+        var bytes = [UInt8](repeating: 0, count: count)
+        for i in 0..<count {
+            if i % 8 == 0 {
+                state &+= 0x9E37_79B9_7F4A_7C15
+            }
+            var z = state &+ UInt64(i % 8)
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            bytes[i] = UInt8(truncatingIfNeeded: z ^ (z >> 31))
+        }
+        return Data(bytes)
+    }
+
+    /// Overwrites the middle half of a SQLite file (its pages from one
+    /// quarter to three quarters, 4 KiB each) with garbage, keeping its
+    /// size and its first pages (the header and the schema), as a bad
+    /// disk sector or a stray write would. Returns the damaged bytes.
+    @discardableResult
+    public static func overwriteMiddlePages(of path: String, pageSize: Int = 4096) throws -> Data {
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let range = middlePages(ofSize: data.count, pageSize: pageSize)
+        data.replaceSubrange(range, with: garbage(count: range.count))
+        try data.write(to: URL(fileURLWithPath: path))
+        return data
+    }
+
+    /// The byte range `overwriteMiddlePages` overwrites in a file of `size` bytes.
+    public static func middlePages(ofSize size: Int, pageSize: Int = 4096) -> Range<Int> {
+        let pages = size / pageSize
+        return pages / 4 * pageSize ..< pages * 3 / 4 * pageSize
+    }
+
+    /// Whether `path` still holds `damaged` (as `overwriteMiddlePages` left
+    /// it) but for what opening it may rightly write: not shorter, the same
+    /// garbage in the middle pages (nothing rewritten into them), still a
+    /// SQLite header. GRDB writes on every open of a WAL catalog without a
+    /// WAL file (it creates and drops a table, so the header and a free page
+    /// change), so the whole file cannot be expected byte for byte.
+    public static func isIntact(_ path: String, damaged: Data) -> Bool {
+        guard let now = try? Data(contentsOf: URL(fileURLWithPath: path)), now.count >= damaged.count else { return false }
+        let middle = middlePages(ofSize: damaged.count)
+        return now[middle] == damaged[middle] && now.prefix(16) == Data("SQLite format 3\0".utf8)
+    }
+}
