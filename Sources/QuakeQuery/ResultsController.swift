@@ -61,6 +61,8 @@ public final class ResultsController: @unchecked Sendable {
     private var generation = 0
     private var latest: ResultsSnapshot?
     private var handlers: [UUID: @Sendable (ResultsSnapshot) -> Void] = [:]
+    private var lastFailure: (any Error)?
+    private var failureHandlers: [UUID: @Sendable (any Error) -> Void] = [:]
     private var monitor: CatalogChangeMonitor?
 
     public convenience init(_ store: QuakeDatabase, predicate: QuakePredicate? = nil,
@@ -85,6 +87,10 @@ public final class ResultsController: @unchecked Sendable {
     /// The newest delivered snapshot.
     public var snapshot: ResultsSnapshot? { lock.withLock { latest } }
 
+    /// Why the newest fetch failed (a corrupt page, a disk error), or nil
+    /// when it succeeded. The last good snapshot stays.
+    public var failure: (any Error)? { lock.withLock { lastFailure } }
+
     /// Starts fetching and watching the catalog for changes.
     public func start() throws {
         if monitor == nil {
@@ -108,7 +114,20 @@ public final class ResultsController: @unchecked Sendable {
         return id
     }
 
-    public func removeHandler(_ id: UUID) { _ = lock.withLock { handlers.removeValue(forKey: id) } }
+    /// Calls `handler` (on the controller's queue) when a fetch fails.
+    @discardableResult
+    public func onFailure(_ handler: @escaping @Sendable (any Error) -> Void) -> UUID {
+        let id = UUID()
+        lock.withLock { failureHandlers[id] = handler }
+        return id
+    }
+
+    public func removeHandler(_ id: UUID) {
+        lock.withLock {
+            handlers.removeValue(forKey: id)
+            failureHandlers.removeValue(forKey: id)
+        }
+    }
 
     /// Every snapshot delivered from now on, as an async sequence.
     public var snapshots: AsyncStream<ResultsSnapshot> {
@@ -173,7 +192,14 @@ public final class ResultsController: @unchecked Sendable {
                                     sections: summary.sections, total: summary.total, recentlyChanged: summary.changed,
                                     trackedPosition: summary.tracked, window: window))
         } catch {
-            // A failed read (the catalog vanished, a disk error) keeps the last snapshot.
+            // A failed read (a corrupt page, a disk error) keeps the last
+            // snapshot; the failure is kept for the UI to say, and wakes it.
+            guard isCurrent(generation) else { return }
+            let handlers = lock.withLock { () -> [@Sendable (any Error) -> Void] in
+                lastFailure = error
+                return Array(failureHandlers.values)
+            }
+            for handler in handlers { handler(error) }
         }
     }
 
@@ -202,6 +228,7 @@ public final class ResultsController: @unchecked Sendable {
     private func deliver(_ snapshot: ResultsSnapshot) {
         let handlers = lock.withLock { () -> [@Sendable (ResultsSnapshot) -> Void] in
             latest = snapshot
+            lastFailure = nil
             return Array(self.handlers.values)
         }
         for handler in handlers { handler(snapshot) }

@@ -27,6 +27,7 @@ public enum BrowserApp {
         let signals = try SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
         defer { signals.uninstall() }
         controller.onSnapshot { _ in wake.poke() }
+        controller.onFailure { _ in wake.poke() }
         let refresher = feed.map { FeedRefresher(feed: $0, wake: { wake.poke() }) }
         var refreshTimer = feed?.every.map { RefreshTimer(every: $0, lastFetch: store.lastFetch()?.date) }
 
@@ -75,6 +76,12 @@ public enum BrowserApp {
                 }
                 // Another process (a cron'd fetch) may have updated the catalog.
                 if ready == 0 { state.lastUpdated = store.lastFetch()?.date }
+                if let failure = controller.failure {
+                    // Nothing to show yet: the browser ends with the error; else the last rows stay.
+                    let error = CatalogError.reading(failure, path: store.path)
+                    if controller.snapshot == nil { throw error }
+                    state.message = "error: \(error)"
+                }
                 if let snapshot = controller.snapshot, snapshot.generation != state.snapshot?.generation
                     || snapshot.isComplete != state.snapshot?.isComplete {
                     state.apply(snapshot)

@@ -57,11 +57,16 @@ struct ListCommand: ParsableCommand {
             }
         }
         let catalog = try database.open()
-        let snapshot = try ResultsController(catalog, configuration: configuration).fetchNow()
-        let limit = self.limit ?? (format == .table ? 20 : 0)
-        var output = StandardOutput()
-        try QuakeListFormat(format: format, sectioned: configuration.sectionIdentifier != nil)
-            .write(snapshot, limit: limit, to: &output)
+        do {
+            let snapshot = try ResultsController(catalog, configuration: configuration).fetchNow()
+            let limit = self.limit ?? (format == .table ? 20 : 0)
+            var output = StandardOutput()
+            try QuakeListFormat(format: format, sectioned: configuration.sectionIdentifier != nil)
+                .write(snapshot, limit: limit, to: &output)
+        } catch {
+            // A corrupt page or a disk error, said in one line.
+            fail(CatalogError.reading(error, path: catalog.path))
+        }
     }
 }
 

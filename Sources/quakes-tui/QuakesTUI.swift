@@ -16,6 +16,13 @@ struct QuakesTUI: ParsableCommand {
         subcommands: [BrowseCommand.self, ListCommand.self, ImportCommand.self, FetchCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
+
+    static func main() {
+        // Past a file size limit (ulimit -f) a write then fails with EFBIG,
+        // which SQLite reports and rolls back, instead of killing us mid-write.
+        signal(SIGXFSZ, SIG_IGN)
+        main(nil)
+    }
 }
 
 /// The `--db` option every command shares.

@@ -70,13 +70,8 @@ struct CatalogFailureTerminalTests {
         let damaged = try CatalogDamage.overwriteMiddlePages(of: db)
         let run = try PaneCommand(["--db", db])
         let (status, output, pane) = run.waitForExit(timeout: 5)
-        withKnownIssue("""
-            the browser opens on a corrupt catalog and shows an empty table: ResultsController drops failed \
-            fetches (keeps the last snapshot, here none); the browser needs to end with the error instead
-            """) {
-            #expect(status == 1, "\(pane)")
-            #expect(output == ["error: database \(db): cannot read: database is corrupt"], "\(pane)")
-        }
+        #expect(status == 1, "\(pane)")
+        #expect(output == ["error: database \(db): cannot read: database is corrupt"], "\(pane)")
         #expect(!pane.contains("Fatal error") && !pane.contains("crashed"), "\(pane)")
         #expect(CatalogDamage.isIntact(db, damaged: damaged), "not truncated, the damaged pages not rewritten")
     }

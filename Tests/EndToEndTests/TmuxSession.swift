@@ -169,21 +169,7 @@ final class TmuxSession {
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMUX"] = nil
-        environment["LANG"] = "C.UTF-8"
-        environment["LC_ALL"] = "C.UTF-8"
-        if (environment["TERM"] ?? "").isEmpty || environment["TERM"] == "dumb" { environment["TERM"] = "xterm" }
-        let out = folder.file("tmux.out"), err = folder.file("tmux.err")
-        // No user configuration, a private server.
-        let status = try Spawn.run(["tmux", "-f", "/dev/null", "-L", socket] + arguments,
-                                   environment: environment, stdout: out, stderr: err)
-        let output = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
-        guard status == 0 else {
-            let errors = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
-            throw HarnessError("tmux \(arguments.first ?? "") exited \(status): \(errors)")
-        }
-        return output
+        try Spawn.tmux(arguments, socket: String(socket), folder: folder)
     }
 
     static func shellQuoted(_ text: String) -> String {

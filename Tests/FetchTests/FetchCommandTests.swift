@@ -204,7 +204,7 @@ struct FetchCommandTests {
                 bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
             }
         }
-        guard bound else { throw FeedServerError("cannot bind a port") }
+        guard bound else { throw ChildProcessError("cannot bind a port") }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }

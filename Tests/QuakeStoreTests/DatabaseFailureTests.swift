@@ -55,9 +55,7 @@ struct DatabaseFailureTests {
         let result = try runQuakesTUI(["list", "--db", db, "--limit", "0", "--format", "csv"])
         #expect(result.status == 1)
         #expect(!result.stderr.contains("Fatal error"))
-        withKnownIssue("list prints GRDB's error (`Error: SQLite error 11: database disk image is malformed - while executing `SELECT …``): ListCommand needs to map it with CatalogError.reading") {
-            #expect(result.stderr == "error: database \(db): cannot read: database is corrupt\n")
-        }
+        #expect(result.stderr == "error: database \(db): cannot read: database is corrupt\n")
         #expect(CatalogDamage.isIntact(db, damaged: damaged), "not truncated, the damaged pages not rewritten")
     }
 
@@ -121,7 +119,7 @@ struct DatabaseFailureTests {
     }
 
     /// A full disk, portably: the importer runs under a file size limit
-    /// (`ulimit -f`, SIGXFSZ ignored), so SQLite's writes past it fail with
+    /// (`ulimit -f`; quakes-tui ignores SIGXFSZ), so SQLite's writes past it fail with
     /// EFBIG. SQLite reports that as a write I/O error, not SQLITE_FULL.
     @Test("a write refused by the system (file size limit): import fails in one line, the catalog intact")
     func fileSizeLimitOnImport() throws {

@@ -22,8 +22,9 @@ public final class ChildProcess {
     /// Starts `arguments[0]` (looked up in `PATH`) with the test's environment
     /// plus `environment`; standard output and error go to `outputPrefix.out`
     /// and `outputPrefix.err`. It runs in `workingDirectory` if given.
-    public init(_ arguments: [String], environment: [String: String] = [:], workingDirectory: String? = nil,
-                outputPrefix: String) throws {
+    /// With `inheritEnvironment` false, `environment` is the whole of it.
+    public init(_ arguments: [String], environment: [String: String] = [:], inheritEnvironment: Bool = true,
+                workingDirectory: String? = nil, outputPrefix: String) throws {
         stdoutPath = outputPrefix + ".out"
         stderrPath = outputPrefix + ".err"
         var attributes = posix_spawnattr_t()
@@ -52,7 +53,7 @@ public final class ChildProcess {
             // posix_spawn_file_actions_addchdir_np is not imported into Swift.
             arguments = ["/bin/sh", "-c", #"cd "$1" || exit 120; shift; exec "$@""#, "sh", workingDirectory] + arguments
         }
-        var env = ProcessInfo.processInfo.environment
+        var env = inheritEnvironment ? ProcessInfo.processInfo.environment : [:]
         env.merge(environment) { $1 }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -71,14 +72,13 @@ public final class ChildProcess {
     }
 
     /// Starts the built `quakes-tui` under a file size limit of `kibibytes`
-    /// with SIGXFSZ ignored, so a write past it fails with EFBIG, as on a
-    /// full disk, instead of killing the process. Needs only bash: no mount,
-    /// no root, no preloading.
+    /// (SIGXFSZ at its default, which kills: quakes-tui ignores it itself),
+    /// so a write past it fails with EFBIG, as on a full disk. Needs only
+    /// bash: no mount, no root, no preloading.
     public static func quakesTUI(_ arguments: [String], fileSizeLimit kibibytes: Int,
                                  outputPrefix: String) throws -> ChildProcess {
-        // An ignored signal stays ignored across exec. bash's `ulimit -f`
-        // counts 1 KiB blocks (dash's, 512 bytes).
-        let script = #"trap '' XFSZ; ulimit -f "$1" || exit 120; shift; exec "$@""#
+        // bash's `ulimit -f` counts 1 KiB blocks (dash's, 512 bytes).
+        let script = #"ulimit -f "$1" || exit 120; shift; exec "$@""#
         return try ChildProcess(["bash", "-c", script, "bash", String(kibibytes), builtProduct("quakes-tui").path] + arguments,
                                 outputPrefix: outputPrefix)
     }
