@@ -10,11 +10,14 @@ public final class QuakeDatabase: Sendable {
 
     /// Opens (creating and migrating if needed) the catalog at `path`. A new
     /// catalog is seeded from the bundled feed when `seedIfNew` is set.
-    public init(path: String, seedIfNew: Bool = false) throws {
+    /// `busyTimeout`: how long a write waits for another process's write
+    /// to end. Importers wait long (another import of a big file may hold
+    /// the catalog for a minute); the browser's own writes (delete) less.
+    public init(path: String, seedIfNew: Bool = false, busyTimeout: TimeInterval = 30) throws {
         self.path = path
         let isNew = try Self.checkPath(path)
         var config = Configuration()
-        config.busyMode = .timeout(30)   // concurrent importers wait, not fail
+        config.busyMode = .timeout(busyTimeout)   // concurrent importers wait, not fail
         config.foreignKeysEnabled = true
         config.prepareDatabase { db in SQLFunctions.register(in: db) }
         do {
@@ -48,11 +51,11 @@ public final class QuakeDatabase: Sendable {
 
     /// Opens the catalog the user asked for, or the default one (creating its
     /// folder), seeding a new catalog from the bundled feed if asked.
-    public static func open(explicitPath: String?, seedIfNew: Bool) throws -> QuakeDatabase {
-        if let explicitPath { return try QuakeDatabase(path: explicitPath, seedIfNew: seedIfNew) }
+    public static func open(explicitPath: String?, seedIfNew: Bool, busyTimeout: TimeInterval = 30) throws -> QuakeDatabase {
+        if let explicitPath { return try QuakeDatabase(path: explicitPath, seedIfNew: seedIfNew, busyTimeout: busyTimeout) }
         let path = defaultPath()
         try? FileManager.default.createDirectory(atPath: folder(of: path), withIntermediateDirectories: true)
-        return try QuakeDatabase(path: path, seedIfNew: seedIfNew)
+        return try QuakeDatabase(path: path, seedIfNew: seedIfNew, busyTimeout: busyTimeout)
     }
 
     public func count() throws -> Int {

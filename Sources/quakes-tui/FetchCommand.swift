@@ -28,7 +28,7 @@ struct FetchCommand: ParsableCommand {
         } catch {
             fail(error)
         }
-        let fetcher = FeedFetcher(database: try database.open(seed: false), timeout: feedOptions.timeoutSeconds(config))
+        let fetcher = FeedFetcher(database: try database.open(seed: false, forImport: true), timeout: feedOptions.timeoutSeconds(config))
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: source.url.lastPathComponent) : nil
         do {
             let report = try fetcher.fetch(source) { bar?.show($0) }

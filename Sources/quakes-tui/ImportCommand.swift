@@ -19,7 +19,7 @@ struct ImportCommand: ParsableCommand {
     var files: [String]
 
     func run() throws {
-        let importer = QuakeImporter(database: try database.open(seed: false))
+        let importer = QuakeImporter(database: try database.open(seed: false, forImport: true))
         var failed = false
         for file in files {
             do {

@@ -32,9 +32,11 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Opens the catalog; a new one is seeded with the bundled feed unless
     /// `seed` is false (an import brings its own data).
-    func open(seed: Bool = true) throws -> QuakeDatabase {
+    /// `forImport`: the command imports, so it waits up to ten minutes for
+    /// another import (a million-row file holds the catalog about a minute).
+    func open(seed: Bool = true, forImport: Bool = false) throws -> QuakeDatabase {
         do {
-            return try QuakeDatabase.open(explicitPath: db, seedIfNew: seed)
+            return try QuakeDatabase.open(explicitPath: db, seedIfNew: seed, busyTimeout: forImport ? 600 : 30)
         } catch {
             fail(error)
         }
