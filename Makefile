@@ -3,7 +3,7 @@
 SWIFT ?= swift
 APT_PACKAGES = libncursesw5-dev libsqlite3-dev tmux
 
-.PHONY: run test build release deps clean bench
+.PHONY: run test build release deps clean bench fuzz
 
 run: deps build
 	$(SWIFT) run --skip-build quakes-tui $(ARGS)
@@ -37,3 +37,12 @@ ROWS ?= 100000,1000000
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/quakes-bench run --rows $(ROWS) $(BENCH_ARGS)
+
+# libFuzzer targets for the predicate parser and the GeoJSON and CSV readers
+# (Fuzz/fuzz.sh; built in .build-fuzz): each runs FUZZ_SECONDS from the seeds
+# in Fuzz/corpus, new inputs go to .build-fuzz/corpus, crashes to Fuzz/crashes.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= predicate geojson csv
+fuzz: deps
+	SWIFT=$(SWIFT) Fuzz/fuzz.sh build
+	Fuzz/fuzz.sh run $(FUZZ_SECONDS) $(FUZZ_TARGETS)

@@ -108,6 +108,8 @@ struct PredicateLexer {
         }
     }
 
+    static let nulInString = "a string cannot hold the NUL character"
+
     private mutating func readString(quote: Character) throws -> String {
         let start = i
         i += 1
@@ -115,6 +117,9 @@ struct PredicateLexer {
         while i < chars.count {
             let c = chars[i]
             if c == quote { i += 1; return out }
+            // SQLite's text functions stop at a NUL, so SQL and the in-memory
+            // evaluation would disagree about such a string: refused.
+            if c == "\0" { throw error(Self.nulInString, at: i) }
             if c == "\\" {
                 i += 1
                 guard i < chars.count else { break }
@@ -122,12 +127,13 @@ struct PredicateLexer {
                 case "n": out.append("\n")
                 case "t": out.append("\t")
                 case "r": out.append("\r")
-                case "0": out.append("\0")
+                case "0", "\0": throw error(Self.nulInString, at: i - 1)
                 case "u":
                     let hex = String(chars[min(i + 1, chars.count)..<min(i + 5, chars.count)])
                     guard hex.count == 4, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) else {
                         throw error("invalid \\u escape, expected 4 hex digits", at: i - 1)
                     }
+                    if scalar == "\0" { throw error(Self.nulInString, at: i - 1) }
                     out.unicodeScalars.append(scalar)
                     i += 4
                 default: out.append(chars[i])   // \" \' \\ and any other character as itself

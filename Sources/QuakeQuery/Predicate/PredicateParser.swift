@@ -30,7 +30,7 @@ struct PredicateParser {
 
     private static func parseSingleLine(_ text: String, arguments: [any Sendable]) throws -> PredicateNode {
         var parser = try PredicateParser(text, arguments: arguments)
-        let node = try parser.parseOr()
+        let node = try parser.parseOr().node
         let token = parser.peek
         if token.kind == .punct(")") {
             throw PredicateError(message: "unmatched ')'", column: token.column)
@@ -73,47 +73,83 @@ struct PredicateParser {
 
     // MARK: Grammar
 
-    private mutating func parseOr() throws -> PredicateNode {
-        var node = try parseAnd()
+    /// How deep a predicate may nest: in levels of its tree (each NOT, and
+    /// each AND or OR joining one more condition, adds one), which are levels
+    /// of parentheses in its SQL, and in parentheses and NOTs while parsing.
+    /// SQLite parses with a fixed stack (100 entries in the 3.40 Debian 12
+    /// ships) that overflows from about 33 levels; the parser, the evaluator
+    /// and the printer recurse once per level.
+    static let maxDepth = 24
+
+    /// Open parentheses and NOTs around the token being parsed.
+    private var nesting = 0
+
+    /// A parsed node and the height of its tree.
+    private typealias Parsed = (node: PredicateNode, height: Int)
+
+    private static var tooDeep: String {
+        "the predicate nests too deeply: more than \(maxDepth) levels of NOT, AND, OR and parentheses; for many alternatives use IN {…}"
+    }
+
+    private mutating func enter(_ token: PredicateToken) throws {
+        nesting += 1
+        if nesting > Self.maxDepth { throw error(Self.tooDeep, token) }
+    }
+
+    private func joined(_ left: Parsed, _ right: Parsed, at token: PredicateToken,
+                        _ make: (PredicateNode, PredicateNode) -> PredicateNode) throws -> Parsed {
+        let height = max(left.height, right.height) + 1
+        if height > Self.maxDepth { throw error(Self.tooDeep, token) }
+        return (make(left.node, right.node), height)
+    }
+
+    private mutating func parseOr() throws -> Parsed {
+        var parsed = try parseAnd()
         while isKeyword(peek, "OR") || peek.kind == .op("||") {
-            _ = advance()
-            node = .or(node, try parseAnd())
+            let token = advance()
+            parsed = try joined(parsed, try parseAnd(), at: token, PredicateNode.or)
         }
-        return node
+        return parsed
     }
 
-    private mutating func parseAnd() throws -> PredicateNode {
-        var node = try parseNot()
+    private mutating func parseAnd() throws -> Parsed {
+        var parsed = try parseNot()
         while isKeyword(peek, "AND") || peek.kind == .op("&&") {
-            _ = advance()
-            node = .and(node, try parseNot())
+            let token = advance()
+            parsed = try joined(parsed, try parseNot(), at: token, PredicateNode.and)
         }
-        return node
+        return parsed
     }
 
-    private mutating func parseNot() throws -> PredicateNode {
+    private mutating func parseNot() throws -> Parsed {
         if isKeyword(peek, "NOT") || peek.kind == .op("!") {
-            _ = advance()
-            return .not(try parseNot())
+            let token = advance()
+            try enter(token)
+            defer { nesting -= 1 }
+            let inner = try parseNot()
+            if inner.height >= Self.maxDepth { throw error(Self.tooDeep, token) }
+            return (.not(inner.node), inner.height + 1)
         }
         return try parsePrimary()
     }
 
-    private mutating func parsePrimary() throws -> PredicateNode {
+    private mutating func parsePrimary() throws -> Parsed {
         let token = peek
         if token.kind == .punct("(") {
             _ = advance()
-            let node = try parseOr()
+            try enter(token)
+            defer { nesting -= 1 }
+            let parsed = try parseOr()
             guard peek.kind == .punct(")") else {
                 throw error("expected ')' to close the '(' at column \(token.column), found \(Self.describe(peek))", peek)
             }
             _ = advance()
-            return node
+            return parsed
         }
-        if isKeyword(token, "TRUEPREDICATE") { _ = advance(); return .constant(true) }
-        if isKeyword(token, "FALSEPREDICATE") { _ = advance(); return .constant(false) }
+        if isKeyword(token, "TRUEPREDICATE") { _ = advance(); return (.constant(true), 1) }
+        if isKeyword(token, "FALSEPREDICATE") { _ = advance(); return (.constant(false), 1) }
         if token.kind == .end { throw error("expected a condition, found end of input", token) }
-        return try parseComparison()
+        return (try parseComparison(), 1)
     }
 
     /// One side of a comparison: a key or a value.
@@ -196,8 +232,12 @@ struct PredicateParser {
         }
         switch argument {
         case is NSNull: return .null
-        case let s as String: return .string(s)
-        case let s as Substring: return .string(String(s))
+        case let s as String:
+            if s.contains("\0") { throw error(PredicateLexer.nulInString, token) }
+            return .string(s)
+        case let s as Substring:
+            if s.contains("\0") { throw error(PredicateLexer.nulInString, token) }
+            return .string(String(s))
         case let b as Bool: return .bool(b)
         case let d as Date: return .date(d.epochMilliseconds)
         case let n as any BinaryInteger: return .number(Double(n), "\(n)")

@@ -284,7 +284,13 @@ extension PredicateNode: CustomStringConvertible {
     }
 
     private static func show(_ value: PredicateValue, _ field: QuakeField) -> String {
-        if field.kind == .time, case .number(let ms) = value { return "\"\(ISOTime.string(epochMilliseconds: Int64(ms)))\"" }
+        if field.kind == .time, case .number(let ms) = value, ms == ms.rounded(), isoTimes.contains(ms) {
+            return "\"\(ISOTime.string(epochMilliseconds: Int64(ms)))\""
+        }
         return value.description
     }
+
+    /// Times that print as ISO 8601 and parse back as the same instant: whole
+    /// milliseconds in the years 0000 to 9999. Others print as numbers.
+    private static let isoTimes = -62_167_219_200_000.0 ... 253_402_300_799_999.0
 }

@@ -26,6 +26,8 @@ enum GeoJSONFeedReader {
             case "type":
                 type = try readString(&scanner, what: "\"type\"")
             case "features":
+                // Two arrays would number their features from 0 twice.
+                if sawFeatures { throw scanner.error("\"features\" appears twice") }
                 guard try scanner.peekKind() == .array else {
                     throw scanner.error("\"features\" must be an array, found \(try article(scanner.peekKind())) \(try scanner.peekKind().rawValue)")
                 }
@@ -115,6 +117,7 @@ enum GeoJSONFeedReader {
         }
         guard let id, !id.isEmpty else { return .skipped(reason: "missing id") }
         guard let time = p.time else { return .skipped(reason: "missing time") }
+        if let problem = TimeCheck.problem(time: time, updated: p.updated) { return .skipped(reason: problem) }
         guard hasCoordinates, coordinates.count >= 2 else { return .skipped(reason: "missing coordinates") }
         if let problem = CoordinateCheck.problem(longitude: coordinates[0], latitude: coordinates[1],
                                                  depth: coordinates.count > 2 ? coordinates[2] : 0) {
@@ -162,6 +165,20 @@ enum GeoJSONFeedReader {
             default: try scanner.skipValue()
             }
         }
+    }
+}
+
+/// Why epoch-millisecond times cannot be a quake's, if they cannot. USGS times
+/// are JavaScript times, which hold ±8.64e15 ms (±100,000,000 days); beyond
+/// that a time is garbage, and far enough beyond it would overflow the 64-bit
+/// milliseconds the catalog stores.
+enum TimeCheck {
+    static let limit = 8.64e15
+
+    static func problem(time: Double, updated: Double?) -> String? {
+        if abs(time) > limit { return "time out of range (\(time))" }
+        if let updated, abs(updated) > limit { return "updated time out of range (\(updated))" }
+        return nil
     }
 }
 

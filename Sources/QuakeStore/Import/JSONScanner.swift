@@ -266,11 +266,22 @@ struct JSONScanner {
         return value
     }
 
+    /// How deep `skipValue` follows nested arrays and objects (as deep as
+    /// Foundation's JSON decoders go): each level is a stack frame, and a
+    /// hostile file of a million '[' would overflow the stack.
+    static let maxDepth = 512
+
     /// Skips any value, checking its syntax.
-    mutating func skipValue() throws {
-        switch try peekKind() {
-        case .object: try readObject { scanner, _ in try scanner.skipValue() }
-        case .array: try readArray { scanner, _ in try scanner.skipValue() }
+    mutating func skipValue() throws { try skipValue(depth: 1) }
+
+    private mutating func skipValue(depth: Int) throws {
+        let kind = try peekKind()
+        if kind == .object || kind == .array, depth > Self.maxDepth {
+            throw error("arrays and objects nested more than \(Self.maxDepth) deep")
+        }
+        switch kind {
+        case .object: try readObject { scanner, _ in try scanner.skipValue(depth: depth + 1) }
+        case .array: try readArray { scanner, _ in try scanner.skipValue(depth: depth + 1) }
         case .string: _ = try readString()
         case .number: _ = try readNumber()
         case .bool: _ = try readBool()

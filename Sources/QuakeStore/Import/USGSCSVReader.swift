@@ -54,7 +54,8 @@ enum USGSCSVReader {
             let updated = try instant("updated")
             let latitude = try number("latitude"), longitude = try number("longitude")
             let depth = try number("depth") ?? 0
-            let mag = try number("mag")
+            // As in GeoJSON: a NaN or infinite magnitude is no magnitude.
+            let mag = try number("mag").flatMap { $0.isFinite ? $0 : nil }
             let event: ParsedEvent
             if id.isEmpty {
                 event = .skipped(reason: "missing id")

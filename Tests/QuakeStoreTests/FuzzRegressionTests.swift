@@ -1,0 +1,130 @@
+import Foundation
+@testable import QuakeStore
+import Testing
+
+/// Inputs `make fuzz` found crashing the importer's readers (Fuzz/), each
+/// exactly as the fuzzer wrote it, with what the user now sees instead.
+@Suite struct FuzzRegressionTests {
+    func importReport(_ name: String, _ contents: Data) throws -> (ImportReport, [String: Quake]) {
+        let folder = TemporaryFolder()
+        let catalog = try folder.catalog()
+        let report = try QuakeImporter(database: catalog).importFile(at: folder.write(name, contents), name: name)
+        return (report, try storedQuakes(catalog))
+    }
+
+    func importError(_ name: String, _ contents: Data) throws -> String {
+        let folder = TemporaryFolder()
+        let catalog = try folder.catalog()
+        do {
+            let report = try QuakeImporter(database: catalog).importFile(at: folder.write(name, contents), name: name)
+            Issue.record("expected an error, got \(report.summaryLine)")
+        } catch let error as ImportError {
+            #expect(try storedQuakes(catalog).isEmpty, "nothing of a refused file is stored")
+            return "error: \(error)"
+        }
+        return ""
+    }
+
+    /// fuzz-geojson, crash-77218519: a time of 1.5e202 ms trapped converting
+    /// to 64-bit milliseconds. Such a feature is now skipped with a reason.
+    @Test func aTimeBeyondWhatMillisecondsHoldIsSkipped() throws {
+        let input = [
+            #"{"type":"FeatureCollection","metadata":{"generated":1528967979000,"url":"https://earthquake.usgs.gov/earthquak"#,
+            #"es/feed/v1.0/summary/all_week.geojson","title":"USGS All Earthquakes, Past Week","status":200,"api":"1.5.8","c"#,
+            #"ount":4711},"features":[{"type":"Feature","properties":{"mag":2.94,"place":"5km SW of Volcano, Hawaii","time":"#,
+            #"1528967533011e190,"updatdmin":0.001866,"rms":0.33,"gap":47,"magType":"ml","type":"earthquake","title":"M 2.9 -"#,
+            #" 5km SW of Volcano, Hawaii"},"geometry":{"type":"Point","coordinates":[-155.2749939,19.3939991,1.46]},"id":"hv"#,
+            #"70264586"},{"type":"Feature","properties":{"mag":2.09,"place":"1km W of Volcano, Hawaii","time":1528967504430,"#,
+            #""updated":1528967676690,"tz":-600,"url":"https://ea1 - 1km W of Volcano, Hawaii"},"geometry":{"type":"Point",""#,
+            #"coordinates":[-155.2541656,19.4335003,0.54]},"id":"hv70264576"},{"type":"Feature","properties":{"mag":0.6,"pla"#,
+            #"ce":"9km NE of Aguanga, CA","time":1528967386580,"updated":1528967592973,"tz":-480699,"rms":0.17,"gap":68,"mag"#,
+            #"Type":"ml","type":"earthquake","title":"M 0.6 - 9km NE of Aguanga, CA"},"geometry":{"type":"Point","coordinate"#,
+            #"s":[-116.7913333,33.4908333,4.31]},"id":"ci38197512"}]}"#,
+        ].joined()
+        #expect(input.utf8.count == 1155)
+        let (report, stored) = try importReport("crash-77218519.geojson", Data(input.utf8))
+        #expect(report.lines == [
+            "imported crash-77218519.geojson: 2 new, 0 updated, 0 unchanged, 1 skipped",
+            "  skipped feature 0: time out of range (1.528967533011e+202)",
+        ])
+        #expect(stored.keys.sorted() == ["ci38197512", "hv70264576"])
+    }
+
+    /// The same for `updated`, and the edges of the range: ±8.64e15 ms is
+    /// what a JavaScript Date holds (years -271821 to 275760).
+    @Test func updatedTimesAndTheEdgesOfTheRange() throws {
+        let text = featureCollection([("us1", ",us1,", 1, 1), ("us2", ",us2,", 1, 1), ("us3", ",us3,", 1, 1), ("us4", ",us4,", 1, 1)])
+            .replacingOccurrences(of: #""updated":1,"ids":",us1,""#, with: #""updated":1e19,"ids":",us1,""#)
+            .replacingOccurrences(of: #""time":1528967533010,"updated":1,"ids":",us2,""#,
+                                  with: #""time":8.64e15,"updated":8.64e15,"ids":",us2,""#)
+            .replacingOccurrences(of: #""time":1528967533010,"updated":1,"ids":",us3,""#,
+                                  with: #""time":-8.64e15,"updated":-8.64e15,"ids":",us3,""#)
+            .replacingOccurrences(of: #""time":1528967533010,"updated":1,"ids":",us4,""#,
+                                  with: #""time":-8.640000000000001e15,"updated":1,"ids":",us4,""#)
+        let (report, stored) = try importReport("times.geojson", Data(text.utf8))
+        #expect(report.lines == [
+            "imported times.geojson: 2 new, 0 updated, 0 unchanged, 2 skipped",
+            "  skipped feature 0: updated time out of range (1e+19)",
+            "  skipped feature 3: time out of range (-8640000000000001.0)",
+        ])
+        #expect(stored["us2"]?.day == "275760-09-13")
+        #expect(stored["us3"]?.day == "-271821-04-20")
+    }
+
+    /// fuzz-geojson, crash-054fee15: a second "features" array numbered its
+    /// features from 0 again, so two features were both "feature 0".
+    @Test func aSecondFeaturesArrayIsAnError() throws {
+        let input = "{\"type\":\"FeatureCollectIon\",\"bbox\":[-180,-90,0,180,90,700],\"features\":[\n{\r\r\r\r\r\r\r\r\r\r}\r\r\r\r\r],\"features\":[\n{\r\r\r\r\r\r\r\r\r\r}\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\"t\"\n"
+        #expect(input.utf8.count == 143)
+        #expect(try importError("crash-054fee15.geojson", Data(input.utf8))
+            == #"error: crash-054fee15.geojson: "features" appears twice at 2:31"#)
+    }
+
+    /// Not found by the fuzzer (its inputs are at most 8 KB) but by feeding
+    /// its target a million '[': skipping an unknown value recursed once per
+    /// level and overflowed the stack.
+    @Test func deeplyNestedArraysAreAnErrorNotAStackOverflow() throws {
+        let deep = String(repeating: "[", count: 1_000_000) + String(repeating: "]", count: 1_000_000)
+        let input = #"{"type":"FeatureCollection","features":[],"extra":"# + deep + "}"
+        #expect(try importError("deep.geojson", Data(input.utf8))
+            == "error: deep.geojson: arrays and objects nested more than 512 deep at 1:563")
+        let fine = #"{"type":"FeatureCollection","features":[],"extra":"#
+            + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + "}"
+        #expect(try importReport("fine.geojson", Data(fine.utf8)).0.summaryLine
+            == "imported fine.geojson: 0 new, 0 updated, 0 unchanged, 0 skipped")
+    }
+
+    /// fuzz-csv, crash-38812efd: a magnitude of "NaN" was kept as NaN (and
+    /// "inf" as infinity) where GeoJSON's NaN and Infinity are no magnitude.
+    /// The input is not UTF-8, so the importer refuses it whole; the fuzz
+    /// target reads it with replacement characters, as here.
+    @Test func theFuzzersNaNMagnitudeRowReadsWithoutAMagnitude() throws {
+        let input = Data(base64Encoded: [
+            "dGltZSxsYXRpdHVkZSxsb25naXR1ZGUsZGVwdGgsbWFnLG1hZ1R5cGUsbnN0LGdhcCxkbWluLBcAAAAAAAAAcm1zLG5ldCxpZCx1",
+            "cGRhdGVkLHBsYWNlLHR5cGUsaG9yb3JvbnT//////2xFcnJvcixkZXB0aEVycm9yLG1hZ0Vycm9yLG1hZ05zdCxzdGF0dXMsbG9u",
+            "U291cmNlLG1hZ1Nvr3VyY2UKMjAxNy0wNi0wN1QwOToxMjoxMy4wMTFaLDA5LjM5LC0xNTUuMjcsLE5hTixtbCwsLCxoLHYsaHYw",
+            "eDFwNDAwMDEsLGUtRnJhbmMsLGFrLGFrMDDmnbHkuqzpg70sIEphcGFuIixBLGF1dG9tYXRpYyxhayxhewo=",
+        ].joined())!
+        #expect(input.count == 287)
+        #expect(try importError("crash-38812efd.csv", input) == "error: crash-38812efd.csv: not UTF-8 (invalid byte 0xFF) at 1:102")
+        var events: [ParsedEvent] = []
+        try USGSCSVReader.read(String(decoding: input, as: UTF8.self)) { _, event in events.append(event) }
+        guard events.count == 1, case .quake(let quake) = events[0] else {
+            Issue.record("expected one quake, got \(events)")
+            return
+        }
+        #expect(quake.id == "hv0x1p40001" && quake.magnitude == nil && quake.title == "M ? - e-Franc")
+    }
+
+    @Test func nonFiniteCSVMagnitudesAreStoredAsNone() throws {
+        let header = "time,latitude,longitude,depth,mag,magType,nst,gap,dmin,rms,net,id,updated,place,type,"
+            + "horizontalError,depthError,magError,magNst,status,locationSource,magSource\n"
+        let rows = ["NaN", "inf", "-Infinity", "4.5"].enumerated().map { index, mag in
+            "2018-06-14T09:12:13.010Z,19.39,-155.27,1.5,\(mag),ml,,,,,hv,hv\(index),,\"Place \(index)\",earthquake,,,,,automatic,hv,hv\n"
+        }
+        let (report, stored) = try importReport("mags.csv", Data((header + rows.joined()).utf8))
+        #expect(report.summaryLine == "imported mags.csv: 4 new, 0 updated, 0 unchanged, 0 skipped")
+        #expect(["hv0", "hv1", "hv2", "hv3"].map { stored[$0]?.magnitude } == [nil, nil, nil, 4.5])
+        #expect(stored["hv1"]?.title == "M ? - Place 1")
+    }
+}
