@@ -65,7 +65,16 @@ enum Sample {
     /// A catalog of a few quakes with NULLs, accents, quotes and wildcards,
     /// made once per fuzzing process in a temporary folder.
     static let catalog: (database: QuakeDatabase, quakes: [Quake]) = {
-        let folder = NSTemporaryDirectory() + "quakes-fuzz-\(getpid())"
+        // libFuzzer often ends a process without running atexit handlers:
+        // the folders of processes gone are removed here instead.
+        let prefix = "quakes-fuzz-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []
+        where name.hasPrefix(prefix) {
+            if let pid = pid_t(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + name)
+            }
+        }
+        let folder = NSTemporaryDirectory() + prefix + "\(getpid())"
         try? FileManager.default.removeItem(atPath: folder)
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "quakes-fuzz-\(getpid())") }
