@@ -113,7 +113,7 @@ private let logic: [ParsedCase] = [
     parses("((depth < 1))", as: "depth < 1"),
     parses("depth < 1 AND (depth < 2 AND depth < 3)", as: "depth < 1 AND depth < 2 AND depth < 3"),
     parses("depth < 1 OR depth < 2 OR depth < 3", as: "depth < 1 OR depth < 2 OR depth < 3",
-           sql: "((depth < ? OR depth < ?) OR depth < ?)", [1, 2, 3]),
+           sql: "(depth < ? OR depth < ? OR depth < ?)", [1, 2, 3]),
     parses("depth < 1 OR (depth < 2 AND NOT (depth < 3 OR depth < 4))", as: "depth < 1 OR depth < 2 AND NOT (depth < 3 OR depth < 4)"),
     parses("TRUEPREDICATE", as: "TRUEPREDICATE", sql: "1"),
     parses("falsepredicate", as: "FALSEPREDICATE", sql: "0"),

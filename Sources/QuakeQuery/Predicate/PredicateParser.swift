@@ -74,12 +74,21 @@ struct PredicateParser {
     // MARK: Grammar
 
     /// How deep a predicate may nest: in levels of its tree (each NOT, and
-    /// each AND or OR joining one more condition, adds one), which are levels
-    /// of parentheses in its SQL, and in parentheses and NOTs while parsing.
+    /// each switch between AND and OR, adds one; a run of one operator is
+    /// one level), which are levels of parentheses in its SQL, and in
+    /// parentheses and NOTs while parsing.
     /// SQLite parses with a fixed stack (100 entries in the 3.40 Debian 12
     /// ships) that overflows from about 33 levels; the parser, the evaluator
     /// and the printer recurse once per level.
     static let maxDepth = 24
+
+    /// How many conditions one AND or OR may join: SQLite refuses an
+    /// expression tree deeper than 1000, and a run is as deep as it is long.
+    static let maxChain = 400
+
+    private static func tooLong(_ op: String) -> String {
+        "more than \(maxChain) conditions joined by \(op); for many alternatives use IN {…}"
+    }
 
     /// Open parentheses and NOTs around the token being parsed.
     private var nesting = 0
@@ -88,7 +97,7 @@ struct PredicateParser {
     private typealias Parsed = (node: PredicateNode, height: Int)
 
     private static var tooDeep: String {
-        "the predicate nests too deeply: more than \(maxDepth) levels of NOT, AND, OR and parentheses; for many alternatives use IN {…}"
+        "the predicate nests too deeply: more than \(maxDepth) levels of NOT, parentheses and alternating AND/OR"
     }
 
     private mutating func enter(_ token: PredicateToken) throws {
@@ -96,17 +105,28 @@ struct PredicateParser {
         if nesting > Self.maxDepth { throw error(Self.tooDeep, token) }
     }
 
+    /// A run of one operator (`a OR b OR c…`) is one level however long:
+    /// the SQL lists it flat.
     private func joined(_ left: Parsed, _ right: Parsed, at token: PredicateToken,
                         _ make: (PredicateNode, PredicateNode) -> PredicateNode) throws -> Parsed {
-        let height = max(left.height, right.height) + 1
+        let node = make(left.node, right.node)
+        let continuesChain: Bool
+        switch (left.node, node) {
+        case (.and, .and), (.or, .or): continuesChain = true
+        default: continuesChain = false
+        }
+        let height = continuesChain ? max(left.height, right.height + 1) : max(left.height, right.height) + 1
         if height > Self.maxDepth { throw error(Self.tooDeep, token) }
-        return (make(left.node, right.node), height)
+        return (node, height)
     }
 
     private mutating func parseOr() throws -> Parsed {
         var parsed = try parseAnd()
+        var conditions = 1
         while isKeyword(peek, "OR") || peek.kind == .op("||") {
             let token = advance()
+            conditions += 1
+            if conditions > Self.maxChain { throw error(Self.tooLong("OR"), token) }
             parsed = try joined(parsed, try parseAnd(), at: token, PredicateNode.or)
         }
         return parsed
@@ -114,8 +134,11 @@ struct PredicateParser {
 
     private mutating func parseAnd() throws -> Parsed {
         var parsed = try parseNot()
+        var conditions = 1
         while isKeyword(peek, "AND") || peek.kind == .op("&&") {
             let token = advance()
+            conditions += 1
+            if conditions > Self.maxChain { throw error(Self.tooLong("AND"), token) }
             parsed = try joined(parsed, try parseNot(), at: token, PredicateNode.and)
         }
         return parsed

@@ -76,16 +76,29 @@ extension PredicateNode {
         }
     }
 
+    /// The operands of a run of the same operator (`a AND b AND c`), in order.
+    func chain(isAnd: Bool) -> [PredicateNode] {
+        switch (self, isAnd) {
+        case (.and(let a, let b), true), (.or(let a, let b), false):
+            return a.chain(isAnd: isAnd) + b.chain(isAnd: isAnd)
+        default:
+            return [self]
+        }
+    }
+
     func sql(_ arguments: inout [DatabaseValue], placeLookups: Set<String> = []) -> String {
         switch self {
         case .constant(let value):
             return value ? "1" : "0"
         case .not(let node):
             return "NOT (\(node.sql(&arguments, placeLookups: placeLookups)))"
-        case .and(let a, let b):
-            return "(\(a.sql(&arguments, placeLookups: placeLookups)) AND \(b.sql(&arguments, placeLookups: placeLookups)))"
-        case .or(let a, let b):
-            return "(\(a.sql(&arguments, placeLookups: placeLookups)) OR \(b.sql(&arguments, placeLookups: placeLookups)))"
+        case .and, .or:
+            // A chain of one operator is one flat list, not nested pairs:
+            // SQLite's parser overflows its stack on deep parentheses.
+            let isAnd: Bool
+            if case .and = self { isAnd = true } else { isAnd = false }
+            let terms = chain(isAnd: isAnd).map { $0.sql(&arguments, placeLookups: placeLookups) }
+            return "(" + terms.joined(separator: isAnd ? " AND " : " OR ") + ")"
         case .string(.place, .contains, let text, [.caseInsensitive, .diacriticInsensitive]) where placeLookups.contains(text):
             arguments.append(text.databaseValue)
             return "placeFolded IN (SELECT placeFolded FROM quakePlace WHERE instr(placeFolded, ?) > 0)"
