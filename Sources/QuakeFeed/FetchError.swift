@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking   // HTTPURLResponse
+#endif
 
 /// Why a fetch failed, said in one line: `fetch URL: HTTP 404 Not Found`.
 /// Nothing is imported when a fetch fails.
@@ -42,7 +45,3 @@ public struct FetchError: Error, CustomStringConvertible, Equatable {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 }
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif

@@ -74,8 +74,9 @@ public enum BrowserApp {
                     if refreshTimer?.isDue(running: refresher.isRunning) == true { refresher.start() }
                     showRefresh(refresher.take(), label: refresher.feed.label, in: state)
                 }
-                // Another process (a cron'd fetch) may have updated the catalog.
-                if ready == 0 { state.lastUpdated = store.lastFetch()?.date }
+                // Another process (a cron'd fetch) may have updated the catalog:
+                // checked on the idle second, not on a refresh's 100 ms ticks.
+                if ready == 0 && refresher?.isRunning != true { state.lastUpdated = store.lastFetch()?.date }
                 if let failure = controller.failure {
                     // Nothing to show yet: the browser ends with the error; else the last rows stay.
                     let error = CatalogError.reading(failure, path: store.path)

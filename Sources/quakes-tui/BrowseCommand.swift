@@ -47,18 +47,11 @@ struct BrowseCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let config: UserConfig
-        let source: FeedSource
-        let every: RefreshInterval?
-        do {
-            config = try UserConfig.load()
-            source = try feedOptions.source(config)
-            every = try refreshEvery.map { try RefreshInterval(parsing: $0) } ?? config.refreshEvery
-        } catch {
-            fail(error)
-        }
+        let (source, timeout, config) = feedOptions.resolved()
+        // Checked in validate(): cannot fail here.
+        let every = refreshEvery.flatMap { try? RefreshInterval(parsing: $0) } ?? config.refreshEvery
         let catalog = try database.open()
-        let feed = Self.refreshFeed(source, catalog: catalog, timeout: feedOptions.timeoutSeconds(config), every: every)
+        let feed = Self.refreshFeed(source, catalog: catalog, timeout: timeout, every: every)
         let exit: BrowserApp.Exit
         do {
             exit = try BrowserApp.run(store: catalog, configuration: configuration, refresh: feed)

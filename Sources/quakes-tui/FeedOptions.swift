@@ -23,8 +23,19 @@ struct FeedOptions: ParsableArguments {
         }
     }
 
+    /// The feed and timeout to use, and the config file they were read with;
+    /// ends the program with one line when the config file is bad.
+    func resolved() -> (source: FeedSource, timeout: Double, config: UserConfig) {
+        do {
+            let config = try UserConfig.load()
+            return (try source(config), timeout ?? config.timeout ?? 30, config)
+        } catch {
+            fail(error)
+        }
+    }
+
     /// The flags over the config file over the default feed.
-    func source(_ config: UserConfig) throws -> FeedSource {
+    private func source(_ config: UserConfig) throws -> FeedSource {
         if feed != nil || url != nil { return try FeedSource(feedName: feed, urlString: url) }
         do {
             return try FeedSource(feedName: config.feed, urlString: config.url)
@@ -33,5 +44,4 @@ struct FeedOptions: ParsableArguments {
         }
     }
 
-    func timeoutSeconds(_ config: UserConfig) -> Double { timeout ?? config.timeout ?? 30 }
 }

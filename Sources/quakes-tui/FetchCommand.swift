@@ -20,15 +20,8 @@ struct FetchCommand: ParsableCommand {
     @OptionGroup var feedOptions: FeedOptions
 
     func run() throws {
-        let config: UserConfig
-        let source: FeedSource
-        do {
-            config = try UserConfig.load()
-            source = try feedOptions.source(config)
-        } catch {
-            fail(error)
-        }
-        let fetcher = FeedFetcher(database: try database.open(seed: false, forImport: true), timeout: feedOptions.timeoutSeconds(config))
+        let (source, timeout, _) = feedOptions.resolved()
+        let fetcher = FeedFetcher(database: try database.open(seed: false, forImport: true), timeout: timeout)
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: source.url.lastPathComponent) : nil
         do {
             let report = try fetcher.fetch(source) { bar?.show($0) }
