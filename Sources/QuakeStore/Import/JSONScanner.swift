@@ -53,10 +53,11 @@ struct JSONScanner {
         byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: "byte 0x%02X", byte)
     }
 
-    private mutating func expect(_ byte: UInt8, _ what: String) throws {
+    /// `what` is formatted only for the error: once per key it was a tenth of an import.
+    private mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws {
         skipWhitespace()
-        guard offset < bytes.count else { throw error("unexpected end of input, expected \(what)") }
-        guard bytes[offset] == byte else { throw error("expected \(what), found \(describe(byte: bytes[offset]))") }
+        guard offset < bytes.count else { throw error("unexpected end of input, expected \(what())") }
+        guard bytes[offset] == byte else { throw error("expected \(what()), found \(describe(byte: bytes[offset]))") }
         offset += 1
     }
 

@@ -67,11 +67,13 @@ public struct QuakeImporter: Sendable {
                     case .empty:
                         throw ImportError(name: name, message: "empty file", location: "1:1")
                     case .geoJSON:
-                        var scanner = JSONScanner(bytes)
                         do {
-                            try GeoJSONFeedReader.read(&scanner) { index, event in try take("feature \(index)", event) }
+                            try ReadAhead.run(read: { emit in
+                                var scanner = JSONScanner(bytes)
+                                try GeoJSONFeedReader.read(&scanner) { index, event in try emit((index, event)) }
+                            }, consume: { index, event in try take("feature \(index)", event) })
                         } catch let error as JSONScanError {
-                            let (line, column) = scanner.lineAndColumn(of: error.offset)
+                            let (line, column) = JSONScanner(bytes).lineAndColumn(of: error.offset)
                             throw ImportError(name: name, message: error.message, location: "\(line):\(column)")
                         }
                     case .csv:
@@ -82,7 +84,9 @@ public struct QuakeImporter: Sendable {
                                               location: "\(line):\(column)")
                         }
                         do {
-                            try USGSCSVReader.read(text) { index, event in try take("line \(index + 2)", event) }
+                            try ReadAhead.run(read: { emit in
+                                try USGSCSVReader.read(text) { index, event in try emit((index, event)) }
+                            }, consume: { index, event in try take("line \(index + 2)", event) })
                         } catch let error as USGSCSVReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
@@ -151,16 +155,18 @@ private struct Upserter {
 
     init(_ db: Database) throws {
         self.db = db
+        // Numbered parameters: both statements take the id as ?1, the other
+        // stored columns as ?2…?24 and changedAt (the import's clock) as ?25.
         let columns = Quake.storedColumns
         selectUpdated = try db.makeStatement(sql: "SELECT updated FROM quake WHERE id = ?")
         selectAliasOwner = try db.makeStatement(sql: "SELECT quakeId FROM quakeAlias WHERE alias = ?")
-        // changedAt is bound last, as the import's own clock.
         insert = try db.makeStatement(sql: """
             INSERT INTO quake (\(columns.joined(separator: ", ")), changedAt)
-            VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")), ?)
+            VALUES (\((1...columns.count + 1).map { "?\($0)" }.joined(separator: ", ")))
             """)
         update = try db.makeStatement(sql: """
-            UPDATE quake SET \(columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")), changedAt = ? WHERE id = ?
+            UPDATE quake SET \(columns.enumerated().dropFirst().map { "\($1) = ?\($0 + 1)" }.joined(separator: ", ")),
+            changedAt = ?\(columns.count + 1) WHERE id = ?1
             """)
         now = Date().epochMilliseconds
         deleteQuake = try db.makeStatement(sql: "DELETE FROM quake WHERE id = ?")
@@ -179,17 +185,24 @@ private struct Upserter {
             try deleteQuake.execute(arguments: [former])
             if db.changesCount > 0 { superseded = true }
         }
-        var values = quake.storedDatabaseValues
         if let stored {
             guard quake.updated.epochMilliseconds > stored else { return superseded ? .updated : .unchanged }
-            let id = values.removeFirst()   // id moves from first to the WHERE clause
-            try update.execute(arguments: StatementArguments(values + [now.databaseValue, id]))
+            try execute(update, binding: quake)
             try writeAliases(quake.id, formerIDs, replacing: true)
             return .updated
         }
-        try insert.execute(arguments: StatementArguments(values + [now.databaseValue]))
+        try execute(insert, binding: quake)
         try writeAliases(quake.id, formerIDs, replacing: false)
         return superseded ? .updated : .new
+    }
+
+    /// Runs the insert or the update with the quake's values bound in place.
+    private func execute(_ statement: Statement, binding quake: Quake) throws {
+        statement.setUncheckedArguments(StatementArguments())   // resets, and tells GRDB the bindings are ours
+        try quake.bindStoredValues(to: statement)
+        var last = ParameterBinder(statement, at: Int32(Quake.storedColumns.count + 1))
+        try last.bind(now)
+        try statement.execute()
     }
 
     private func writeAliases(_ id: String, _ formerIDs: [String], replacing: Bool) throws {
