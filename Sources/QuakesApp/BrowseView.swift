@@ -84,15 +84,19 @@ public struct BrowseView {
 
     // MARK: Header
 
-    /// `1 Time ▼`, `2 Mag ▲2` (a secondary key shows its priority); the key
-    /// number goes first when the column is too narrow for all of it.
+    /// `1 Time ▼`, `2 Mag ▲2` (a secondary key shows its priority). In a
+    /// narrow column the title is cut, never the key number or the mark:
+    /// `4 De… ▲2`, and `7 ▲2` when only those fit.
     func headerLabel(_ column: QuakeColumn, sortKeys: [SortKey], width: Int = .max) -> String {
         var mark = ""
         if let position = sortKeys.firstIndex(where: { $0.field == column.field }) {
             mark = " " + arrow(sortKeys[position].ascending) + (position == 0 ? "" : String(position + 1))
         }
-        let label = "\(column.rawValue) \(column.title)" + mark
-        return DisplayWidth.of(label) <= width ? label : column.title + mark
+        let key = "\(column.rawValue)"
+        let label = "\(key) \(column.title)" + mark
+        if DisplayWidth.of(label) <= width { return label }
+        let room = width - DisplayWidth.of(key) - 1 - DisplayWidth.of(mark)
+        return room >= 2 ? "\(key) \(DisplayWidth.truncate(column.title, to: room))" + mark : key + mark
     }
 
     private func renderHeader(_ state: BrowserState, _ layout: ColumnLayout, into screen: inout Screen) {
@@ -143,12 +147,12 @@ public struct BrowseView {
 
     private func renderRow(_ quake: Quake, selected: Bool, state: BrowserState, snapshot: ResultsSnapshot,
                            _ layout: ColumnLayout, row: Int, into screen: inout Screen) {
-        let base = Style(reverse: selected)
+        // A quake new or changed in the last half minute: bold, with a `+`.
+        let changed = snapshot.recentlyChanged[quake.id]
+            .map { (0..<Self.changeMarkDuration).contains(formatting.now.timeIntervalSince($0)) } ?? false
+        let base = Style(bold: changed, reverse: selected)
         if selected { screen.fill(row: row, style: base) }
-        if let changed = snapshot.recentlyChanged[quake.id],
-           (0..<Self.changeMarkDuration).contains(formatting.now.timeIntervalSince(changed)) {
-            screen.put("+", row: row, column: 0, style: Style(bold: true, reverse: selected))
-        }
+        if changed { screen.put("+", row: row, column: 0, style: base) }
         for placed in layout.columns {
             var style = base
             let text: String

@@ -49,10 +49,11 @@ struct DetailView {
 /// The list of every key, over the table.
 struct HelpView {
     static let keys: [(String, String)] = [
-        ("↑ ↓ j k", "move"),
-        ("PgUp PgDn", "page"),
+        ("↑ ↓ j k  wheel", "move"),
+        ("PgUp PgDn", "page (also Space, Ctrl-F / Ctrl-B)"),
         ("Home End g G", "first / last quake"),
-        ("← →", "move the column cursor"),
+        ("click a row", "select it"),
+        ("← → h l", "move the column cursor"),
         ("1-9", "sort by column (again: reverse)"),
         ("[ ]", "sort the cursor's column ascending / descending"),
         ("z 1-9, z[ z]", "add a secondary sort key"),
@@ -60,7 +61,7 @@ struct HelpView {
         ("/", "filter places as you type (Esc clears)"),
         (":", "predicate, e.g. magnitude >= 4.5 AND depth < 10"),
         ("s", "sections: none, day, magnitude, network"),
-        ("⏎", "details of the selected quake"),
+        ("⏎", "details of the selected quake (Esc or q back)"),
         ("d", "delete the selected quake (asks first)"),
         ("r", "refresh: fetch the feed in the background"),
         ("?", "this help"),

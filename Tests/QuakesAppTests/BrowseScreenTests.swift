@@ -2,6 +2,7 @@ import Foundation
 import QuakeQuery
 import QuakeStore
 import TerminalUI
+import TestSupport
 import Testing
 @testable import QuakesApp
 
@@ -39,7 +40,7 @@ import Testing
         try h.press(.character("2"), .character("z"), .character("4"))
         #expect(h.lines == [
             " quakes-tui  quakes.sqlite  4,714 quakes  by mag v, depth ^",
-            "  1 Time              2 Mag v 3 Place              Depth ^2",
+            "  1 Time              2 Mag v 3 Place              4 De… ^2",
             "  2018-06-12 13:08:28     5.8 94km SW of Muara Si…     10.0",
             "  2018-06-13 20:27:39     5.6 275km W of Puerto C…     10.0",
             "  2018-06-12 20:59:01     5.4 70km WSW of Muara S…     10.0",
@@ -48,6 +49,36 @@ import Testing
             "  2018-06-13 03:39:37     5.3 4km WSW of Volcano,…      0.3",
             "/ filter  : predicate  1-9 sort  s sections  Enter details",
         ], "Honolulu is UTC-10; ties on 5.4 go shallow first; ASCII arrows without UTF-8")
+    }
+
+    @Test func narrowHeadersCutTheTitleNeverTheKeyNumberOrTheMark() {
+        let view = BrowseView(unicode: true)
+        let keys = [SortKey(.status, ascending: true), SortKey(.net, ascending: false), SortKey(.depth, ascending: true)]
+        let label = { (column: QuakeColumn) in view.headerLabel(column, sortKeys: keys, width: column.width) }
+        #expect(label(.status) == "9 Stat… ▲")
+        #expect(label(.net) == "7 ▼2", "Net is five wide: the key and the mark with its priority")
+        #expect(label(.depth) == "4 De… ▲3")
+        #expect(label(.type) == "8 Type")
+        #expect(view.headerLabel(.status, sortKeys: [], width: 9) == "9 Status")
+    }
+
+    @Test func aQuakeImportedWhileBrowsingIsBoldWithAPlusForHalfAMinute() throws {
+        let h = try BrowserHarness(width: 100, height: 8)
+        let feed = singleQuakeFeed(id: "nw0001", place: "New Ridge", magnitude: 3.3, time: 1_528_970_100_000)
+        _ = try QuakeImporter(database: h.catalog).importData(Data(feed.utf8), name: "new")
+        h.view = BrowseView(timeZone: TimeZone(identifier: "UTC")!, now: Date())
+        try h.refresh()
+        let newRow = 2, oldRow = 3
+        #expect(h.lines[newRow].hasPrefix("+ 2018-06-14 09:55:00") && h.lines[newRow].contains("New Ridge"))
+        #expect(h.lines[oldRow].hasPrefix("  2018-06-14 09:12:13"))
+        let placeColumn = h.lines[newRow].distance(from: h.lines[newRow].startIndex, to: h.lines[newRow].range(of: "New Ridge")!.lowerBound)
+        #expect(h.screen.style(row: newRow, column: 0).bold)
+        #expect(h.screen.style(row: newRow, column: placeColumn).bold, "the whole row is bold, not only the mark")
+        #expect(!h.screen.style(row: oldRow, column: placeColumn).bold)
+        h.view = BrowseView(timeZone: TimeZone(identifier: "UTC")!, now: Date().addingTimeInterval(31))
+        try h.refresh()
+        #expect(h.lines[newRow].hasPrefix("  2018-06-14 09:55:00"), "the mark goes after 30 s")
+        #expect(!h.screen.style(row: newRow, column: placeColumn).bold)
     }
 
     @Test func numberKeysSortAndPressingAgainReverses() throws {
@@ -182,12 +213,32 @@ import Testing
     }
 
     @Test func helpListsEveryKeyAndAnyKeyCloses() throws {
-        let h = try BrowserHarness(width: 100, height: 24)
+        let h = try BrowserHarness(width: 80, height: 24)
         try h.press(.character("?"))
-        let text = h.lines.joined(separator: "\n")
-        for keys in ["↑ ↓ j k", "PgUp PgDn", "1-9", "[ ]", "z 1-9", "click header", "/", ":", "⏎", "d", "?", "q  Ctrl-C"] {
-            #expect(text.contains(keys), "\(keys)")
-        }
+        // The overlay is 72 wide at column 4, over the table.
+        #expect(h.lines[1...21].map { String($0.dropFirst(4).prefix(72)) } == [
+            "   Keys" + String(repeating: " ", count: 65),
+            "                                                                        ",
+            "  ↑ ↓ j k  wheel  move                                                  ",
+            "  PgUp PgDn       page (also Space, Ctrl-F / Ctrl-B)                    ",
+            "  Home End g G    first / last quake                                    ",
+            "  click a row     select it                                             ",
+            "  ← → h l         move the column cursor                                ",
+            "  1-9             sort by column (again: reverse)                       ",
+            "  [ ]             sort the cursor's column ascending / descending       ",
+            "  z 1-9, z[ z]    add a secondary sort key                              ",
+            "  click header    sort by that column (again: reverse)                  ",
+            "  /               filter places as you type (Esc clears)                ",
+            "  :               predicate, e.g. magnitude >= 4.5 AND depth < 10       ",
+            "  s               sections: none, day, magnitude, network               ",
+            "  ⏎               details of the selected quake (Esc or q back)         ",
+            "  d               delete the selected quake (asks first)                ",
+            "  r               refresh: fetch the feed in the background             ",
+            "  ?               this help                                             ",
+            "  q  Ctrl-C       quit                                                  ",
+            "                                                                        ",
+            String(repeating: " ", count: 55) + "any key closes   ",
+        ])
         try h.press(.character("x"))
         #expect(h.state.mode == .table)
     }

@@ -1,0 +1,54 @@
+import Foundation
+import QuakeQuery
+import Testing
+@testable import QuakesApp
+
+/// Keys not covered by the screen tests: paging back, sorting the cursor's
+/// column, secondary keys from the cursor, leaving details with q, and the
+/// selection kept across sections.
+@Suite struct KeyTests {
+    @Test func pageUpGoesBackAPage() throws {
+        let h = try BrowserHarness(width: 100, height: 8)   // five body lines
+        try h.press(.pageDown, .pageDown, .pageDown)
+        #expect(h.state.selectedIndex == 12)
+        try h.press(.pageUp)
+        #expect(h.state.selectedIndex == 8)
+        try h.press(.control("b"), .control("b"), .control("b"))
+        #expect(h.state.selectedIndex == 0, "never above the first row")
+    }
+
+    @Test func bracketsSortTheCursorsColumnAndZAddsItAsASecondaryKey() throws {
+        let h = try BrowserHarness(width: 100, height: 8)
+        try h.press(.right, .right, .right, .character("["))   // Time ─► Mag ─► Place ─► Depth
+        #expect(h.controller.sortKeys == [SortKey(.depth, ascending: true)])
+        #expect(h.lines[1].contains("4 Dep… ▲ "), "Depth is eight wide: the title gives way to the mark")
+        try h.press(.left, .character("z"), .character("]"))
+        #expect(h.controller.sortKeys == [SortKey(.depth, ascending: true), SortKey(.place, ascending: false)])
+        #expect(h.lines[1].contains("3 Place ▼2"))
+        try h.press(.left, .character("z"), .character("["))
+        #expect(h.controller.sortKeys == [SortKey(.depth, ascending: true), SortKey(.place, ascending: false),
+                                          SortKey(.magnitude, ascending: true)])
+        #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  by depth ▲, place ▼, mag ▲")
+    }
+
+    @Test func qLeavesTheDetailsNotTheProgram() throws {
+        let h = try BrowserHarness(width: 100, height: 22)
+        try h.press(.enter)
+        #expect(h.lines[3] == " Id            hv70264586")
+        try h.press(.character("q"))
+        #expect(h.state.mode == .table && !h.state.shouldQuit)
+        #expect(h.lines[1].hasPrefix("  1 Time ▼"))
+    }
+
+    @Test func theSelectionStaysOnItsQuakeAcrossSections() throws {
+        let h = try BrowserHarness(width: 100, height: 8)
+        try h.press(.character("j"), .character("j"))   // ci38197512, M0.6, 2018-06-14
+        for expected in [SectionKey.day, .magnitudeBand, .network] {
+            try h.press(.character("s"))
+            #expect(h.controller.sectionIdentifier == expected)
+            #expect(h.state.selectedQuakeID == "ci38197512", "\(expected)")
+            let row = try #require(h.lines.firstIndex { $0.contains("9km NE of Aguanga, CA") }, "\(expected): on screen")
+            #expect(h.screen.style(row: row, column: 10).reverse, "\(expected): shown selected")
+        }
+    }
+}
