@@ -17,10 +17,12 @@ build:
 release: deps
 	$(SWIFT) build -c release
 
-# System packages: installed with apt-get when absent and possible.
+# System packages: installed with apt-get when absent and possible
+# (python3 serves the feed tests' HTTP server on 127.0.0.1).
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	if [ -n "$$missing" ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing$$missing"; \
