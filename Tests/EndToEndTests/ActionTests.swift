@@ -83,10 +83,11 @@ struct ActionTests {
         session.send("?")
         var pane = session.waitUntil { $0.contains(" Keys ") }
         let keys: [(String, String)] = [
-            ("↑ ↓ j k", "move"),
-            ("PgUp PgDn", "page"),
+            ("↑ ↓ j k  wheel", "move"),
+            ("PgUp PgDn", "page (also Space, Ctrl-F / Ctrl-B)"),
             ("Home End g G", "first / last quake"),
-            ("← →", "move the column cursor"),
+            ("click a row", "select it"),
+            ("← → h l", "move the column cursor"),
             ("1-9", "sort by column (again: reverse)"),
             ("[ ]", "sort the cursor's column ascending / descending"),
             ("z 1-9, z[ z]", "add a secondary sort key"),
@@ -94,8 +95,9 @@ struct ActionTests {
             ("/", "filter places as you type (Esc clears)"),
             (":", "predicate, e.g. magnitude >= 4.5 AND depth < 10"),
             ("s", "sections: none, day, magnitude, network"),
-            ("⏎", "details of the selected quake"),
+            ("⏎", "details of the selected quake (Esc or q back)"),
             ("d", "delete the selected quake (asks first)"),
+            ("r", "refresh: fetch the feed in the background"),
             ("?", "this help"),
             ("q  Ctrl-C", "quit"),
         ]
