@@ -26,12 +26,46 @@ public final class QuakeDatabase: Sendable {
         } catch let error as DatabaseError {
             throw CatalogError.cannotOpen(path: path, reason: Self.describe(error))
         }
-        if isNew && seedIfNew, let feed = BundledFeed.url {
-            _ = try QuakeImporter(database: self).importFile(at: feed.path, name: BundledFeed.fileName)
-            try pool.write { db in
-                try db.execute(sql: "INSERT OR REPLACE INTO catalogInfo(key, value) VALUES ('seededFrom', ?)",
-                               arguments: [BundledFeed.fileName])
+        try settleSeed(isNew: isNew, seedIfNew: seedIfNew)
+    }
+
+    /// A catalog the browser or `list` creates is seeded with the bundled
+    /// feed; one an import creates holds only what it imports. The state is
+    /// kept in `catalogInfo.seed` ("pending", then the feed's name, or
+    /// "none"), so a seed cut short by a kill or a full disk is finished on
+    /// the next open instead of leaving an empty catalog for good. Seeding
+    /// again is harmless: the import is an upsert.
+    private func settleSeed(isNew: Bool, seedIfNew: Bool) throws {
+        if isNew { try write { db in try Self.setSeedState(seedIfNew ? "pending" : "none", db) } }
+        guard seedIfNew, let feed = BundledFeed.url else { return }
+        let state: String?
+        do {
+            state = try pool.read { db in
+                if let state = try String.fetchOne(db, sql: "SELECT value FROM catalogInfo WHERE key = 'seed'") { return state }
+                // No state: an older catalog (seeded if it says so), or one whose
+                // creation was cut short before the state was written.
+                let legacySeed = try String.fetchOne(db, sql: "SELECT value FROM catalogInfo WHERE key = 'seededFrom'")
+                let empty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM quake)") ?? false
+                return legacySeed == nil && empty ? "pending" : nil
             }
+        } catch let error as DatabaseError {
+            throw CatalogError.cannotRead(path: path, reason: Self.describe(error))
+        }
+        guard state == "pending" else { return }
+        _ = try QuakeImporter(database: self).importFile(at: feed.path, name: BundledFeed.fileName)
+        try write { db in try Self.setSeedState(BundledFeed.fileName, db) }
+    }
+
+    private static func setSeedState(_ state: String, _ db: Database) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO catalogInfo(key, value) VALUES ('seed', ?)", arguments: [state])
+    }
+
+    /// A write to the catalog, its errors said as the catalog's.
+    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.write(body)
+        } catch let error as DatabaseError {
+            throw CatalogError.cannotWrite(path: path, reason: Self.describe(error))
         }
     }
 

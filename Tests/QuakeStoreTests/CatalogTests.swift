@@ -21,6 +21,29 @@ import Testing
         #expect(!second.stdout.contains("hv70264586"))
     }
 
+    @Test func aSeedCutShortIsFinishedOnTheNextOpenAndAnImportedCatalogIsNeverSeeded() throws {
+        let folder = TemporaryFolder()
+        // A seed killed half-way: the state still says pending, no quakes landed.
+        let cut = folder.file("cut.sqlite")
+        try QuakeDatabase(path: cut, seedIfNew: true).pool.write { db in
+            try db.execute(sql: "DELETE FROM quake; UPDATE catalogInfo SET value = 'pending' WHERE key = 'seed'")
+        }
+        #expect(try QuakeDatabase(path: cut).count() == 0, "an import's open does not seed")
+        #expect(try QuakeDatabase(path: cut, seedIfNew: true).count() == 4711)
+        // Killed even before the state was written: no state and no quakes.
+        let early = folder.file("early.sqlite")
+        try QuakeDatabase(path: early).pool.write { db in try db.execute(sql: "DELETE FROM catalogInfo WHERE key = 'seed'") }
+        #expect(try QuakeDatabase(path: early, seedIfNew: true).count() == 4711)
+        // Seeded once: emptied by its user, it stays empty.
+        let seeded = folder.file("seeded.sqlite")
+        try QuakeDatabase(path: seeded, seedIfNew: true).pool.write { db in try db.execute(sql: "DELETE FROM quake") }
+        #expect(try QuakeDatabase(path: seeded, seedIfNew: true).count() == 0)
+        // Created by an import that then failed: empty, and left so.
+        let imported = folder.file("imported.sqlite")
+        #expect(try QuakeDatabase(path: imported).count() == 0)
+        #expect(try QuakeDatabase(path: imported, seedIfNew: true).count() == 0)
+    }
+
     @Test func quakesDBOverridesTheDefaultPath() {
         #expect(QuakeDatabase.defaultPath(environment: ["QUAKES_DB": "/x/q.sqlite", "XDG_DATA_HOME": "/d"]) == "/x/q.sqlite")
         #expect(QuakeDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/quakes-tui/quakes.sqlite")
