@@ -18,13 +18,16 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("GeoJSON FeatureCollection or USGS CSV files; - reads standard input.", valueName: "file"))
     var files: [String]
 
+    @Flag(help: "List every skipped feature, not only the first \(ImportReport.maxSkipLines).")
+    var allSkipped = false
+
     func run() throws {
         let importer = QuakeImporter(database: try database.open(seed: false, forImport: true))
         var failed = false
         for file in files {
             do {
                 let report = try importer.importFile(at: file)
-                for line in report.lines { print(line) }
+                for line in report.lines(allSkipped: allSkipped) { print(line) }
             } catch {
                 printError("error: \(error)")
                 failed = true

@@ -32,6 +32,20 @@ import Testing
         #expect(missing.stderr == "error: \(folder.file("nope.geojson")): no such file\n")
     }
 
+    @Test func skippedFeaturesAreListedTwentyAtMostUnlessAllAreAskedFor() throws {
+        let folder = TemporaryFolder()
+        let features = (0..<25).map { i in
+            #"{"type":"Feature","id":"zz\#(i)","properties":{"mag":1.0,"place":"P","updated":1},"geometry":{"type":"Point","coordinates":[1,2,3]}}"#
+        }
+        let feed = folder.write("untimed.geojson", #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}")
+        let capped = try runQuakesTUI(["import", "--db", folder.file("a.sqlite"), feed])
+        #expect(capped.stdout.split(separator: "\n").map(String.init) == ["imported \(feed): 0 new, 0 updated, 0 unchanged, 25 skipped"]
+            + (0..<20).map { "  skipped feature \($0): missing time" } + ["  … and 5 more skipped (--all-skipped lists them)"])
+        let all = try runQuakesTUI(["import", "--db", folder.file("b.sqlite"), "--all-skipped", feed])
+        #expect(all.stdout.split(separator: "\n").map(String.init) == ["imported \(feed): 0 new, 0 updated, 0 unchanged, 25 skipped"]
+            + (0..<25).map { "  skipped feature \($0): missing time" })
+    }
+
     @Test func importReadsStandardInput() throws {
         let folder = TemporaryFolder()
         let db = folder.file("q.sqlite")

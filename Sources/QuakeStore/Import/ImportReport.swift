@@ -27,11 +27,14 @@ public struct ImportReport: Sendable, Equatable {
     }
 
     /// The summary line, then one line per skipped feature (at most
-    /// `maxSkipLines`, then a count of the rest).
-    public var lines: [String] {
+    /// `maxSkipLines`, then a count of the rest, unless `allSkipped`).
+    public var lines: [String] { lines(allSkipped: false) }
+
+    public func lines(allSkipped: Bool) -> [String] {
+        let shown = allSkipped ? skipped.count : Self.maxSkipLines
         var lines = [summaryLine]
-        for skip in skipped.prefix(Self.maxSkipLines) { lines.append("  skipped \(skip.location): \(skip.reason)") }
-        if skipped.count > Self.maxSkipLines { lines.append("  … and \(skipped.count - Self.maxSkipLines) more skipped") }
+        for skip in skipped.prefix(shown) { lines.append("  skipped \(skip.location): \(skip.reason)") }
+        if skipped.count > shown { lines.append("  … and \(skipped.count - shown) more skipped (--all-skipped lists them)") }
         return lines
     }
 }
