@@ -66,5 +66,14 @@ import Testing
         #expect(lines.first == "id,time,magnitude,place,depth,latitude,longitude,net,code,type,status,section")
         #expect(lines.count == 4712)
         #expect(lines.filter { $0.hasSuffix(",2018-06-07") }.count == 320)
+
+        let json = try runQuakesTUI(["list", "--db", db, "--section", "network", "--where", "net IN {'pr', 'uw'}",
+                                     "--sort", "time", "--format", "json"])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.map { $0["section"] as? String } == objects.map { $0["net"] as? String },
+                "each object says its network section")
+        #expect(objects.map { $0["net"] as! String } == objects.map { $0["net"] as! String }.sorted(), "sections contiguous")
+        #expect(Set(objects.map { $0["section"] as! String }) == ["pr", "uw"])
+        #expect(objects.allSatisfy { $0.count == 12 }, "the eleven fields and section")
     }
 }

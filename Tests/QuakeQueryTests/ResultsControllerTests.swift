@@ -78,8 +78,19 @@ import Testing
         _ = try await waitForSnapshot(controller) { $0.count == 4713 }
         _ = try QuakeImporter(database: week.store).importFile(at: Fixture.day2014)
         let after = try await waitForSnapshot(controller) { $0.count == 4713 + 146 }
-        #expect(after.quake(at: 4713 + 145)?.time == Date(epochMilliseconds: 1397374427710) || after.count == 4859)
+        #expect(after.rows(in: 4713..<4859).map(\.id) == (try feedIDsNewestFirst(Fixture.day2014)),
+                "the new rows, oldest of all, at the end in time order")
+        #expect(after.rows(in: 0..<1).first?.id == "hv70264586")
         controller.stop()
+    }
+
+    /// The ids of a feed file's features, newest first (ties by id, descending).
+    private func feedIDsNewestFirst(_ path: String) throws -> [String] {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+        let features = (json["features"] as! [[String: Any]]).map {
+            ($0["id"] as! String, (($0["properties"] as! [String: Any])["time"] as! NSNumber).int64Value)
+        }
+        return features.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 > $1.0 }.map(\.0)
     }
 
     @Test func anImportFromAnotherProcessIsNoticed() async throws {
@@ -90,6 +101,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let after = try await waitForSnapshot(controller) { $0.count == 4713 + 409 }
         #expect(after.rows(in: 0..<1).first?.id == "hv70264586")
+        #expect(after.rows(in: 4713..<5122).map(\.id) == (try feedIDsNewestFirst(Fixture.month2014)),
+                "the other process's rows, in time order after the week's")
         controller.stop()
     }
 
