@@ -40,7 +40,10 @@ final class TmuxSession {
         let binary = builtProduct("quakes-tui").path
         var variables = ["TZ": timeZone, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_CONFIG_HOME": folder.file("config")]
         variables.merge(environment) { $1 }
-        let app = (["env"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        // The test runner itself may run under NO_COLOR (SwiftPM sets it):
+        // the browser sees it only when a test asks for it.
+        let unset = variables["NO_COLOR"] == nil ? ["-u", "NO_COLOR"] : []
+        let app = (["env"] + unset + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                    + [binary] + subcommand + ["--db", db] + arguments)
             .map(Self.shellQuoted).joined(separator: " ")
         let command = "\(app); echo EXIT=$?; stty -a; sleep 100000"
@@ -102,6 +105,11 @@ final class TmuxSession {
         if lines.last == "" { lines.removeLast() }
         if lines.count < height { lines += Array(repeating: "", count: height - lines.count) }
         return lines
+    }
+
+    /// The pane with its colors and attributes as escape sequences.
+    func captureWithEscapes() -> String {
+        (try? tmux(["capture-pane", "-p", "-e", "-t", target])) ?? ""
     }
 
     /// Polls the screen every 50 ms until `condition` holds on two captures
