@@ -133,7 +133,9 @@ public struct BrowseView {
             switch table.item(atLine: line) {
             case .section(let section):
                 let noun = section.count == 1 ? "quake" : "quakes"
-                screen.put(" \(section.id) · \(Formatting.count(section.count)) \(noun)", row: screenRow, column: 0,
+                // Days are UTC days; rows show local times, so say so where they differ.
+                let zone = state.configuration.wrappedValue.sectionIdentifier == .day && formatting.zoneName != "UTC" ? " UTC" : ""
+                screen.put(" \(section.id)\(zone) · \(Formatting.count(section.count)) \(noun)", row: screenRow, column: 0,
                            style: Style(foreground: .cyan, bold: true))
             case .row(let index):
                 let local = index - rowIndexes[0]

@@ -1,6 +1,8 @@
 import Foundation
 import QuakeQuery
+import QuakeStore
 import Testing
+import TestSupport
 @testable import QuakesApp
 
 /// Keys not covered by the screen tests: paging back, sorting the cursor's
@@ -50,5 +52,27 @@ import Testing
             let row = try #require(h.lines.firstIndex { $0.contains("9km NE of Aguanga, CA") }, "\(expected): on screen")
             #expect(h.screen.style(row: row, column: 10).reverse, "\(expected): shown selected")
         }
+    }
+
+    @Test func theSelectionStaysOnItsQuakeWhenAnImportAddsRowsAboveIt() throws {
+        let h = try BrowserHarness(width: 100, height: 8)
+        try h.press(.character("j"), .character("j"))   // ci38197512, third newest
+        #expect(h.state.selectedIndex == 2)
+        let feed = singleQuakeFeed(id: "nw0002", place: "Newer Ridge", magnitude: 2.0, time: 1_528_970_100_000)
+        _ = try QuakeImporter(database: h.catalog).importData(Data(feed.utf8), name: "refresh")
+        try h.refresh()
+        #expect(h.state.selectedQuakeID == "ci38197512")
+        #expect(h.state.selectedIndex == 3, "one row above it now")
+        #expect(h.lines[0].contains("4,715 quakes"))
+    }
+
+    @Test func daySectionsSayTheyAreUTCDaysWhenRowsShowAnotherZone() throws {
+        let honolulu = try BrowserHarness(width: 100, height: 8, timeZone: "Pacific/Honolulu")
+        try honolulu.press(.character("s"))
+        #expect(honolulu.lines[2] == " 2018-06-14 UTC · 301 quakes")
+        #expect(honolulu.lines[3].hasPrefix("  2018-06-13 23:12:13"), "the newest quake, in Honolulu's time")
+        let utc = try BrowserHarness(width: 100, height: 8)
+        try utc.press(.character("s"))
+        #expect(utc.lines[2] == " 2018-06-14 · 301 quakes")
     }
 }
