@@ -1,5 +1,21 @@
 import Foundation
+import GRDB
 @testable import QuakeStore
+
+/// An in-memory SQLite to bind quakes into, as the importer binds them.
+private let probe = try! DatabaseQueue()
+
+/// The values the importer would store for `quake`, bound by its own code
+/// and read back through SQLite.
+private func storedValues(of quake: Quake) -> [DatabaseValue] {
+    try! probe.inDatabase { db in
+        let count = Quake.storedColumns.count
+        let statement = try db.cachedStatement(sql: "SELECT " + (1...count).map { "?\($0)" }.joined(separator: ", "))
+        statement.setUncheckedArguments(StatementArguments())
+        try quake.bindStoredValues(to: statement)
+        return Array(try Row.fetchOne(statement)!.databaseValues)
+    }
+}
 
 /// Checks what the importer relies on for every quake a reader hands it, and
 /// computes every derived column the catalog stores (day, folded place,
@@ -13,8 +29,9 @@ func checkImported(_ event: ParsedEvent, from input: UnsafeBufferPointer<UInt8>)
         fuzzCheck(abs(quake.latitude) <= 90 && abs(quake.longitude) <= 180 && quake.depth.isFinite,
                   "bad coordinates stored: \(quake.latitude), \(quake.longitude), \(quake.depth)", input)
         fuzzCheck(quake.magnitude?.isFinite ?? true, "a non-finite magnitude stored: \(quake.magnitude!)", input)
-        let values = quake.storedDatabaseValues
+        let values = storedValues(of: quake)
         fuzzCheck(values.count == Quake.storedColumns.count, "stored values do not match the columns", input)
+        fuzzCheck(values[0] == quake.id.databaseValue, "the id is not bound first", input)
         fuzzCheck(quake.day.count >= 10, "odd day \(quake.day)", input)
         _ = ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)
         _ = quake.formerIDs
