@@ -82,8 +82,10 @@ extension Quake: FetchableRecord {
     /// Binds the row as stored, derived columns included, to parameters
     /// `?1`…`?24` in `storedColumns` order, straight from the fields: boxing
     /// 24 `DatabaseValue`s into arguments for every row cost a fifth of an
-    /// import. The statement must have been reset.
-    func bindStoredValues(to statement: Statement) throws {
+    /// import. The statement must have been reset. Returns the binder, to
+    /// bind any parameters that follow.
+    @discardableResult
+    func bindStoredValues(to statement: Statement) throws -> ParameterBinder {
         let ms = time.epochMilliseconds
         var binder = ParameterBinder(statement)
         try binder.bind(id); try binder.bind(code); try binder.bind(net); try binder.bind(ids)
@@ -93,6 +95,7 @@ extension Quake: FetchableRecord {
         try binder.bind(latitude); try binder.bind(longitude); try binder.bind(felt); try binder.bind(cdi)
         try binder.bind(mmi); try binder.bind(alert); try binder.bind(status); try binder.bind(tsunami)
         try binder.bind(sig); try binder.bind(type); try binder.bind(title); try binder.bind(url)
+        return binder
     }
 }
 
@@ -103,7 +106,7 @@ struct ParameterBinder {
     let statement: Statement
     private(set) var next: CInt = 1
 
-    init(_ statement: Statement, at first: CInt = 1) { self.statement = statement; next = first }
+    init(_ statement: Statement) { self.statement = statement }
 
     mutating func bind(_ value: (some StatementBinding)?) throws {
         let code = value.map { $0.bind(to: statement.sqliteStatement, at: next) }

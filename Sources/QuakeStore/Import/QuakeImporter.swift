@@ -199,9 +199,8 @@ private struct Upserter {
     /// Runs the insert or the update with the quake's values bound in place.
     private func execute(_ statement: Statement, binding quake: Quake) throws {
         statement.setUncheckedArguments(StatementArguments())   // resets, and tells GRDB the bindings are ours
-        try quake.bindStoredValues(to: statement)
-        var last = ParameterBinder(statement, at: Int32(Quake.storedColumns.count + 1))
-        try last.bind(now)
+        var binder = try quake.bindStoredValues(to: statement)
+        try binder.bind(now)   // ?25, changedAt
         try statement.execute()
     }
 
