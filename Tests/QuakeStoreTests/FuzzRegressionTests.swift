@@ -127,4 +127,28 @@ import Testing
         #expect(["hv0", "hv1", "hv2", "hv3"].map { stored[$0]?.magnitude } == [nil, nil, nil, 4.5])
         #expect(stored["hv1"]?.title == "M ? - Place 1")
     }
+
+    /// fuzz-csv, crash-e846ae8c (the harness now reads each quake back as
+    /// bound): an id holding NUL characters was stored cut at the first one,
+    /// so ids differing after it were one quake. NUL is stored as U+FFFD.
+    @Test func aNULInAnIdOrAPlaceIsKeptAsU_FFFDNotCutThere() throws {
+        let header = "time,latitude,longitude,depth,mag,magType,net,id,updated,place,type\n"
+        let csv = header + "2018-06-14T09:12:13.010Z,19.39,-155.27,1.46,2.9,ml,hv,h\0a,,Near\0Volcano,earthquake\n"
+            + "2018-06-14T09:12:14.010Z,19.39,-155.27,1.46,3.1,ml,hv,h\0b,,Near Volcano,earthquake\n"
+        let (csvReport, fromCSV) = try importReport("nul.csv", Data(csv.utf8))
+        #expect(csvReport.summaryLine == "imported nul.csv: 2 new, 0 updated, 0 unchanged, 0 skipped")
+        #expect(Set(fromCSV.keys) == ["h\u{FFFD}a", "h\u{FFFD}b"])
+        #expect(fromCSV["h\u{FFFD}a"]?.place == "Near\u{FFFD}Volcano")
+
+        let feature = { (id: String, place: String) in
+            #"{"type":"Feature","id":"\#(id)","properties":{"mag":1.0,"place":"\#(place)","time":1528967533010},"#
+                + #""geometry":{"type":"Point","coordinates":[1,2,3]}}"#
+        }
+        let json = #"{"type":"FeatureCollection","features":["# + feature(#"x\u0000a"#, #"P\u0000Q"#) + ","
+            + feature(#"x\u0000b"#, "P") + "]}"
+        let (jsonReport, fromJSON) = try importReport("nul.geojson", Data(json.utf8))
+        #expect(jsonReport.summaryLine == "imported nul.geojson: 2 new, 0 updated, 0 unchanged, 0 skipped")
+        #expect(Set(fromJSON.keys) == ["x\u{FFFD}a", "x\u{FFFD}b"])
+        #expect(fromJSON["x\u{FFFD}a"]?.place == "P\u{FFFD}Q")
+    }
 }

@@ -188,7 +188,9 @@ struct JSONScanner {
                     guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
-                let value = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                // NUL cannot be stored: SQLite's text binding ends the string
+                // there, so "a\u0000b" and "a\u0000c" would be one id.
+                let value = scalar == 0 ? StoredText.replacement : Unicode.Scalar(scalar) ?? StoredText.replacement
                 out.append(contentsOf: Array(String(value).utf8))
             default:
                 throw error("invalid escape \\\(Character(Unicode.Scalar(escape)))", at: offset - 2)

@@ -32,7 +32,7 @@ enum USGSCSVReader {
             guard row.count == header.count else {
                 throw LineError(message: "row has \(row.count) fields, the header has \(header.count)", line: line)
             }
-            func field(_ name: String) -> String { column[name].map { row[$0] } ?? "" }
+            func field(_ name: String) -> String { column[name].map { StoredText.withoutNUL(row[$0]) } ?? "" }
             func number(_ name: String) throws -> Double? {
                 let text = field(name)
                 if text.isEmpty { return nil }
