@@ -83,6 +83,11 @@ public struct ResultsSnapshot: Sendable {
         return nil
     }
 
+    /// The last failed read of rows beyond the first window (a corrupt page,
+    /// a disk error), as one line naming the catalog: those rows are missing
+    /// from `rows(in:)`, and the UI says why instead of showing blanks.
+    public var rowReadFailure: (any Error)? { window.readFailure }
+
     /// Calls `body` with each row in order, up to `limit` (0: all), reading
     /// the catalog with a cursor: memory stays flat however many rows.
     public func forEachRow(limit: Int = 0, _ body: (Int, Quake) throws -> Void) throws {
@@ -101,6 +106,9 @@ final class RowWindow: @unchecked Sendable {
     private var batches: [Int: [Quake]] = [:]
     private var recent: [Int] = []
     private var knownCount: Int?
+    private var failure: (any Error)?
+
+    var readFailure: (any Error)? { lock.withLock { failure } }
 
     /// The number of rows, once counted: lets the window read near the end
     /// from the end.
@@ -150,18 +158,24 @@ final class RowWindow: @unchecked Sendable {
         if let cached { return cached }
         let start = number * Self.batchSize
         let size = Self.batchSize
-        guard let batch = try? pool.read({ db -> [Quake] in
-            if let last = previous?.last, previous?.count == size {
-                return try plan.rows(db, adjacentTo: plan.orderValues(of: last), before: false, limit: size)
+        let batch: [Quake]
+        do {
+            batch = try pool.read { db -> [Quake] in
+                if let last = previous?.last, previous?.count == size {
+                    return try plan.rows(db, adjacentTo: plan.orderValues(of: last), before: false, limit: size)
+                }
+                if let first = next?.first {
+                    return try plan.rows(db, adjacentTo: plan.orderValues(of: first), before: true, limit: size)
+                }
+                if let count, start > count / 2 {
+                    return try plan.rows(db, fromEnd: start, min(start + size, count), count: count)
+                }
+                return try plan.rows(db, offset: start, limit: size)
             }
-            if let first = next?.first {
-                return try plan.rows(db, adjacentTo: plan.orderValues(of: first), before: true, limit: size)
-            }
-            if let count, start > count / 2 {
-                return try plan.rows(db, fromEnd: start, min(start + size, count), count: count)
-            }
-            return try plan.rows(db, offset: start, limit: size)
-        }) else { return nil }
+        } catch {
+            lock.withLock { failure = CatalogError.reading(error, path: pool.path) }
+            return nil
+        }
         store(batch, at: number)
         return batch
     }

@@ -223,7 +223,10 @@ public struct BrowseView {
         case .addSortKey:
             screen.put("add sort key: 1-9 or [ ] for the column under the cursor", row: row, column: 0)
         default:
-            if let message = state.message {
+            if let failure = state.snapshot?.rowReadFailure {
+                screen.fill(row: row, style: Style(foreground: .red))
+                screen.put("error: \(failure)", row: row, column: 0, style: Style(foreground: .red, bold: true))
+            } else if let message = state.message {
                 screen.put(message, row: row, column: 0, style: Style(bold: true))
             } else if let progress = state.refreshStatus {
                 screen.put(progress, row: row, column: 0)
