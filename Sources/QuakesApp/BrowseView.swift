@@ -36,7 +36,7 @@ public struct BrowseView {
         switch state.mode {
         case .detail:
             if let quake = state.selectedQuake { DetailView(formatting: formatting).render(quake, into: &screen) }
-        case .help: HelpView().render(into: &screen)
+        case .help: HelpView(unicode: unicode).render(into: &screen)
         default: break
         }
     }

@@ -75,4 +75,18 @@ import TestSupport
         try utc.press(.character("s"))
         #expect(utc.lines[2] == " 2018-06-14 · 301 quakes")
     }
+
+    @Test func withoutUTF8TheHelpNamesArrowsAndEnterInWords() throws {
+        let h = try BrowserHarness(width: 80, height: 24, unicode: false)
+        try h.press(.character("?"))
+        let overlay = h.lines[1...21].map { String($0.dropFirst(4).prefix(72)) }
+        // The key column widens to the longest name, "Up Down j k  wheel", plus two.
+        func line(_ keys: String, _ effect: String) -> String {
+            ("  " + keys.padding(toLength: 20, withPad: " ", startingAt: 0) + effect).padding(toLength: 72, withPad: " ", startingAt: 0)
+        }
+        #expect(overlay[2] == line("Up Down j k  wheel", "move"))
+        #expect(overlay[6] == line("Left Right h l", "move the column cursor"))
+        #expect(overlay[14] == line("Enter", "details of the selected quake (Esc or q back)"))
+        #expect(overlay.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(overlay)")
+    }
 }
