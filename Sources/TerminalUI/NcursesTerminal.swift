@@ -162,7 +162,8 @@ public final class NcursesTerminal {
         if style.underline { attributes |= quakes_a_underline() }
         if style.dim { attributes |= quakes_a_dim() }
         let pair = hasColor ? (pairs[style.foreground] ?? 0) : 0
-        var wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        let shown = isUTF8 ? text : ASCIIFallback.transliterate(text)
+        var wide = shown.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
         wide.append(0)
         _ = quakes_put(Int32(row), Int32(column), wide, attributes, pair)
     }

@@ -24,7 +24,7 @@ struct TerminalCapabilityTests {
         #expect(pane.top.hasPrefix(" quakes-tui  quakes.sqlite  4,711 quakes"))
     }
 
-    @Test("outside a UTF-8 locale the sort marks are ^ and v")
+    @Test("outside a UTF-8 locale the sort marks are ^ and v, and only ASCII is sent")
     func asciiArrows() throws {
         let session = try TmuxSession(environment: ["LANG": "C", "LC_ALL": "C"])
         var pane = session.waitUntil { $0.lines[1].contains("1 Time") && $0.lines[2].hasPrefix("  2018-06-14") }
@@ -33,5 +33,7 @@ struct TerminalCapabilityTests {
         pane = session.pressChangingBody("2")
         #expect(pane.lines[1].contains("2 Mag v"), "\(pane)")
         #expect(!pane.lines[1].contains("▼") && !pane.lines[1].contains("▲"))
+        #expect(pane.lines.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "only ASCII is sent: \(pane)")
+        #expect(pane.lines.contains { $0.hasSuffix("~") || $0.contains("~ ") }, "a cut place ends in ~: \(pane)")
     }
 }
