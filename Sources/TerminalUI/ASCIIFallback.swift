@@ -9,6 +9,13 @@ public enum ASCIIFallback {
         "↑": "^", "↓": "v", "←": "<", "→": ">",
     ]
 
+    /// Whether the user's locale (LANG, LC_ALL…) encodes text as UTF-8.
+    /// Sets the process's locale from the environment, as curses needs.
+    public static func localeIsUTF8() -> Bool {
+        setlocale(LC_ALL, "")
+        return String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+    }
+
     public static func transliterate(_ text: String) -> String {
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
         var out = ""

@@ -15,8 +15,7 @@ public final class NcursesTerminal {
 
     /// Starts curses mode. `color` false (NO_COLOR) keeps the screen monochrome.
     public init(color: Bool) {
-        setlocale(LC_ALL, "")
-        isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        isUTF8 = ASCIIFallback.localeIsUTF8()
         initscr()
         raw()                     // Ctrl-C arrives as a key, not SIGINT
         noecho()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QuakeFeed
 import QuakeStore
+import TerminalUI
 
 struct FetchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,6 +41,8 @@ final class ProgressBar: @unchecked Sendable {
     private let label: String
     private let lock = NSLock()
     private var shown = ""
+    /// The bar's blocks need UTF-8; other terminals get `#` and `.`.
+    private let utf8 = ASCIIFallback.localeIsUTF8()
 
     init(label: String) {
         self.label = label
@@ -56,7 +59,7 @@ final class ProgressBar: @unchecked Sendable {
 
     func show(_ progress: FeedFetcher.Progress) {
         lock.lock(); defer { lock.unlock() }
-        let line = progress.line(label: label)
+        let line = utf8 ? progress.line(label: label) : ASCIIFallback.transliterate(progress.line(label: label))
         guard line != shown else { return }
         shown = line
         write("\r\u{1B}[K" + line)

@@ -103,6 +103,12 @@ struct FeedRefreshTests {
         pane = interrupted.waitUntil { $0.lines.contains { $0.hasPrefix("EXIT=") } }
         #expect(pane.lines[0] == "EXIT=130", "\(pane)")
 
+        // Outside a UTF-8 locale the bar is drawn in ASCII.
+        let plain = try TmuxSession(arguments: ["--url", stalled, "--timeout", "3"], command: ["fetch"],
+                                    environment: ["LANG": "C", "LC_ALL": "C"])
+        pane = plain.waitUntil { $0.contains("55 kB of 110 kB") }
+        #expect(pane.lines[0] == "all_day_2014-04.geojson [###########.............] 55 kB of 110 kB", "\(pane)")
+
         let ok = server.url(Self.day)
         let done = try TmuxSession(arguments: ["--url", ok], command: ["fetch"])
         pane = done.waitUntil { $0.lines.contains { $0.hasPrefix("EXIT=") } }
