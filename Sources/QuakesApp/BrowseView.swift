@@ -128,14 +128,14 @@ public struct BrowseView {
             if case .row(let index) = table.item(atLine: line) { return index } else { return nil }
         }
         let rows = rowIndexes.first.map { first in snapshot.rows(in: first..<(rowIndexes.last! + 1)) } ?? []
+        // Days are UTC days; rows show local times, so say so where they differ.
+        let dayZone = state.configuration.wrappedValue.sectionIdentifier == .day && formatting.zoneName != "UTC" ? " UTC" : ""
         for (offset, line) in lines.enumerated() {
             let screenRow = 2 + offset
             switch table.item(atLine: line) {
             case .section(let section):
                 let noun = section.count == 1 ? "quake" : "quakes"
-                // Days are UTC days; rows show local times, so say so where they differ.
-                let zone = state.configuration.wrappedValue.sectionIdentifier == .day && formatting.zoneName != "UTC" ? " UTC" : ""
-                screen.put(" \(section.id)\(zone) · \(Formatting.count(section.count)) \(noun)", row: screenRow, column: 0,
+                screen.put(" \(section.id)\(dayZone) · \(Formatting.count(section.count)) \(noun)", row: screenRow, column: 0,
                            style: Style(foreground: .cyan, bold: true))
             case .row(let index):
                 let local = index - rowIndexes[0]
