@@ -18,9 +18,7 @@ final class CatalogChangeMonitor: @unchecked Sendable {
     init(store: QuakeDatabase, onChange: @escaping @Sendable () -> Void) throws {
         observation = DatabaseRegionObservation(tracking: Table(QuakeField.table))
             .start(in: store.pool, onError: { _ in }, onChange: { _ in onChange() })
-        var config = Configuration()
-        config.readonly = true
-        poller = try DatabaseQueue(path: store.path, configuration: config)
+        poller = try store.makeReadOnlyConnection()
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "quakes.catalog-poll"))
         lastVersion = try? poller.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
         timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval)

@@ -100,7 +100,7 @@ final class RowWindow: @unchecked Sendable {
     static let batchSize = 100
     static let keptBatches = 16
 
-    private let pool: DatabasePool
+    private let pool: any DatabaseWriter
     private let plan: QueryPlan
     private let lock = NSLock()
     private var batches: [Int: [Quake]] = [:]
@@ -120,7 +120,7 @@ final class RowWindow: @unchecked Sendable {
     /// How many rows the fetch delivered with the window.
     let preloadedCount: Int
 
-    init(pool: DatabasePool, plan: QueryPlan, preloaded: [Quake] = []) {
+    init(pool: any DatabaseWriter, plan: QueryPlan, preloaded: [Quake] = []) {
         self.pool = pool
         self.plan = plan
         preloadedCount = preloaded.count

@@ -5,28 +5,108 @@ import GRDB
 /// The quake catalog: one SQLite file in WAL mode behind a GRDB
 /// `DatabasePool`, so readers (the UI) never wait for a writer (an import).
 public final class QuakeDatabase: Sendable {
-    public let pool: DatabasePool
-    public let path: String
+    /// What a command does with the catalog, which decides how it is opened.
+    public enum Purpose: Sendable {
+        /// `import`, `fetch`: writes. A read-only or damaged catalog is
+        /// refused before anything is written.
+        case write
+        /// The browser: writes when it may (delete, refresh), else reads a
+        /// read-only catalog and says so.
+        case browse
+        /// `list`: reads. A catalog that is up to date is not written at
+        /// all, not even its header; a read-only one is read.
+        case read
+    }
 
-    /// Opens (creating and migrating if needed) the catalog at `path`. A new
-    /// catalog is seeded from the bundled feed when `seedIfNew` is set.
+    /// The connection to the catalog: a `DatabasePool` when it may be
+    /// written, else a single connection (read-only, or one that only reads).
+    public let pool: any DatabaseWriter
+    public let path: String
+    /// The catalog cannot be written (its file or folder is read-only):
+    /// the browser says so and refuses deletes and refreshes.
+    public let isReadOnly: Bool
+    private let location: CatalogLocation
+
+    /// Opens the catalog at `path`, creating or upgrading it if needed and
+    /// allowed. Another application's database, or a catalog made by a newer
+    /// quakes-tui, is refused unchanged. A new catalog is seeded from the
+    /// bundled feed when `seedIfNew` is set.
     /// `busyTimeout`: how long a write waits for another process's write
     /// to end. Importers wait long (another import of a big file may hold
     /// the catalog for a minute); the browser's own writes (delete) less.
-    public init(path: String, seedIfNew: Bool = false, busyTimeout: TimeInterval = 30) throws {
+    public init(path: String, seedIfNew: Bool = false, busyTimeout: TimeInterval = 30,
+                purpose: Purpose = .write) throws {
         self.path = path
-        let isNew = try Self.checkPath(path)
+        let location = try CatalogLocation(checking: path)
+        self.location = location
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)   // concurrent importers wait, not fail
         config.foreignKeysEnabled = true
         config.prepareDatabase { db in SQLFunctions.register(in: db) }
+
+        let inspection = try location.exists ? Self.inspect(location, purpose: purpose, config: config) : nil
+        let isNew = inspection.map { $0.kind == .empty } ?? true
+        if let reason = location.readOnlyReason {
+            guard purpose != .write else { throw CatalogError.cannotOpen(path: path, reason: reason) }
+            guard let inspection, inspection.kind == .catalog, !inspection.needsUpgrade else {
+                throw CatalogError.cannotOpen(path: path, reason: isNew
+                    ? "read-only and empty (not a catalog yet)"
+                    : "read-only, and made by an earlier quakes-tui: open it once where it can be written to upgrade it")
+            }
+            config.readonly = true
+            pool = try Self.connect(path) { try DatabaseQueue(path: location.connectionPath, configuration: config) }
+            isReadOnly = true
+            return
+        }
+        isReadOnly = false
+        if purpose == .read, let inspection, inspection.kind == .catalog, !inspection.needsUpgrade,
+           !(seedIfNew && inspection.seedPending) {
+            pool = try Self.connect(path) { try location.readingConnection(configuration: config) }
+            return
+        }
+        pool = try Self.connect(path) { try DatabasePool(path: path, configuration: config) }
         do {
-            pool = try DatabasePool(path: path, configuration: config)
-            try Schema.migrator.migrate(pool)
+            try Schema.upgrade(pool)
+        } catch SchemaError.madeByNewerVersion {
+            throw CatalogError.cannotOpen(path: path, reason: Self.newerVersion)
         } catch let error as DatabaseError {
             throw CatalogError.cannotOpen(path: path, reason: Self.describe(error))
         }
         try settleSeed(isNew: isNew, seedIfNew: seedIfNew)
+    }
+
+    static let newerVersion = "made by a newer quakes-tui; upgrade quakes-tui to open it"
+
+    /// What is at the path, refusing what is not ours to open.
+    private static func inspect(_ location: CatalogLocation, purpose: Purpose,
+                                config: Configuration) throws -> CatalogInspection {
+        let inspection = try CatalogInspection.inspect(location, configuration: config,
+                                                       checkIntegrity: purpose == .write && location.isWritable)
+        switch inspection.kind {
+        case .foreign:
+            throw CatalogError.cannotOpen(path: location.path,
+                                          reason: "not a quakes-tui catalog (it holds other tables); nothing was changed")
+        case .newer:
+            throw CatalogError.cannotOpen(path: location.path, reason: newerVersion)
+        case .empty, .catalog:
+            return inspection
+        }
+    }
+
+    private static func connect<Writer>(_ path: String, _ open: () throws -> Writer) throws -> Writer {
+        do {
+            return try open()
+        } catch let error as DatabaseError {
+            throw CatalogError.cannotOpen(path: path, reason: describe(error))
+        }
+    }
+
+    /// A read-only connection of its own to the catalog, for watching it
+    /// (`PRAGMA data_version`) beside the main connection.
+    public func makeReadOnlyConnection() throws -> DatabaseQueue {
+        var config = Configuration()
+        config.readonly = true
+        return try DatabaseQueue(path: location.connectionPath, configuration: config)
     }
 
     /// A catalog the browser or `list` creates is seeded with the bundled
@@ -40,14 +120,7 @@ public final class QuakeDatabase: Sendable {
         guard seedIfNew, let feed = BundledFeed.url else { return }
         let state: String?
         do {
-            state = try pool.read { db in
-                if let state = try String.fetchOne(db, sql: "SELECT value FROM catalogInfo WHERE key = 'seed'") { return state }
-                // No state: an older catalog (seeded if it says so), or one whose
-                // creation was cut short before the state was written.
-                let legacySeed = try String.fetchOne(db, sql: "SELECT value FROM catalogInfo WHERE key = 'seededFrom'")
-                let empty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM quake)") ?? false
-                return legacySeed == nil && empty ? "pending" : nil
-            }
+            state = try pool.read { db in try CatalogInspection.seedState(db) }
         } catch let error as DatabaseError {
             throw CatalogError.cannotRead(path: path, reason: Self.describe(error))
         }
@@ -85,38 +158,18 @@ public final class QuakeDatabase: Sendable {
 
     /// Opens the catalog the user asked for, or the default one (creating its
     /// folder), seeding a new catalog from the bundled feed if asked.
-    public static func open(explicitPath: String?, seedIfNew: Bool, busyTimeout: TimeInterval = 30) throws -> QuakeDatabase {
-        if let explicitPath { return try QuakeDatabase(path: explicitPath, seedIfNew: seedIfNew, busyTimeout: busyTimeout) }
+    public static func open(explicitPath: String?, seedIfNew: Bool, busyTimeout: TimeInterval = 30,
+                            purpose: Purpose) throws -> QuakeDatabase {
+        if let explicitPath {
+            return try QuakeDatabase(path: explicitPath, seedIfNew: seedIfNew, busyTimeout: busyTimeout, purpose: purpose)
+        }
         let path = defaultPath()
         try? FileManager.default.createDirectory(atPath: folder(of: path), withIntermediateDirectories: true)
-        return try QuakeDatabase(path: path, seedIfNew: seedIfNew, busyTimeout: busyTimeout)
+        return try QuakeDatabase(path: path, seedIfNew: seedIfNew, busyTimeout: busyTimeout, purpose: purpose)
     }
 
     public func count() throws -> Int {
         try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM quake") ?? 0 }
-    }
-
-    /// Says, before SQLite does it less clearly, why a path cannot hold a
-    /// catalog. Returns whether the catalog file is new.
-    private static func checkPath(_ path: String) throws -> Bool {
-        var isDirectory: ObjCBool = false
-        let folder = Self.folder(of: path)
-        let fm = FileManager.default
-        if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw CatalogError.cannotOpen(path: path, reason: "is a directory") }
-            // Honour the file's mode even for root, who may write anything:
-            // a catalog made read-only is not to be written.
-            if !isWritable(path) { throw CatalogError.cannotOpen(path: path, reason: "read-only (permission denied)") }
-            if !isWritable(folder) {
-                throw CatalogError.cannotOpen(path: path, reason: "its folder is read-only (SQLite needs to write a journal next to it)")
-            }
-            return false
-        }
-        guard fm.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CatalogError.cannotOpen(path: path, reason: "folder \(folder) does not exist")
-        }
-        if !isWritable(folder) { throw CatalogError.cannotOpen(path: path, reason: "folder \(folder) is read-only") }
-        return true
     }
 
     /// The folder holding `path`: `.` for a bare name, `/` at the root.
@@ -129,13 +182,6 @@ public final class QuakeDatabase: Sendable {
         var folder = trimmed[..<slash]
         while folder.hasSuffix("/") { folder.removeLast() }
         return folder.isEmpty ? "/" : String(folder)
-    }
-
-    private static func isWritable(_ path: String) -> Bool {
-        guard access(path, W_OK) == 0 else { return false }
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        return info.st_mode & 0o222 != 0
     }
 
     /// What went wrong, in words a user can act on, without SQL.

@@ -9,138 +9,175 @@ public enum Schema {
     /// SQLite matches them to the `quake_band` index.
     public static let magnitudeBandSQL = "(CAST(magnitude AS INTEGER) - (magnitude < CAST(magnitude AS INTEGER)))"
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: quake catalog") { db in
-            try db.create(table: "quake") { t in
-                t.column("id", .text).notNull().unique()
-                t.column("code", .text).notNull()
-                t.column("net", .text).notNull()
-                t.column("ids", .text).notNull()
-                t.column("magnitude", .double)
-                t.column("magType", .text).notNull()
-                t.column("place", .text).notNull()
-                t.column("placeFolded", .text).notNull()
-                t.column("time", .integer).notNull()       // epoch ms, UTC
-                t.column("updated", .integer).notNull()    // epoch ms, UTC
-                t.column("day", .text).notNull()           // UTC YYYY-MM-DD
-                t.column("depth", .double).notNull()
-                t.column("latitude", .double).notNull()
-                t.column("longitude", .double).notNull()
-                t.column("felt", .integer)
-                t.column("cdi", .double)
-                t.column("mmi", .double)
-                t.column("alert", .text)
-                t.column("status", .text).notNull()
-                t.column("tsunami", .integer).notNull()
-                t.column("sig", .integer).notNull()
-                t.column("type", .text).notNull()
-                t.column("title", .text).notNull()
-                t.column("url", .text).notNull()
-            }
-            for column in ["time", "magnitude", "placeFolded", "depth"] {
-                try db.create(index: "quake_\(column)", on: "quake", columns: [column, "id"])
-            }
-            try db.create(index: "quake_day_time", on: "quake", columns: ["day", "time", "id"])
+    /// The migrations, in order. Their identifiers are kept in
+    /// `grdb_migrations`, the table GRDB's migrator kept them in before.
+    static let migrations: [(identifier: String, run: @Sendable (Database) throws -> Void)] = [
+        ("v1: quake catalog", createCatalog),
+        ("v2: change times", addChangeTimes),
+        ("v3: fast sorting, sections and place filters", addSortAndCountIndexes),
+    ]
 
-            // Former ids of events USGS re-associated under a new preferred id,
-            // so an old id arriving later is recognised as the same quake.
-            try db.create(table: "quakeAlias") { t in
-                t.primaryKey("alias", .text)
-                t.column("quakeId", .text).notNull()
-                    .references("quake", column: "id", onDelete: .cascade)
-            }
-            try db.create(index: "quakeAlias_quakeId", on: "quakeAlias", columns: ["quakeId"])
+    static var migrationIdentifiers: [String] { migrations.map(\.identifier) }
 
-            // Substring search over the folded place. Trigram cannot match
-            // patterns under 3 characters: the query layer falls back to LIKE.
-            try db.create(virtualTable: "quakeSearch", using: FTS5()) { t in
-                t.tokenizer = FTS5TokenizerDescriptor(components: ["trigram"])
-                t.synchronize(withTable: "quake")
-                t.column("placeFolded")
-            }
-
-            // Small key-value facts about the catalog (seeding, last update).
-            try db.create(table: "catalogInfo") { t in
-                t.primaryKey("key", .text)
-                t.column("value", .text).notNull()
+    /// Brings a new or older catalog to this build's schema and marks it as
+    /// ours, in one IMMEDIATE transaction: two processes creating the same
+    /// catalog take turns like any two writers, and the second finds the
+    /// work done. (GRDB's migrator reads what is applied before its write
+    /// transaction, so both would create the tables.)
+    static func upgrade(_ writer: any DatabaseWriter) throws {
+        try writer.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+                let applied = try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+                if !applied.isSubset(of: migrationIdentifiers) { throw SchemaError.madeByNewerVersion }
+                for migration in migrations where !applied.contains(migration.identifier) {
+                    try migration.run(db)
+                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
+                }
+                if try Int32.fetchOne(db, sql: "PRAGMA application_id") != CatalogInspection.applicationID {
+                    try db.execute(sql: "PRAGMA application_id = \(CatalogInspection.applicationID)")
+                }
+                return .commit
             }
         }
-        migrator.registerMigration("v2: change times") { db in
-            // When an import last inserted or replaced the row (epoch ms, this
-            // machine's clock): the browser marks rows changed while it is open.
-            try db.alter(table: "quake") { t in t.add(column: "changedAt", .integer).notNull().defaults(to: 0) }
-            try db.create(index: "quake_changedAt", on: "quake", columns: ["changedAt"])
-        }
-        migrator.registerMigration("v3: fast sorting, sections and place filters") { db in
-            // Every sortable column gets its index, so any sort walks one.
-            for column in ["latitude", "longitude", "net", "type", "status", "sig", "felt"] {
-                try db.create(index: "quake_\(column)", on: "quake", columns: [column, "id"])
-            }
-            try db.execute(sql: "CREATE INDEX quake_band ON quake(\(magnitudeBandSQL), time, id)")
-            // Carrying placeFolded in the time index lets a place filter be
-            // tested on index entries while scanning newest first, without
-            // reading each row (measured at 1M rows: 33 ms to 3 ms for a
-            // common letter, 2 s to 0.16 s for a text that matches nothing);
-            // carrying day in the place index counts a filter's day sections
-            // from the index alone.
-            try db.execute(sql: """
-                DROP INDEX quake_time;
-                CREATE INDEX quake_time ON quake(time, id, placeFolded);
-                DROP INDEX quake_placeFolded;
-                CREATE INDEX quake_placeFolded ON quake(placeFolded, id, day);
-                """)
-
-            // The distinct places below answer every place search, of any
-            // length (trigram cannot match one or two characters), with
-            // exact counts; the trigram index doubled the cost of every
-            // imported row (measured: 80 of 170 µs) and is dropped.
-            try db.execute(sql: """
-                DROP TRIGGER IF EXISTS "__quakeSearch_ai";
-                DROP TRIGGER IF EXISTS "__quakeSearch_ad";
-                DROP TRIGGER IF EXISTS "__quakeSearch_au";
-                DROP TABLE IF EXISTS quakeSearch;
-                """)
-
-            // Quakes per UTC day, kept by triggers: day sections of the whole
-            // catalog without counting a million rows. And each distinct
-            // folded place with how many quakes have it, kept by triggers. A place filter first searches these few strings:
-            // that gives its exact count at once, and when few quakes match,
-            // their rows through the placeFolded index instead of a scan.
-            try db.execute(sql: """
-                CREATE TABLE quakePlace (placeFolded TEXT PRIMARY KEY NOT NULL, quakes INTEGER NOT NULL) WITHOUT ROWID;
-                INSERT INTO quakePlace SELECT placeFolded, count(*) FROM quake GROUP BY placeFolded;
-                CREATE TRIGGER quakePlace_insert AFTER INSERT ON quake BEGIN
-                    INSERT INTO quakePlace VALUES (new.placeFolded, 1)
-                    ON CONFLICT(placeFolded) DO UPDATE SET quakes = quakes + 1;
-                END;
-                CREATE TRIGGER quakePlace_delete AFTER DELETE ON quake BEGIN
-                    UPDATE quakePlace SET quakes = quakes - 1 WHERE placeFolded = old.placeFolded;
-                    DELETE FROM quakePlace WHERE placeFolded = old.placeFolded AND quakes <= 0;
-                END;
-                CREATE TABLE quakeDay (day TEXT PRIMARY KEY NOT NULL, quakes INTEGER NOT NULL) WITHOUT ROWID;
-                INSERT INTO quakeDay SELECT day, count(*) FROM quake GROUP BY day;
-                CREATE TRIGGER quakeDay_insert AFTER INSERT ON quake BEGIN
-                    INSERT INTO quakeDay VALUES (new.day, 1) ON CONFLICT(day) DO UPDATE SET quakes = quakes + 1;
-                END;
-                CREATE TRIGGER quakeDay_delete AFTER DELETE ON quake BEGIN
-                    UPDATE quakeDay SET quakes = quakes - 1 WHERE day = old.day;
-                    DELETE FROM quakeDay WHERE day = old.day AND quakes <= 0;
-                END;
-                CREATE TRIGGER quakeDay_update AFTER UPDATE OF day ON quake WHEN old.day IS NOT new.day BEGIN
-                    UPDATE quakeDay SET quakes = quakes - 1 WHERE day = old.day;
-                    DELETE FROM quakeDay WHERE day = old.day AND quakes <= 0;
-                    INSERT INTO quakeDay VALUES (new.day, 1) ON CONFLICT(day) DO UPDATE SET quakes = quakes + 1;
-                END;
-                CREATE TRIGGER quakePlace_update AFTER UPDATE OF placeFolded ON quake
-                WHEN old.placeFolded IS NOT new.placeFolded BEGIN
-                    UPDATE quakePlace SET quakes = quakes - 1 WHERE placeFolded = old.placeFolded;
-                    DELETE FROM quakePlace WHERE placeFolded = old.placeFolded AND quakes <= 0;
-                    INSERT INTO quakePlace VALUES (new.placeFolded, 1)
-                    ON CONFLICT(placeFolded) DO UPDATE SET quakes = quakes + 1;
-                END;
-                """)
-        }
-        return migrator
     }
+
+    private static func createCatalog(_ db: Database) throws {
+        try db.create(table: "quake") { t in
+            t.column("id", .text).notNull().unique()
+            t.column("code", .text).notNull()
+            t.column("net", .text).notNull()
+            t.column("ids", .text).notNull()
+            t.column("magnitude", .double)
+            t.column("magType", .text).notNull()
+            t.column("place", .text).notNull()
+            t.column("placeFolded", .text).notNull()
+            t.column("time", .integer).notNull()       // epoch ms, UTC
+            t.column("updated", .integer).notNull()    // epoch ms, UTC
+            t.column("day", .text).notNull()           // UTC YYYY-MM-DD
+            t.column("depth", .double).notNull()
+            t.column("latitude", .double).notNull()
+            t.column("longitude", .double).notNull()
+            t.column("felt", .integer)
+            t.column("cdi", .double)
+            t.column("mmi", .double)
+            t.column("alert", .text)
+            t.column("status", .text).notNull()
+            t.column("tsunami", .integer).notNull()
+            t.column("sig", .integer).notNull()
+            t.column("type", .text).notNull()
+            t.column("title", .text).notNull()
+            t.column("url", .text).notNull()
+        }
+        for column in ["time", "magnitude", "placeFolded", "depth"] {
+            try db.create(index: "quake_\(column)", on: "quake", columns: [column, "id"])
+        }
+        try db.create(index: "quake_day_time", on: "quake", columns: ["day", "time", "id"])
+
+        // Former ids of events USGS re-associated under a new preferred id,
+        // so an old id arriving later is recognised as the same quake.
+        try db.create(table: "quakeAlias") { t in
+            t.primaryKey("alias", .text)
+            t.column("quakeId", .text).notNull()
+                .references("quake", column: "id", onDelete: .cascade)
+        }
+        try db.create(index: "quakeAlias_quakeId", on: "quakeAlias", columns: ["quakeId"])
+
+        // Substring search over the folded place. Trigram cannot match
+        // patterns under 3 characters: the query layer falls back to LIKE.
+        try db.create(virtualTable: "quakeSearch", using: FTS5()) { t in
+            t.tokenizer = FTS5TokenizerDescriptor(components: ["trigram"])
+            t.synchronize(withTable: "quake")
+            t.column("placeFolded")
+        }
+
+        // Small key-value facts about the catalog (seeding, last update).
+        try db.create(table: "catalogInfo") { t in
+            t.primaryKey("key", .text)
+            t.column("value", .text).notNull()
+        }
+    }
+
+    private static func addChangeTimes(_ db: Database) throws {
+        // When an import last inserted or replaced the row (epoch ms, this
+        // machine's clock): the browser marks rows changed while it is open.
+        try db.alter(table: "quake") { t in t.add(column: "changedAt", .integer).notNull().defaults(to: 0) }
+        try db.create(index: "quake_changedAt", on: "quake", columns: ["changedAt"])
+    }
+
+    private static func addSortAndCountIndexes(_ db: Database) throws {
+        // Every sortable column gets its index, so any sort walks one.
+        for column in ["latitude", "longitude", "net", "type", "status", "sig", "felt"] {
+            try db.create(index: "quake_\(column)", on: "quake", columns: [column, "id"])
+        }
+        try db.execute(sql: "CREATE INDEX quake_band ON quake(\(magnitudeBandSQL), time, id)")
+        // Carrying placeFolded in the time index lets a place filter be
+        // tested on index entries while scanning newest first, without
+        // reading each row (measured at 1M rows: 33 ms to 3 ms for a
+        // common letter, 2 s to 0.16 s for a text that matches nothing);
+        // carrying day in the place index counts a filter's day sections
+        // from the index alone.
+        try db.execute(sql: """
+            DROP INDEX quake_time;
+            CREATE INDEX quake_time ON quake(time, id, placeFolded);
+            DROP INDEX quake_placeFolded;
+            CREATE INDEX quake_placeFolded ON quake(placeFolded, id, day);
+            """)
+
+        // The distinct places below answer every place search, of any
+        // length (trigram cannot match one or two characters), with
+        // exact counts; the trigram index doubled the cost of every
+        // imported row (measured: 80 of 170 µs) and is dropped.
+        try db.execute(sql: """
+            DROP TRIGGER IF EXISTS "__quakeSearch_ai";
+            DROP TRIGGER IF EXISTS "__quakeSearch_ad";
+            DROP TRIGGER IF EXISTS "__quakeSearch_au";
+            DROP TABLE IF EXISTS quakeSearch;
+            """)
+
+        // Quakes per UTC day, kept by triggers: day sections of the whole
+        // catalog without counting a million rows. And each distinct
+        // folded place with how many quakes have it, kept by triggers. A place filter first searches these few strings:
+        // that gives its exact count at once, and when few quakes match,
+        // their rows through the placeFolded index instead of a scan.
+        try db.execute(sql: """
+            CREATE TABLE quakePlace (placeFolded TEXT PRIMARY KEY NOT NULL, quakes INTEGER NOT NULL) WITHOUT ROWID;
+            INSERT INTO quakePlace SELECT placeFolded, count(*) FROM quake GROUP BY placeFolded;
+            CREATE TRIGGER quakePlace_insert AFTER INSERT ON quake BEGIN
+                INSERT INTO quakePlace VALUES (new.placeFolded, 1)
+                ON CONFLICT(placeFolded) DO UPDATE SET quakes = quakes + 1;
+            END;
+            CREATE TRIGGER quakePlace_delete AFTER DELETE ON quake BEGIN
+                UPDATE quakePlace SET quakes = quakes - 1 WHERE placeFolded = old.placeFolded;
+                DELETE FROM quakePlace WHERE placeFolded = old.placeFolded AND quakes <= 0;
+            END;
+            CREATE TABLE quakeDay (day TEXT PRIMARY KEY NOT NULL, quakes INTEGER NOT NULL) WITHOUT ROWID;
+            INSERT INTO quakeDay SELECT day, count(*) FROM quake GROUP BY day;
+            CREATE TRIGGER quakeDay_insert AFTER INSERT ON quake BEGIN
+                INSERT INTO quakeDay VALUES (new.day, 1) ON CONFLICT(day) DO UPDATE SET quakes = quakes + 1;
+            END;
+            CREATE TRIGGER quakeDay_delete AFTER DELETE ON quake BEGIN
+                UPDATE quakeDay SET quakes = quakes - 1 WHERE day = old.day;
+                DELETE FROM quakeDay WHERE day = old.day AND quakes <= 0;
+            END;
+            CREATE TRIGGER quakeDay_update AFTER UPDATE OF day ON quake WHEN old.day IS NOT new.day BEGIN
+                UPDATE quakeDay SET quakes = quakes - 1 WHERE day = old.day;
+                DELETE FROM quakeDay WHERE day = old.day AND quakes <= 0;
+                INSERT INTO quakeDay VALUES (new.day, 1) ON CONFLICT(day) DO UPDATE SET quakes = quakes + 1;
+            END;
+            CREATE TRIGGER quakePlace_update AFTER UPDATE OF placeFolded ON quake
+            WHEN old.placeFolded IS NOT new.placeFolded BEGIN
+                UPDATE quakePlace SET quakes = quakes - 1 WHERE placeFolded = old.placeFolded;
+                DELETE FROM quakePlace WHERE placeFolded = old.placeFolded AND quakes <= 0;
+                INSERT INTO quakePlace VALUES (new.placeFolded, 1)
+                ON CONFLICT(placeFolded) DO UPDATE SET quakes = quakes + 1;
+            END;
+            """)
+    }
+}
+
+/// A catalog this build cannot open as it is.
+enum SchemaError: Error {
+    /// Its migrations include one this build does not know.
+    case madeByNewerVersion
 }

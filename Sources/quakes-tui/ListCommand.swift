@@ -56,7 +56,7 @@ struct ListCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let catalog = try database.open()
+        let catalog = try database.open(purpose: .read)
         do {
             let snapshot = try ResultsController(catalog, configuration: configuration).fetchNow()
             let limit = self.limit ?? (format == .table ? 20 : 0)

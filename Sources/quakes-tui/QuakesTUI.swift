@@ -33,13 +33,20 @@ struct DatabaseOptions: ParsableArguments {
     /// Opens the catalog; a new one is seeded with the bundled feed unless
     /// `seed` is false (an import brings its own data).
     /// `forImport`: the command imports, so it waits up to ten minutes for
-    /// another import (a million-row file holds the catalog about a minute).
-    func open(seed: Bool = true, forImport: Bool = false) throws -> QuakeDatabase {
+    /// another import (a million-row file holds the catalog about a minute),
+    /// and a catalog it may not write, or a damaged one, is refused at once.
+    /// `purpose` `.read` (list) opens an up-to-date catalog without writing.
+    func open(seed: Bool = true, forImport: Bool = false, purpose: QuakeDatabase.Purpose = .browse) throws -> QuakeDatabase {
         do {
-            return try QuakeDatabase.open(explicitPath: db, seedIfNew: seed, busyTimeout: forImport ? 600 : 30)
+            return try QuakeDatabase.open(explicitPath: db, seedIfNew: seed, busyTimeout: forImport ? 600 : 30,
+                                          purpose: forImport ? .write : purpose)
         } catch {
             fail(error)
         }
+    }
+
+    func validate() throws {
+        if db?.isEmpty == true { throw ValidationError("--db must name a file, not be empty") }
     }
 }
 

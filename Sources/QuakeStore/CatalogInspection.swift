@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+
+/// What an existing file at a catalog path holds, found out before anything
+/// is written to it: another application's database is never changed, and a
+/// catalog that is up to date is read without a single write.
+struct CatalogInspection {
+    enum Kind: Equatable {
+        /// No tables yet (an empty file, or an empty SQLite database): ours to create.
+        case empty
+        /// A quakes-tui catalog, perhaps made by an earlier version.
+        case catalog
+        /// Tables of another application's.
+        case foreign
+        /// A catalog with migrations this build does not know.
+        case newer
+    }
+
+    var kind: Kind
+    /// The catalog lacks migrations or its mark (an earlier version made it).
+    var needsUpgrade: Bool
+    /// A seed from the bundled feed was started and not finished.
+    var seedPending: Bool
+
+    /// SQLite's `PRAGMA application_id` of a quakes-tui catalog: "QUAK".
+    static let applicationID: Int32 = 0x5155_414B
+
+    /// Reads the file's identity through its own short-lived connection.
+    /// `checkIntegrity` runs SQLite's `quick_check`, so a damaged catalog is
+    /// refused before a writer touches it.
+    static func inspect(_ location: CatalogLocation, configuration: Configuration,
+                        checkIntegrity: Bool) throws -> CatalogInspection {
+        do {
+            return try location.readingConnection(configuration: configuration).read { db in
+                let inspection = try inspect(db)
+                if checkIntegrity, inspection.kind != .foreign {
+                    let result = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                    if result != ["ok"] { throw DatabaseError(resultCode: .SQLITE_CORRUPT) }
+                }
+                return inspection
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw CatalogError.cannotOpen(path: location.path, reason: QuakeDatabase.describe(error))
+        } catch let error as DatabaseError {
+            throw CatalogError.cannotRead(path: location.path, reason: QuakeDatabase.describe(error))
+        }
+    }
+
+    private static func inspect(_ db: Database) throws -> CatalogInspection {
+        let tables = try Set(String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+            """))
+        if tables.isEmpty { return CatalogInspection(kind: .empty, needsUpgrade: true, seedPending: false) }
+        let marked = try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
+        // Catalogs made before the mark carry our tables and GRDB's migration list.
+        let ourTables: Set = ["quake", "catalogInfo", "grdb_migrations"]
+        guard marked || ourTables.isSubset(of: tables) else {
+            return CatalogInspection(kind: .foreign, needsUpgrade: false, seedPending: false)
+        }
+        let applied = tables.contains("grdb_migrations")
+            ? try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
+        let known = Set(Schema.migrationIdentifiers)
+        if !applied.isSubset(of: known) { return CatalogInspection(kind: .newer, needsUpgrade: false, seedPending: false) }
+        let seedPending = tables.contains("catalogInfo") ? try seedState(db) == "pending" : false
+        return CatalogInspection(kind: .catalog, needsUpgrade: !marked || applied != known, seedPending: seedPending)
+    }
+
+    /// `pending` while a seed is unfinished, else the feed seeded from or
+    /// `none`. A catalog older than the seed state counts as pending when it
+    /// is empty and was never seeded.
+    static func seedState(_ db: Database) throws -> String? {
+        if let state = try String.fetchOne(db, sql: "SELECT value FROM catalogInfo WHERE key = 'seed'") { return state }
+        let legacySeed = try String.fetchOne(db, sql: "SELECT value FROM catalogInfo WHERE key = 'seededFrom'")
+        let empty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM quake)") ?? false
+        return legacySeed == nil && empty ? "pending" : nil
+    }
+}
