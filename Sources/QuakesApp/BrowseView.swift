@@ -53,6 +53,7 @@ public struct BrowseView {
 
     func topLine(_ state: BrowserState) -> String {
         var parts = ["quakes-tui", state.catalogName]
+        if state.isReadOnly { parts.append("read-only") }
         if let snapshot = state.snapshot {
             if let count = snapshot.count, let total = snapshot.total {
                 let noun = total == 1 ? "quake" : "quakes"

@@ -38,6 +38,7 @@ public enum BrowserApp {
             track: { controller.trackedID = $0 },
             refresh: refresher.map { refresher in { refresher.start() } })
         state.lastUpdated = store.lastFetch()?.date
+        state.isReadOnly = store.isReadOnly
         let trace = environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) }
 
         let terminal = NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)

@@ -54,10 +54,15 @@ public final class BrowserState {
     public var refreshStatus: String?
     /// Starts a refresh of the feed (`r`); nil when the browser has no feed.
     private let refresh: (() -> Void)?
+    /// The catalog cannot be written: the top line says so, and `d` and `r`
+    /// answer that instead of failing on the write.
+    public var isReadOnly = false
     public private(set) var shouldQuit = false
     /// Screen size, set by the renderer.
     var width = 80
     var height = 24
+
+    static let readOnlyMessage = "catalog is read-only"
 
     public init(catalogName: String, configuration: Binding<FetchConfiguration>,
                 delete: @escaping ([String]) throws -> Void, track: @escaping (String?) -> Void = { _ in },
@@ -194,10 +199,13 @@ public final class BrowserState {
         case .character(":"): mode = .predicate(TextField(userPredicate?.description ?? ""), error: nil)
         case .character("s"): cycleSections()
         case .enter: if selectedQuake != nil { mode = .detail }
-        case .character("d"): if let quake = selectedQuake { mode = .confirmDelete(quake) }
+        case .character("d"):
+            if isReadOnly { message = Self.readOnlyMessage } else if let quake = selectedQuake { mode = .confirmDelete(quake) }
         case .character("?"): mode = .help
         case .character("r"):
-            if let refresh { refresh() } else { message = "no feed to refresh from" }
+            if isReadOnly {
+                message = Self.readOnlyMessage
+            } else if let refresh { refresh() } else { message = "no feed to refresh from" }
         case .escape: break
         default:
             if let column = columnKey(key) { sortBy(column, ascending: nil, adding: false) }

@@ -33,6 +33,24 @@ struct CatalogFailureTerminalTests {
         #expect(Self.bytes(junk) == CatalogDamage.garbage(count: 65536))
     }
 
+    @Test("another application's database, and a catalog of a newer quakes-tui: refused unchanged")
+    func notOurs() throws {
+        let folder = TemporaryFolder()
+        let contacts = folder.file("contacts.db")
+        try CatalogProbe.execute(contacts, "CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ann')")
+        let contactsBefore = Self.bytes(contacts)
+        try expectRefused(contacts, "not a quakes-tui catalog (it holds other tables); nothing was changed")
+        #expect(Self.bytes(contacts) == contactsBefore)
+
+        let newer = folder.file("newer.sqlite")
+        try Self.monthCatalog(newer)
+        try CatalogProbe.execute(newer, "INSERT INTO grdb_migrations VALUES ('v9: later')")
+        let newerBefore = Self.bytes(newer)
+        try expectRefused(newer, "made by a newer quakes-tui; upgrade quakes-tui to open it")
+        #expect(Self.bytes(newer) == newerBefore)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["contacts.db", "newer.sqlite"])
+    }
+
     @Test("a directory")
     func directory() throws {
         let folder = TemporaryFolder()
@@ -42,24 +60,48 @@ struct CatalogFailureTerminalTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [])
     }
 
-    @Test("a read-only catalog, and a catalog in a read-only folder")
+    @Test("a read-only catalog, and a catalog in a read-only folder, are browsed: read-only in the top line, d and r refused, nothing written")
     func readOnly() throws {
         let folder = TemporaryFolder()
-        let db = folder.file("quakes.sqlite")
+        let db = folder.file("shared.sqlite")
         try Self.monthCatalog(db)
         let before = Self.bytes(db)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: db)
-        try expectRefused(db, "read-only (permission denied)")
+        try expectBrowsedReadOnly(db)
         #expect(Self.bytes(db) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["shared.sqlite"])
 
         let locked = folder.file("locked")
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
-        let inLocked = locked + "/quakes.sqlite"
+        let inLocked = locked + "/shared.sqlite"
         try Self.monthCatalog(inLocked)
+        let lockedBefore = Self.bytes(inLocked)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
-        try expectRefused(inLocked, "its folder is read-only (SQLite needs to write a journal next to it)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: locked) == ["quakes.sqlite"])
+        try expectBrowsedReadOnly(inLocked)
+        #expect(Self.bytes(inLocked) == lockedBefore)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locked) == ["shared.sqlite"])
+    }
+
+    /// The browser on the read-only catalog `db` (the 409 quakes of the
+    /// month fixture): shown, marked, deleting and refreshing refused, q
+    /// ends it normally.
+    func expectBrowsedReadOnly(_ db: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let session = try TmuxSession(arguments: ["--db", db])   // the last --db wins
+        var pane = session.waitForTable()
+        #expect(pane.top.hasPrefix(" quakes-tui  shared.sqlite  read-only  409 quakes  by time ▼"), "\(pane)",
+                sourceLocation: sourceLocation)
+        session.send("d")
+        pane = session.waitUntil { $0.bottom.contains("catalog is read-only") }
+        #expect(pane.bottom.trimmingCharacters(in: .whitespaces) == "catalog is read-only", "\(pane)", sourceLocation: sourceLocation)
+        session.send("j")
+        session.waitUntil { !$0.bottom.contains("catalog is read-only") }
+        session.send("r")
+        pane = session.waitUntil { $0.bottom.contains("catalog is read-only") }
+        #expect(pane.bottom.trimmingCharacters(in: .whitespaces) == "catalog is read-only", "\(pane)", sourceLocation: sourceLocation)
+        #expect(pane.rows.count > 10, "\(pane)", sourceLocation: sourceLocation)
+        session.send("q")
+        #expect(session.waitForExit().status == 0, sourceLocation: sourceLocation)
     }
 
     @Test("a catalog with its middle pages overwritten")

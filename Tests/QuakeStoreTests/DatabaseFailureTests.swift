@@ -37,14 +37,17 @@ struct DatabaseFailureTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["junk.sqlite"], "no journal left beside it")
     }
 
-    @Test("a catalog with its middle pages overwritten: import says it is corrupt and changes nothing")
+    @Test("a catalog with its middle pages overwritten: import and fetch say it is corrupt, as list does, and write nothing")
     func overwrittenPagesOnImport() throws {
         let folder = TemporaryFolder()
         let db = try Self.monthCatalog(folder)
         let damaged = try CatalogDamage.overwriteMiddlePages(of: db)
         let result = try runQuakesTUI(["import", "--db", db, Fixture.day2014])
-        Self.expectOneLineError(result, "error: database \(db): cannot write: database is corrupt")
-        #expect(CatalogDamage.isIntact(db, damaged: damaged), "not truncated, the damaged pages not rewritten")
+        Self.expectOneLineError(result, "error: database \(db): cannot read: database is corrupt")
+        let fetched = try runQuakesTUI(["fetch", "--db", db, "--url", URL(fileURLWithPath: Fixture.day2014).absoluteString])
+        Self.expectOneLineError(fetched, "error: database \(db): cannot read: database is corrupt")
+        #expect(Self.bytes(db) == damaged, "the file is left byte for byte as it was")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["quakes.sqlite"])
     }
 
     @Test("a catalog with its middle pages overwritten: list says it is corrupt in one line")
@@ -85,19 +88,20 @@ struct DatabaseFailureTests {
         #expect(try CatalogProbe.count(folder.file("q")) == 146)
     }
 
-    @Test("a read-only catalog: list refuses it too, and it is kept as it was")
+    @Test("a read-only catalog: list reads it, and it is kept as it was")
     func readOnlyFileOnList() throws {
         let folder = TemporaryFolder()
         let db = try Self.monthCatalog(folder)
         let before = Self.bytes(db)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: db)
-        let result = try runQuakesTUI(["list", "--db", db])
-        Self.expectOneLineError(result, "error: database \(db): read-only (permission denied)")
+        let result = try runQuakesTUI(["list", "--db", db, "--limit", "0", "--format", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 410, "a header and the 409 quakes")
         #expect(Self.bytes(db) == before)
         #expect((try FileManager.default.attributesOfItem(atPath: db)[.posixPermissions] as? Int) == 0o444)
     }
 
-    @Test("a read-only folder: import and list refuse an existing catalog in it, and a new one")
+    @Test("a read-only folder: import refuses an existing catalog in it, and a new one; list reads it")
     func readOnlyFolder() throws {
         let folder = TemporaryFolder()
         let locked = folder.file("locked")
@@ -110,7 +114,8 @@ struct DatabaseFailureTests {
 
         let reason = "its folder is read-only (SQLite needs to write a journal next to it)"
         Self.expectOneLineError(try runQuakesTUI(["import", "--db", db, Fixture.day2014]), "error: database \(db): \(reason)")
-        Self.expectOneLineError(try runQuakesTUI(["list", "--db", db]), "error: database \(db): \(reason)")
+        let listed = try runQuakesTUI(["list", "--db", db, "--limit", "2", "--format", "csv"])
+        #expect(listed.status == 0 && listed.stdout.split(separator: "\n").count == 3, "\(listed.stderr)")
         let new = locked + "/new.sqlite"
         Self.expectOneLineError(try runQuakesTUI(["import", "--db", new, Fixture.day2014]),
                                 "error: database \(new): folder \(locked) is read-only")

@@ -15,6 +15,12 @@ public enum CatalogProbe {
         try DatabaseQueue(path: path).read(body)
     }
 
+    /// Runs `sql` on the file through a plain connection: to make a file
+    /// that is not ours, or a catalog as another version would have left it.
+    public static func execute(_ path: String, _ sql: String) throws {
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+    }
+
     /// `PRAGMA integrity_check`'s lines: `["ok"]` for a sound file.
     public static func integrityCheck(_ path: String) throws -> [String] {
         try read(path) { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
