@@ -75,7 +75,7 @@ struct BrowseChild: ParsableCommand {
     @Option var db: String
 
     func run() throws {
-        let figures = try BrowseScenarios(store: QuakeDatabase(path: db)).run()
+        let figures = try BrowseScenarios(store: QuakeDatabase(path: db, purpose: .browse)).run()
         print(String(decoding: try JSONSerialization.data(withJSONObject: figures), as: UTF8.self))
     }
 }
