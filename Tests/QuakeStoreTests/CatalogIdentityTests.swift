@@ -49,12 +49,20 @@ struct CatalogIdentityTests {
         try DatabaseQueue(path: db).write { db in
             try db.execute(sql: "CREATE TABLE contacts (name TEXT, phone TEXT); INSERT INTO contacts VALUES ('Ann', '555-0100')")
         }
+        try Self.expectEveryCommandRefuses(db, in: folder,
+                                           "not a quakes-tui catalog (it holds other tables); nothing was changed")
+    }
+
+    /// Each command prints `error: database DB: <reason>` and exits 1, the
+    /// file byte for byte as it was and nothing new beside it.
+    static func expectEveryCommandRefuses(_ db: String, in folder: TemporaryFolder, _ reason: String,
+                                          sourceLocation: SourceLocation = #_sourceLocation) throws {
         let before = try #require(Self.bytes(db))
+        let files = try Self.contents(folder)
         for arguments in Self.everyCommand(db) {
-            Self.expectRefusal(try runQuakesTUI(arguments),
-                               "error: database \(db): not a quakes-tui catalog (it holds other tables); nothing was changed")
-            #expect(Self.bytes(db) == before, "\(arguments[0]) changed the file")
-            #expect(try Self.contents(folder) == ["contacts.db"], "\(arguments[0]) left files beside it")
+            Self.expectRefusal(try runQuakesTUI(arguments), "error: database \(db): \(reason)", sourceLocation: sourceLocation)
+            #expect(Self.bytes(db) == before, "\(arguments[0]) changed the file", sourceLocation: sourceLocation)
+            #expect(try Self.contents(folder) == files, "\(arguments[0]) left files beside it", sourceLocation: sourceLocation)
         }
     }
 
@@ -65,13 +73,7 @@ struct CatalogIdentityTests {
         try DatabaseQueue(path: db).write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v9: from a later version')")
         }
-        let before = try #require(Self.bytes(db))
-        for arguments in Self.everyCommand(db) {
-            Self.expectRefusal(try runQuakesTUI(arguments),
-                               "error: database \(db): made by a newer quakes-tui; upgrade quakes-tui to open it")
-            #expect(Self.bytes(db) == before, "\(arguments[0]) changed the file")
-            #expect(try Self.contents(folder) == ["quakes.sqlite"])
-        }
+        try Self.expectEveryCommandRefuses(db, in: folder, "made by a newer quakes-tui; upgrade quakes-tui to open it")
     }
 
     @Test("/dev/null, a FIFO: not a regular file, and nothing is created next to them")
