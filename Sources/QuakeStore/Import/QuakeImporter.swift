@@ -90,6 +90,7 @@ public struct QuakeImporter: Sendable {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
                     }
+                    report.merged = upserter.merged
                     try bulk?.finish()
                     try fetch?.write(db)
                     progress?(seen)
@@ -115,6 +116,7 @@ public struct QuakeImporter: Sendable {
                 case .unchanged: report.unchanged += 1
                 }
             }
+            report.merged = upserter.merged
             try bulk?.finish()
         }
         return report
