@@ -36,21 +36,6 @@ struct ImportInputTests {
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 
-    /// `data` compressed by the system's gzip, as a user's file would be.
-    func gzipped(_ data: Data) throws -> Data {
-        let plain = folder.write("plain-\(UUID().uuidString)", data)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"gzip -c -n "$1""#, "sh", plain]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let compressed = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-        return compressed
-    }
-
     func fixture(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
     @Test("a USGS CSV starting with a UTF-8 byte order mark imports, with LF or CRLF line ends",
