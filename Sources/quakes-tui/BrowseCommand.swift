@@ -4,6 +4,7 @@ import QuakeFeed
 import QuakeQuery
 import QuakeStore
 import QuakesApp
+import TerminalUI
 
 struct BrowseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,6 +39,12 @@ struct BrowseCommand: ParsableCommand {
     func run() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             printError("error: the browser needs a terminal (stdin and stdout are not both a TTY); use 'quakes-tui list' for pipes and files")
+            throw ExitCode(2)
+        }
+        // Before the catalog is opened (or created and seeded): a terminal
+        // curses cannot drive is one line, not ncurses' exit after the fact.
+        if let problem = UnusableTerminal.check() {
+            printError("error: \(problem)")
             throw ExitCode(2)
         }
         var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort))
