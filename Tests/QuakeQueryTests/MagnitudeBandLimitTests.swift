@@ -41,7 +41,7 @@ import Testing
         let csv = try runQuakesTUI(["list", "--db", db, "--section", "magnitude", "--format", "csv", "--limit", "0"])
         #expect(csv.status == 0)
         let lines = csv.stdout.split(separator: "\n")
-        #expect(lines.count == 4712)
+        try #require(lines.count == 4712)
         #expect(lines[1].hasPrefix("hv70264586,2018-06-14T09:12:13.010Z,1e+19,"))
         #expect(lines[1].hasSuffix(",M9223372036854775808"))
         let unknown = lines.firstIndex { $0.hasSuffix(",M unknown") } ?? lines.endIndex
