@@ -1,7 +1,7 @@
 # quakes-tui: `make run` opens the browser on the bundled real data,
 # `make test` runs the tests. Both install what they need first.
 SWIFT ?= swift
-APT_PACKAGES = libncursesw5-dev libsqlite3-dev tmux
+APT_PACKAGES = libncursesw5-dev libsqlite3-dev zlib1g-dev tmux
 
 .PHONY: run test build release deps clean bench fuzz
 

@@ -30,7 +30,14 @@ let package = Package(
                 "BundledData",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CSV", package: "CSV.swift"),
+                "CZlib",
             ]
+        ),
+        // The system zlib: gzip-compressed feeds are imported as they are.
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            providers: [.apt(["zlib1g-dev"])]
         ),
         .target(
             name: "QuakeQuery",

@@ -23,7 +23,9 @@ BUILT=$SCRATCH/release
 ALL_TARGETS=(predicate geojson csv)
 
 # Every module the harnesses link, in dependency order: QuakeQuery and what it
-# imports. A new dependency of QuakeStore or QuakeQuery goes here too.
+# imports. A new dependency of QuakeStore or QuakeQuery goes here too (a system
+# library such as CZlib has no objects: its module map is passed when linking,
+# and its library is linked by the autolink entries of the objects using it).
 MODULES=(QuakeQuery QuakeStore BundledData GRDB CSV)
 
 harness_sources() {
@@ -62,6 +64,7 @@ build() {
         # shellcheck disable=SC2046
         "$SWIFTC" -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_$target" -use-ld=lld \
             -I "$BUILT/Modules" -Xcc -fmodule-map-file="$modulemap" \
+            -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap \
             $(harness_sources "$target") "${objects[@]}" -lsqlite3 \
             -o "$SCRATCH/fuzzers/fuzz-$target"
     done

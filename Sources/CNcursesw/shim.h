@@ -8,6 +8,10 @@
 #include <locale.h>
 #include <wchar.h>
 
+// From term.h (not included: its capability macros, lines, columns…, would
+// clash): reads the terminfo entry of $TERM without starting curses.
+extern int setupterm(const char *term, int filedes, int *errret);
+
 static inline WINDOW *quakes_stdscr(void) { return stdscr; }
 static inline int quakes_lines(void) { return LINES; }
 static inline int quakes_cols(void) { return COLS; }

@@ -1,11 +1,14 @@
 import Foundation
+import QuakeStore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Downloads one feed body with URLSession, reporting bytes as they come.
 /// Fails on any status but 200, on a body shorter than its Content-Length,
-/// and when no data arrives for `timeout` seconds.
+/// on a body longer than `limit` bytes (declared or streamed: refused before
+/// the body is read, or cut as it passes), and when no data arrives for
+/// `timeout` seconds.
 public enum FeedDownload {
     public typealias Progress = @Sendable (_ received: Int, _ expected: Int?) -> Void
 
@@ -15,29 +18,28 @@ public enum FeedDownload {
         public var contentType: String?
     }
 
-    public static func body(of source: FeedSource, timeout: Double, progress: Progress? = nil) throws -> Body {
-        if source.url.isFileURL { return Body(data: try fileBody(source), contentType: nil) }
-        let delegate = Delegate(source: source, timeout: timeout, progress: progress)
+    public static func body(of source: FeedSource, timeout: Double, limit: Int, progress: Progress? = nil) throws -> Body {
+        if source.url.isFileURL { return Body(data: try fileBody(source, limit: limit), contentType: nil) }
+        let delegate = Delegate(source: source, timeout: timeout, limit: limit, progress: progress)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout   // between bytes, not for the whole body
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: source.url)
+        var request = URLRequest(url: source.requestURL)
         request.setValue("quakes-tui", forHTTPHeaderField: "User-Agent")
         session.dataTask(with: request).resume()
         return try delegate.wait()
     }
 
-    private static func fileBody(_ source: FeedSource) throws -> Data {
-        func failure(_ message: String) -> FetchError { FetchError(source: source.description, reason: .connection(message)) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: source.url.path, isDirectory: &isDirectory) else { throw failure("no such file") }
-        if isDirectory.boolValue { throw failure("is a directory") }
+    /// A file read as `import` reads one: mapped, or streamed from a FIFO.
+    private static func fileBody(_ source: FeedSource, limit: Int) throws -> Data {
         do {
-            return try Data(contentsOf: source.url, options: .alwaysMapped)
-        } catch {
-            throw failure("cannot read (\(String(cString: strerror(errno))))")
+            return try InputFile.contents(ofPath: source.url.path, limit: limit)
+        } catch .overLimit {
+            throw FetchError(source: source.description, reason: .overLimit(limit))
+        } catch .unreadable(let message) {
+            throw FetchError(source: source.description, reason: .connection(message))
         }
     }
 
@@ -45,17 +47,20 @@ public enum FeedDownload {
     private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let source: FeedSource
         let timeout: Double
+        let limit: Int
         let progress: Progress?
         private let lock = NSLock()
         private let done = DispatchSemaphore(value: 0)
         private var data = Data()
         private var expected: Int?
         private var contentType: String?
+        private var contentEncoding: String?
         private var failure: FetchError?
 
-        init(source: FeedSource, timeout: Double, progress: Progress?) {
+        init(source: FeedSource, timeout: Double, limit: Int, progress: Progress?) {
             self.source = source
             self.timeout = timeout
+            self.limit = limit
             self.progress = progress
         }
 
@@ -77,21 +82,49 @@ public enum FeedDownload {
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
             if let http = response as? HTTPURLResponse, http.statusCode != 200 {
-                fail(.httpStatus(http.statusCode))
-                completionHandler(.cancel)
+                refuse(dataTask, .httpStatus(http.statusCode), completionHandler)
                 return
             }
+            let declared = response.expectedContentLength >= 0 ? Int(response.expectedContentLength) : nil
+            if let declared, declared > limit {   // refused before a byte of the body is read
+                refuse(dataTask, .overLimit(limit), completionHandler)
+                return
+            }
+            let http = response as? HTTPURLResponse
+            // curl inflates a Content-Encoding itself: the declared length is
+            // then of the encoded body, not of the bytes delivered here.
+            let encoding = http?.value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces)
+            let encoded = encoding.map { !$0.isEmpty && $0.lowercased() != "identity" } ?? false
             lock.lock()
-            expected = response.expectedContentLength >= 0 ? Int(response.expectedContentLength) : nil
-            contentType = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type")
-            if let expected { data.reserveCapacity(expected) }
+            expected = encoded ? nil : declared
+            contentType = http?.value(forHTTPHeaderField: "Content-Type")
+            contentEncoding = encoded ? encoding : nil
+            // A guess to save copies, never a promise: a server may declare anything.
+            if let expected { data.reserveCapacity(min(expected, 64 << 20)) }
             lock.unlock()
             progress?(0, expected)
             completionHandler(.allow)
         }
 
+        /// FoundationNetworking goes on reading a body after `.cancel` (an endless
+        /// one for ever): the task is cancelled as well.
+        private func refuse(_ task: URLSessionDataTask, _ reason: FetchError.Reason,
+                            _ completionHandler: (URLSession.ResponseDisposition) -> Void) {
+            fail(reason)
+            completionHandler(.cancel)
+            task.cancel()
+        }
+
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive chunk: Data) {
             lock.lock()
+            // Bytes still arriving after a failure (a cancel is not immediate) are dropped.
+            if failure != nil { lock.unlock(); return }
+            guard chunk.count <= limit - data.count else {   // an endless body is cut here
+                lock.unlock()
+                fail(.overLimit(limit))
+                dataTask.cancel()
+                return
+            }
             data.append(chunk)
             let (received, expected) = (data.count, self.expected)
             lock.unlock()
@@ -107,10 +140,15 @@ public enum FeedDownload {
 
         private func reason(for error: any Error) -> FetchError.Reason {
             lock.lock()
-            let (received, expected) = (data.count, self.expected)
+            let (received, expected, encoding) = (data.count, self.expected, contentEncoding)
             lock.unlock()
             guard let urlError = error as? URLError else { return .connection(error.localizedDescription) }
             if urlError.code == .timedOut { return .timedOut(seconds: timeout) }
+            if let encoding, urlError.code == .unknown, urlError.localizedDescription.lowercased().contains("encoding") {
+                // curl inflates what Content-Encoding names, and says so in its own words when it cannot.
+                let known = !urlError.localizedDescription.contains("Unrecognized content encoding")
+                return .badContentEncoding(FetchError.quotable(encoding), supported: known)
+            }
             // The body stopped short of its Content-Length, whatever curl called it.
             if let expected, received < expected, urlError.code != .cancelled {
                 return .cutShort(received: received, expected: expected)

@@ -6,10 +6,17 @@ import QuakeStore
 public struct FeedFetcher: Sendable {
     public let database: QuakeDatabase
     public let timeout: Double
+    /// The most bytes a body may have, as sent and once inflated.
+    public let maxDownload: Int
 
-    public init(database: QuakeDatabase, timeout: Double = 30) {
+    /// 1 GB: about a hundred times the biggest USGS feed (all_month, some
+    /// 10 MB of GeoJSON), yet a server sending without end is stopped.
+    public static let defaultMaxDownload = 1_000_000_000
+
+    public init(database: QuakeDatabase, timeout: Double = 30, maxDownload: Int = defaultMaxDownload) {
         self.database = database
         self.timeout = timeout
+        self.maxDownload = maxDownload
     }
 
     public enum Progress: Sendable, Equatable {
@@ -33,21 +40,35 @@ public struct FeedFetcher: Sendable {
     }
 
     public func fetch(_ source: FeedSource, progress: (@Sendable (Progress) -> Void)? = nil) throws -> ImportReport {
-        let body = try FeedDownload.body(of: source, timeout: timeout) { received, expected in
+        let body = try FeedDownload.body(of: source, timeout: timeout, limit: maxDownload) { received, expected in
             progress?(.downloading(received: received, expected: expected))
         }
+        let data = try inflatedIfGzip(body.data, source: source)
         progress?(.importing(features: 0))
         do {
             return try QuakeImporter(database: database).importData(
-                body.data, name: source.description, geoJSONOnly: true,
+                data, name: source.description, geoJSONOnly: true,
                 recording: LastFetch(date: Date(), url: source.description),
                 progress: { progress?(.importing(features: $0)) })
         } catch let error as ImportError {
             let detail = error.location.isEmpty ? error.message : "\(error.message) at \(error.location)"
             // A captive portal or proxy error page says what it is by its type.
-            let type = body.contentType.map { String($0.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces) }
+            let type = body.contentType.map { FetchError.quotable(String($0.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces)) }
             throw FetchError(source: source.description,
                              reason: .notGeoJSON(detail, contentType: type?.lowercased().contains("json") == false ? type : nil))
+        }
+    }
+
+    /// A `.geojson.gz` URL, served as bytes (no Content-Encoding): inflated
+    /// as `import` inflates a file, under the same limit.
+    private func inflatedIfGzip(_ data: Data, source: FeedSource) throws -> Data {
+        guard Gzip.isCompressed(data) else { return data }
+        do {
+            return try Gzip.decompress(data, limit: maxDownload)
+        } catch .overLimit {
+            throw FetchError(source: source.description, reason: .overLimit(maxDownload))
+        } catch .invalid(let reason) {
+            throw FetchError(source: source.description, reason: .notGzip(reason))
         }
     }
 }

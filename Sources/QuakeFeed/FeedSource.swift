@@ -27,21 +27,30 @@ public struct FeedSource: Sendable, Equatable, CustomStringConvertible {
         url = URL(string: Self.summaryBase + name + ".geojson")!
     }
 
-    /// An http, https or file URL; a plain path is taken as a file.
+    /// An http, https or file URL; anything without a scheme is a path,
+    /// relative to the current folder unless it starts with `/`.
     public init(urlString: String) throws {
-        if let url = URL(string: urlString), let scheme = url.scheme?.lowercased() {
-            guard ["http", "https", "file"].contains(scheme) else {
-                throw FeedSourceError("unsupported URL '\(urlString)': use http, https or file")
-            }
-            guard scheme == "file" || url.host?.isEmpty == false else {
-                throw FeedSourceError("URL '\(urlString)' has no host")
-            }
-            self.url = url
-        } else if urlString.hasPrefix("/") || urlString.hasPrefix(".") {
-            self.url = URL(fileURLWithPath: urlString)
-        } else {
-            throw FeedSourceError("not a URL: '\(urlString)'")
+        guard !urlString.isEmpty else { throw FeedSourceError("not a URL: ''") }
+        guard let url = URL(string: urlString), let scheme = url.scheme?.lowercased() else {
+            url = URL(fileURLWithPath: urlString).standardizedFileURL
+            return
         }
+        guard ["http", "https", "file"].contains(scheme) else {
+            throw FeedSourceError("unsupported URL '\(urlString)': use http, https or file")
+        }
+        guard scheme == "file" || url.host?.isEmpty == false else {
+            throw FeedSourceError("URL '\(urlString)' has no host")
+        }
+        if let host = url.host, host.contains(":"), Self.loopbackRequestURL(url) == nil {
+            throw FeedSourceError("URL '\(urlString)': IPv6 addresses other than [::1] cannot be fetched "
+                                  + "(FoundationNetworking refuses them on Linux); use a host name")
+        }
+        // URLSession picks its protocol by the scheme as written: `HTTP://` would
+        // fail late as "unsupported URL". Schemes are case-insensitive (RFC 3986).
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.scheme = scheme
+        guard let normalized = components?.url else { throw FeedSourceError("not a URL: '\(urlString)'") }
+        self.url = normalized
     }
 
     /// `--feed NAME` or `--url URL` (not both), else the default feed.
@@ -55,6 +64,23 @@ public struct FeedSource: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { url.isFileURL ? url.path : url.absoluteString }
+
+    /// What URLSession is asked for: `url`, except that `[::1]` becomes
+    /// `localhost` (which curl tries over IPv6 as well as IPv4).
+    /// FoundationNetworking on Linux fails any IPv6 literal with "bad URL":
+    /// it compares URL's host `::1` with curl's `[::1]`
+    /// (swift-corelibs-foundation issue 5496).
+    public var requestURL: URL { Self.loopbackRequestURL(url) ?? url }
+
+    private static func loopbackRequestURL(_ url: URL) -> URL? {
+        guard let host = url.host, host.contains(":") else { return nil }
+        var address = in6_addr()
+        guard inet_pton(AF_INET6, host, &address) == 1,
+              withUnsafeBytes(of: &address, { Array($0) }) == Array(repeating: 0, count: 15) + [1] else { return nil }
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.host = "localhost"
+        return components?.url
+    }
 }
 
 public struct FeedSourceError: Error, CustomStringConvertible, Equatable {

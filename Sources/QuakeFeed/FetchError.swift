@@ -16,6 +16,12 @@ public struct FetchError: Error, CustomStringConvertible, Equatable {
         case connection(String)
         /// What the importer said, and the Content-Type when it was not JSON.
         case notGeoJSON(String, contentType: String?)
+        /// The body, declared or received, compressed or inflated, passed the limit (bytes).
+        case overLimit(Int)
+        /// gzip bytes (by their magic) that do not inflate; zlib's reason.
+        case notGzip(String)
+        /// A Content-Encoding header over a body not so encoded, or one curl cannot undo.
+        case badContentEncoding(String, supported: Bool)
     }
 
     public init(source: String, reason: Reason) {
@@ -38,7 +44,19 @@ public struct FetchError: Error, CustomStringConvertible, Equatable {
         case .connection(let message): message
         case .notGeoJSON(let message, let type?): "not a GeoJSON FeatureCollection (\(type)): \(message)"
         case .notGeoJSON(let message, nil): "not a GeoJSON FeatureCollection: \(message)"
+        case .overLimit(let limit): "body over the \(ByteCount.limitText(limit)) limit"
+        case .notGzip(let reason): "not valid gzip (\(reason))"
+        case .badContentEncoding(let encoding, true): "body is not \(encoding) although Content-Encoding says \(encoding)"
+        case .badContentEncoding(let encoding, false): "unsupported Content-Encoding '\(encoding)'"
         }
+    }
+
+    /// A header's value as it may be quoted in an error line: printable
+    /// ASCII only (a header is ASCII; anything else could drive the
+    /// terminal), and short.
+    public static func quotable(_ headerValue: String, maxLength: Int = 60) -> String {
+        let printable = String(headerValue.unicodeScalars.map { (0x20..<0x7F).contains($0.value) ? Character($0) : "?" })
+        return printable.count > maxLength ? printable.prefix(maxLength - 1) + "…" : printable
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -44,7 +44,7 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
     public func value(of quake: Quake) -> FieldValue {
         switch self {
         case .day: .text(quake.day)
-        case .magnitudeBand: .number(quake.magnitude.map { $0.rounded(.down) })
+        case .magnitudeBand: .number(quake.magnitude.map(Self.magnitudeBand))
         case .network: .text(quake.net)
         case .type: .text(quake.type)
         }
@@ -53,12 +53,30 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
     /// The section's name as a user sees it: `2018-06-14`, `M4`, `hv`.
     public func title(for value: FieldValue) -> String {
         switch (self, value) {
-        case (.magnitudeBand, .number(let band?)): "M\(Int(band))"
+        case (.magnitudeBand, .number(let band?)): "M" + Self.bandText(band)
         case (.magnitudeBand, _): "M unknown"
         case (_, .text(let text?)): text.isEmpty ? "(none)" : text
         case (_, .number(let n?)): String(n)
         default: "(none)"
         }
+    }
+
+    /// The band of a magnitude as `Schema.magnitudeBandSQL` computes it: the
+    /// floor, except that SQLite's CAST saturates at the 64-bit integer
+    /// limits, so a magnitude beyond ±2^63 (garbage a catalog made by an
+    /// older version may hold) is in the band ±2^63, as a Double.
+    static func magnitudeBand(_ magnitude: Double) -> Double {
+        let limit = 0x1p63
+        if magnitude >= limit { return limit }
+        if magnitude <= -limit { return -limit }
+        return magnitude.rounded(.down)
+    }
+
+    /// `4`, `-1`; a band too big for an Int (where `Int(_:)` would trap) in
+    /// whole digits: `9223372036854775808`.
+    private static func bandText(_ band: Double) -> String {
+        if let whole = Int(exactly: band) { return String(whole) }
+        return band.isFinite ? String(format: "%.0f", band) : "\(band)"
     }
 
     /// Words for the UI's section cycle and `--section`.

@@ -25,9 +25,11 @@ public enum UTCDay {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
+    /// Zero-padded to `width` digits after any sign: `0001`, `-0005`.
     private static func pad(_ n: Int64, _ width: Int) -> String {
-        let s = String(n)
-        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+        let digits = String(n.magnitude)
+        let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        return n < 0 ? "-" + padded : padded
     }
 }
 
@@ -102,12 +104,26 @@ public enum ISOTime {
         return era * 146_097 + doe - 719_468
     }
 
-    /// `2018-06-14T09:12:13.010Z`: UTC with milliseconds.
+    /// `2018-06-14T09:12:13.010Z`: UTC with milliseconds. The catalog's
+    /// years (0001 to 9999) take four digits, so the date is the first ten
+    /// characters and the time starts at the twelfth. A year beyond (a local
+    /// time past 9999-12-31, a catalog of an older version) is written whole,
+    /// sign and all, and is cut by slicing at those offsets: `dateAndTime`
+    /// is right for any year.
     public static func string(epochMilliseconds ms: Int64) -> String {
-        let day = UTCDay.string(epochMilliseconds: ms)
-        let inDay = ms - UTCDay.floorDiv(ms, 86_400_000) * 86_400_000
-        let h = inDay / 3_600_000, m = inDay / 60_000 % 60, s = inDay / 1000 % 60, f = inDay % 1000
+        let (day, h, m, s, f) = parts(ms)
         return day + "T" + two(h) + ":" + two(m) + ":" + two(s) + "." + (f < 100 ? (f < 10 ? "00" : "0") : "") + String(f) + "Z"
+    }
+
+    /// `2018-06-14 09:12:13`: to the second, rounded down, for any year.
+    public static func dateAndTime(epochMilliseconds ms: Int64) -> String {
+        let (day, h, m, s, _) = parts(ms)
+        return day + " " + two(h) + ":" + two(m) + ":" + two(s)
+    }
+
+    private static func parts(_ ms: Int64) -> (day: String, h: Int64, m: Int64, s: Int64, ms: Int64) {
+        let inDay = ms - UTCDay.floorDiv(ms, 86_400_000) * 86_400_000
+        return (UTCDay.string(epochMilliseconds: ms), inDay / 3_600_000, inDay / 60_000 % 60, inDay / 1000 % 60, inDay % 1000)
     }
 
     private static func two(_ n: Int64) -> String { n < 10 ? "0" + String(n) : String(n) }

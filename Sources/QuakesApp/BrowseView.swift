@@ -41,12 +41,29 @@ public struct BrowseView {
         }
     }
 
+    /// `terminal too small` and the size needed, centered, its words wrapped
+    /// onto more lines when the screen is narrower than a line.
     private func renderTooSmall(into screen: inout Screen) {
-        let lines = ["terminal too small", "\(Self.minimumWidth)x\(Self.minimumHeight) needed, now \(screen.width)x\(screen.height)"]
+        let message = ["terminal too small",
+                       "\(Self.minimumWidth)x\(Self.minimumHeight) needed, now \(screen.width)x\(screen.height)"]
+        let lines = message.flatMap { Self.wrap($0, width: screen.width) }
+        let top = max(0, (screen.height - lines.count) / 2)
         for (i, line) in lines.enumerated() {
-            let row = screen.height / 2 - 1 + i
-            screen.put(line, row: row, column: max(0, (screen.width - DisplayWidth.of(line)) / 2))
+            screen.put(line, row: top + i, column: max(0, (screen.width - DisplayWidth.of(line)) / 2))
         }
+    }
+
+    /// `text` in lines of at most `width` columns, broken between words.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            if let last = lines.last, DisplayWidth.of(last) + 1 + DisplayWidth.of(word) <= width {
+                lines[lines.count - 1] = last + " " + word
+            } else {
+                lines.append(word)
+            }
+        }
+        return lines
     }
 
     // MARK: Top line
@@ -130,6 +147,7 @@ public struct BrowseView {
         }
         let rows = rowIndexes.first.map { first in snapshot.rows(in: first..<(rowIndexes.last! + 1)) } ?? []
         // Days are UTC days; rows show local times, so say so where they differ.
+        let filter = FilterMatch(filter: state.filterText)
         let dayZone = state.configuration.wrappedValue.sectionIdentifier == .day && formatting.zoneName != "UTC" ? " UTC" : ""
         for (offset, line) in lines.enumerated() {
             let screenRow = 2 + offset
@@ -141,14 +159,14 @@ public struct BrowseView {
             case .row(let index):
                 let local = index - rowIndexes[0]
                 guard local < rows.count else { continue }
-                renderRow(rows[local], selected: index == state.selectedIndex, state: state, snapshot: snapshot,
+                renderRow(rows[local], selected: index == state.selectedIndex, filter: filter, snapshot: snapshot,
                           layout, row: screenRow, into: &screen)
             case nil: break
             }
         }
     }
 
-    private func renderRow(_ quake: Quake, selected: Bool, state: BrowserState, snapshot: ResultsSnapshot,
+    private func renderRow(_ quake: Quake, selected: Bool, filter: FilterMatch, snapshot: ResultsSnapshot,
                            _ layout: ColumnLayout, row: Int, into screen: inout Screen) {
         // A quake new or changed in the last half minute: bold, with a `+`.
         let changed = snapshot.recentlyChanged[quake.id]
@@ -169,7 +187,7 @@ public struct BrowseView {
                 text = Formatting.magnitude(quake.magnitude)
                 style.foreground = Formatting.color(forMagnitude: quake.magnitude)
             case .place:
-                renderPlace(quake.place, filter: state.filterText, placed: placed, base: base, row: row, into: &screen)
+                renderPlace(quake.place, filter: filter, placed: placed, base: base, row: row, into: &screen)
                 continue
             case .depth: text = Formatting.number(quake.depth, decimals: 1)
             case .latitude: text = Formatting.number(quake.latitude, decimals: 3)
@@ -184,10 +202,10 @@ public struct BrowseView {
     }
 
     /// The place, cut with `…` by display width, filter matches highlighted.
-    private func renderPlace(_ place: String, filter: String, placed: ColumnLayout.Placed, base: Style,
+    private func renderPlace(_ place: String, filter: FilterMatch, placed: ColumnLayout.Placed, base: Style,
                              row: Int, into screen: inout Screen) {
         let shown = DisplayWidth.truncate(place, to: placed.width)
-        let matches = FilterMatch.ranges(of: filter, in: shown)
+        let matches = filter.ranges(in: shown)
         var x = placed.x
         var highlight = base
         highlight.bold = true
@@ -209,8 +227,10 @@ public struct BrowseView {
         switch state.mode {
         case .filter(let field):
             field.render(into: &screen, row: row, prompt: "/")
+            renderFull(field, row: row - 1, into: &screen)
         case .predicate(let field, let error):
             field.render(into: &screen, row: row, prompt: ":")
+            renderFull(field, row: row - 1, into: &screen)
             if let error {
                 // The caret sits under the bad column of the text above it.
                 let caretColumn = 1 + DisplayWidth.of(String(field.text.prefix(error.column - 1)))
@@ -239,11 +259,25 @@ public struct BrowseView {
     }
 }
 
+extension BrowseView {
+    /// Above a field that refused input: how much it holds.
+    private func renderFull(_ field: TextField, row: Int, into screen: inout Screen) {
+        guard field.refusedInput else { return }
+        screen.fill(row: row)
+        screen.put("the field holds at most \(Formatting.count(field.maximumLength)) characters", row: row, column: 0,
+                   style: Style(bold: true))
+    }
+}
+
 /// Where the filter text matches a place, case- and accent-insensitively,
-/// as character offsets of the place.
-enum FilterMatch {
-    static func ranges(of filter: String, in place: String) -> [Range<Int>] {
-        let needle = Array(TextFolding.fold(filter))
+/// as character offsets of the place. The filter is folded once per frame,
+/// not once per row.
+struct FilterMatch {
+    private let needle: [Character]
+
+    init(filter: String) { needle = Array(TextFolding.fold(filter)) }
+
+    func ranges(in place: String) -> [Range<Int>] {
         guard !needle.isEmpty else { return [] }
         // Fold character by character, remembering which place character each
         // folded character came from.

@@ -20,6 +20,9 @@ public enum BrowserApp {
         }
     }
 
+    /// Keys handled between two looks at the signal pipe and two frames.
+    static let inputBatch = 4096
+
     public static func run(store: QuakeDatabase, configuration: FetchConfiguration, refresh feed: RefreshFeed? = nil,
                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Exit {
         let controller = try ResultsController(store, configuration: configuration)
@@ -55,21 +58,27 @@ public enum BrowserApp {
             terminal.draw(screen)
         }
         draw()
+        var inputPending = false
         while true {
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
             // Wake once a second anyway: ages and change marks move with the clock.
             // While a refresh runs, its progress line moves ten times a second.
-            let ready = poll(&fds, 3, refresher?.isRunning == true ? 100 : 1000)
+            // Input ncurses holds already (a paste read in part) does not wait.
+            let timeout: Int32 = inputPending ? 0 : refresher?.isRunning == true ? 100 : 1000
+            let ready = poll(&fds, 3, timeout)
             if ready < 0 && errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            let idle = ready == 0 && timeout > 0
+            // Checked between batches of input too: a long paste cannot hold off SIGTERM.
             if let signal = signals.drain().first { return .signal(signal) }
             // A resize interrupts poll; ncurses then has a KEY_RESIZE ready.
-            let events = terminal.readEvents()
+            let events = terminal.readEvents(limit: Self.inputBatch)
+            inputPending = events.count == Self.inputBatch
             let keyTime = DispatchTime.now()
-            for event in events { state.handle(event) }
+            state.handle(events)
             if state.shouldQuit { return .quit }
-            if fds[1].revents != 0 || ready == 0 || !events.isEmpty {
+            if fds[1].revents != 0 || idle || !events.isEmpty {
                 wake.drain()
                 if let refresher {
                     if refreshTimer?.isDue(running: refresher.isRunning) == true { refresher.start() }
@@ -77,7 +86,7 @@ public enum BrowserApp {
                 }
                 // Another process (a cron'd fetch) may have updated the catalog:
                 // checked on the idle second, not on a refresh's 100 ms ticks.
-                if ready == 0 && refresher?.isRunning != true { state.lastUpdated = store.lastFetch()?.date }
+                if idle && refresher?.isRunning != true { state.lastUpdated = store.lastFetch()?.date }
                 if let failure = controller.failure {
                     // Nothing to show yet: the browser ends with the error; else the last rows stay.
                     let error = CatalogError.reading(failure, path: store.path)

@@ -45,6 +45,8 @@ public final class BrowserState {
     var topLine = 0
     public private(set) var columnCursor: QuakeColumn = .time
     public private(set) var filterText = ""
+    /// The filter field changed in this batch of input and is not applied yet.
+    private var filterEdited = false
     public private(set) var userPredicate: QuakePredicate?
     /// A one-line note in the bottom line (an error, "deleted …").
     public var message: String?
@@ -120,7 +122,16 @@ public final class BrowserState {
 
     // MARK: Events
 
-    public func handle(_ event: Event) {
+    /// Handles one batch of input, everything the terminal had ready, then
+    /// sets the filter once: a paste is one query, not one per character.
+    public func handle(_ events: [Event]) {
+        for event in events { handleOne(event) }
+        commitFilter()
+    }
+
+    public func handle(_ event: Event) { handle([event]) }
+
+    private func handleOne(_ event: Event) {
         switch event {
         case .key(let key): handle(key)
         case .mouse(let mouse): handle(mouse)
@@ -141,18 +152,24 @@ public final class BrowserState {
             else if key == .character("[") { sortBy(columnCursor, ascending: true, adding: true) }
             else if key == .character("]") { sortBy(columnCursor, ascending: false, adding: true) }
         case .filter(var field):
+            // Out of `mode` first, so the field's characters are edited in
+            // place rather than copied on every key.
+            mode = .table
             switch key {
-            case .enter: mode = .table
-            case .escape: mode = .table; setFilter("")
+            case .enter: commitFilter(field)
+            case .escape: filterEdited = false; setFilter("")
             default:
-                if field.handle(key) { mode = .filter(field); setFilter(field.text) }
+                if field.handle(key) { filterEdited = true }
+                mode = .filter(field)
             }
-        case .predicate(var field, _):
+        case .predicate(var field, let error):
+            mode = .table
             switch key {
-            case .escape: mode = .table
+            case .escape: break
             case .enter: submitPredicate(field.text)
             default:
-                if field.handle(key) { mode = .predicate(field, error: nil) }
+                let edited = field.handle(key)
+                mode = .predicate(field, error: edited ? nil : error)
             }
         case .detail:
             switch key {
@@ -281,6 +298,14 @@ public final class BrowserState {
         configuration.sortDescriptors.wrappedValue = keys.compactMap {
             $0.field.sortDescriptor($0.ascending ? .forward : .reverse)
         }
+    }
+
+    /// The filter field's text takes effect, if it was edited since it last did.
+    private func commitFilter(_ field: TextField? = nil) {
+        guard filterEdited else { return }
+        filterEdited = false
+        let field = field ?? { if case .filter(let field) = mode { return field } else { return nil } }()
+        if let text = field?.text, text != filterText { setFilter(text) }
     }
 
     private func setFilter(_ text: String) {

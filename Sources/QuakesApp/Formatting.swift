@@ -10,9 +10,7 @@ struct Formatting: Sendable {
     /// `2018-06-14 02:12:13` in the user's time zone (`TZ` respected).
     func localTime(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        let ms = Int64(seconds) * 1000
-        let iso = ISOTime.string(epochMilliseconds: ms)
-        return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(8))
+        return ISOTime.dateAndTime(epochMilliseconds: Int64(seconds) * 1000)   // any year, 10000 included
     }
 
     /// `HST`, `CET`; `UTC` for UTC (Foundation calls it GMT).

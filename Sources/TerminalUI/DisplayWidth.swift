@@ -4,13 +4,19 @@
 /// in-memory Screen lays out text exactly as the terminal will.
 public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        // A control is a character of its own (CR LF the one pair): it
+        // takes the width of its visible form (`TerminalText`).
+        if TerminalText.isControl(first) { return scalars.reduce(0) { $0 + of($1) } }
         return of(first)
     }
 
+    /// A control character counts as its visible form, `^[` (2) or U+FFFD (1),
+    /// since that is what the screen shows in its place.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        if let control = TerminalText.visibleWidth(ofControl: scalar) { return control }
         if v < 0x300 { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0

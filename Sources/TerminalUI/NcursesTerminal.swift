@@ -59,10 +59,11 @@ public final class NcursesTerminal {
         height = Int(quakes_lines())
     }
 
-    /// Every event ncurses has ready, without waiting.
-    public func readEvents() -> [Event] {
+    /// The events ncurses has ready, at most `limit` of them, without
+    /// waiting. Fewer than `limit` means none are left.
+    public func readEvents(limit: Int = .max) -> [Event] {
         var events: [Event] = []
-        while true {
+        while events.count < limit {
             var character: wint_t = 0
             let status = wget_wch(quakes_stdscr(), &character)
             if status == ERR { break }

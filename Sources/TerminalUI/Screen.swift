@@ -51,13 +51,15 @@ public struct Screen: Sendable, Equatable {
 
     /// Writes `text` at (row, column), clipped to `maxWidth` columns (and the
     /// screen). A wide character that does not fit whole is not drawn.
+    /// Control characters are drawn in their visible form (`TerminalText`),
+    /// so no text reaches the terminal as a command.
     /// Returns the number of columns written.
     @discardableResult
     public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard row >= 0, row < height, column < width else { return 0 }
         let limit = min(width, column + (maxWidth ?? width))
         var x = column
-        for character in text {
+        for character in TerminalText.visible(text) {
             let w = DisplayWidth.of(character)
             if w == 0 {
                 // A combining mark joins the previous cell.

@@ -1,21 +1,39 @@
 /// A one-line text field: its text, the cursor, and the editing keys
-/// (Backspace, Delete, Ctrl-U, Ctrl-A/E, ← →, Home, End).
+/// (Backspace, Delete, Ctrl-U, Ctrl-K, Ctrl-A/E, ← →, Home, End).
+///
+/// A key costs what it changes, and drawing what shows: the text is kept as
+/// characters with a cursor index, and the visible window is worked out
+/// from the cursor, so a pasted 100 KB does not make each key slower.
+/// At most `maximumLength` characters are kept; typing past that is
+/// refused and `refusedInput` says so.
 public struct TextField: Sendable, Equatable {
-    public private(set) var text: String
+    /// How many characters a field holds unless told otherwise: far more
+    /// than a place filter or predicate needs, few enough that matching and
+    /// parsing it on every key stays instant.
+    public static let defaultMaximumLength = 4096
+
+    private var characters: [Character]
     /// Cursor position in characters.
     public private(set) var cursor: Int
+    public let maximumLength: Int
+    /// Whether a character was refused because the field was full.
+    public private(set) var refusedInput = false
 
-    public init(_ text: String = "") {
-        self.text = text
-        cursor = text.count
+    public var text: String { String(characters) }
+    public var count: Int { characters.count }
+
+    public init(_ text: String = "", maximumLength: Int = TextField.defaultMaximumLength) {
+        characters = Array(text)
+        cursor = characters.count
+        self.maximumLength = maximumLength
     }
 
     /// Applies an editing key; returns whether the key was an edit.
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
-        var characters = Array(text)
         switch key {
         case .character(let c):
+            guard characters.count < maximumLength else { refusedInput = true; return true }
             characters.insert(c, at: cursor); cursor += 1
         case .backspace:
             guard cursor > 0 else { return true }
@@ -27,29 +45,41 @@ public struct TextField: Sendable, Equatable {
             characters.removeFirst(cursor); cursor = 0
         case .control("k"):
             characters.removeLast(characters.count - cursor)
-        case .left: cursor = max(0, cursor - 1); return true
-        case .right: cursor = min(characters.count, cursor + 1); return true
-        case .home, .control("a"): cursor = 0; return true
-        case .end, .control("e"): cursor = characters.count; return true
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(characters.count, cursor + 1)
+        case .home, .control("a"): cursor = 0
+        case .end, .control("e"): cursor = characters.count
         default: return false
         }
-        text = String(characters)
+        if characters.count < maximumLength { refusedInput = false }
         return true
     }
 
     /// Draws `prompt` and the text on `row`, scrolled so the cursor shows,
-    /// and places the screen's cursor.
+    /// and places the screen's cursor. Looks only at the characters that fit.
     public func render(into screen: inout Screen, row: Int, prompt: String, style: Style = .plain) {
         screen.fill(row: row, style: style)
         let promptWidth = screen.put(prompt, row: row, column: 0, style: style)
         let room = max(1, screen.width - promptWidth - 1)
-        let characters = Array(text)
-        // Scroll left when the text before the cursor is wider than the room.
-        var start = 0
-        while DisplayWidth.of(String(characters[start..<cursor])) > room - 1 { start += 1 }
-        let shown = String(characters[start...])
-        screen.put(shown, row: row, column: promptWidth, style: style, maxWidth: room)
-        let cursorColumn = promptWidth + DisplayWidth.of(String(characters[start..<cursor]))
+        // Back from the cursor while the text before it fits, leaving a
+        // column for the cursor itself.
+        var start = cursor
+        var beforeCursor = 0
+        while start > 0 {
+            let w = DisplayWidth.of(characters[start - 1])
+            if beforeCursor + w > room - 1 { break }
+            beforeCursor += w
+            start -= 1
+        }
+        // Forward from there to the first character that no longer fits.
+        var end = start
+        var shownWidth = 0
+        while end < characters.count, shownWidth <= room {
+            shownWidth += DisplayWidth.of(characters[end])
+            end += 1
+        }
+        screen.put(String(characters[start..<end]), row: row, column: promptWidth, style: style, maxWidth: room)
+        let cursorColumn = promptWidth + beforeCursor
         screen.cursor = Screen.Position(row: row, column: min(cursorColumn, screen.width - 1))
     }
 }

@@ -4,6 +4,7 @@ import QuakeFeed
 import QuakeQuery
 import QuakeStore
 import QuakesApp
+import TerminalUI
 
 struct BrowseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,6 +41,12 @@ struct BrowseCommand: ParsableCommand {
             printError("error: the browser needs a terminal (stdin and stdout are not both a TTY); use 'quakes-tui list' for pipes and files")
             throw ExitCode(2)
         }
+        // Before the catalog is opened (or created and seeded): a terminal
+        // curses cannot drive is one line, not ncurses' exit after the fact.
+        if let problem = UnusableTerminal.check() {
+            printError("error: \(problem)")
+            throw ExitCode(2)
+        }
         var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort))
         if let predicate {
             do { configuration.predicate = try QuakePredicate(predicate) } catch {
@@ -51,7 +58,7 @@ struct BrowseCommand: ParsableCommand {
         // Checked in validate(): cannot fail here.
         let every = refreshEvery.flatMap { try? RefreshInterval(parsing: $0) } ?? config.refreshEvery
         let catalog = try database.open()
-        let feed = Self.refreshFeed(source, catalog: catalog, timeout: timeout, every: every)
+        let feed = Self.refreshFeed(source, catalog: catalog, timeout: timeout, config: config, every: every)
         let exit: BrowserApp.Exit
         do {
             exit = try BrowserApp.run(store: catalog, configuration: configuration, refresh: feed)
@@ -63,9 +70,9 @@ struct BrowseCommand: ParsableCommand {
     }
 
     /// `r` and the timer fetch `source` into the open catalog.
-    private static func refreshFeed(_ source: FeedSource, catalog: QuakeDatabase, timeout: Double,
+    private static func refreshFeed(_ source: FeedSource, catalog: QuakeDatabase, timeout: Double, config: UserConfig,
                                     every: RefreshInterval?) -> RefreshFeed {
-        let fetcher = FeedFetcher(database: catalog, timeout: timeout)
+        let fetcher = FeedOptions.fetcher(database: catalog, timeout: timeout, config: config)
         let label = source.url.lastPathComponent
         return RefreshFeed(label: label, every: every.map { TimeInterval($0.seconds) }) { progress in
             try fetcher.fetch(source) { progress($0.line(label: label)) }

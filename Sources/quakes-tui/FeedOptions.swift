@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuakeFeed
+import QuakeStore
 
 /// `--feed`, `--url` and `--timeout`, shared by `fetch` and the browser; the
 /// config file fills in what the flags leave out.
@@ -12,11 +13,17 @@ struct FeedOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Any GeoJSON feed URL instead (http, https or file://).", valueName: "url"))
     var url: String?
 
-    @Option(help: ArgumentHelp("Seconds without data before a download fails. Default: 30.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds without data before a download fails, 1 to 86400. Default: 30.", valueName: "seconds"))
     var timeout: Double?
 
+    /// Longer waits are surely a mistake (and `1e308` overflowed inside
+    /// FoundationNetworking); under a second, a slow link fails at once.
+    static let timeoutRange: ClosedRange<Double> = 1...86_400
+
     func validate() throws {
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be above 0 seconds") }
+        if let timeout, !Self.timeoutRange.contains(timeout) {   // NaN is in no range
+            throw ValidationError("--timeout must be between 1 and 86400 seconds")
+        }
         if feed != nil && url != nil { throw ValidationError("give --feed or --url, not both") }
         do { _ = try FeedSource(feedName: feed, urlString: url) } catch let error as FeedSourceError {
             throw ValidationError(url != nil ? "--url: \(error)" : "--feed: \(error)")
@@ -32,6 +39,11 @@ struct FeedOptions: ParsableArguments {
         } catch {
             fail(error)
         }
+    }
+
+    /// What fetches `source`: the timeout and the config's `max-download`.
+    static func fetcher(database: QuakeDatabase, timeout: Double, config: UserConfig) -> FeedFetcher {
+        FeedFetcher(database: database, timeout: timeout, maxDownload: config.maxDownload ?? FeedFetcher.defaultMaxDownload)
     }
 
     /// The flags over the config file over the default feed.

@@ -11,9 +11,10 @@ struct FetchCommand: ParsableCommand {
         discussion: """
             The feed is --feed NAME or --url URL, else the config file's, else all_day \
             (https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/all_day.geojson). \
-            On a terminal a progress bar shows on stderr. Any failure (HTTP status, \
-            network, timeout, a body cut short or not GeoJSON) prints one line, exits 1 \
-            and imports nothing.
+            A gzip-compressed body (.geojson.gz) is inflated. On a terminal a progress \
+            bar shows on stderr. Any failure (HTTP status, network, timeout, a body cut \
+            short, over the config's max-download (default 1 GB) or not GeoJSON) prints \
+            one line, exits 1 and imports nothing.
             """
     )
 
@@ -21,8 +22,8 @@ struct FetchCommand: ParsableCommand {
     @OptionGroup var feedOptions: FeedOptions
 
     func run() throws {
-        let (source, timeout, _) = feedOptions.resolved()
-        let fetcher = FeedFetcher(database: try database.open(seed: false, forImport: true), timeout: timeout)
+        let (source, timeout, config) = feedOptions.resolved()
+        let fetcher = FeedOptions.fetcher(database: try database.open(seed: false, forImport: true), timeout: timeout, config: config)
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: source.url.lastPathComponent) : nil
         do {
             let report = try fetcher.fetch(source) { bar?.show($0) }

@@ -27,7 +27,7 @@ struct ImportCommand: ParsableCommand {
         for file in files {
             do {
                 let report = try importer.importFile(at: file)
-                for line in report.lines(allSkipped: allSkipped) { print(line) }
+                for line in report.lines(allSkipped: allSkipped) { StandardOutput.writeLine(line) }
             } catch {
                 printError("error: \(error)")
                 failed = true

@@ -18,7 +18,8 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Option(help: "How many quakes to print; 0 for all. Default: 20 for a table, all for CSV and JSON.")
+    // Unconditional: `--limit -1` is a value to refuse, not an unknown option `-1`.
+    @Option(parsing: .unconditional, help: "How many quakes to print; 0 for all. Default: 20 for a table, all for CSV and JSON.")
     var limit: Int?
 
     @Option(help: "table, csv or json.")
@@ -37,7 +38,11 @@ struct ListCommand: ParsableCommand {
     var section: String?
 
     func validate() throws {
-        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if let limit, limit < 0 {
+            // A usage error like a bad --where: one line, exit 2.
+            printError("error: --limit must be 0 or more")
+            throw ExitCode(2)
+        }
         do { _ = try SortKey.parseList(sort) } catch { throw ValidationError("--sort: \(error)") }
         if let section, SectionKey(argument: section) == nil {
             throw ValidationError("--section must be day, magnitude, network or type, not '\(section)'")
@@ -57,19 +62,18 @@ struct ListCommand: ParsableCommand {
             }
         }
         let catalog = try database.open(purpose: .read)
+        var output = StandardOutput()
         do {
             let snapshot = try ResultsController(catalog, configuration: configuration).fetchNow()
             let limit = self.limit ?? (format == .table ? 20 : 0)
-            var output = StandardOutput()
             try QuakeListFormat(format: format, sectioned: configuration.sectionIdentifier != nil)
                 .write(snapshot, limit: limit, to: &output)
+            output.flush()
         } catch {
-            // A corrupt page or a disk error, said in one line.
+            // A corrupt page or a disk error, said in one line, after the rows read before it.
+            output.flush()
             fail(CatalogError.reading(error, path: catalog.path))
         }
     }
 }
 
-struct StandardOutput: TextOutputStream {
-    mutating func write(_ string: String) { FileHandle.standardOutput.write(Data(string.utf8)) }
-}

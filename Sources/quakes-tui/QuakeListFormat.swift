@@ -2,6 +2,7 @@ import CSV
 import Foundation
 import QuakeQuery
 import QuakeStore
+import TerminalUI
 
 /// The shapes `list` prints results in. CSV and JSON share one set of
 /// fields, plus `section` when sectioned. Rows are streamed from the
@@ -26,13 +27,14 @@ struct QuakeListFormat {
             switch format {
             case .table:
                 if let section, section.firstRowIndex == index {
-                    output.write("\(section.id) · \(section.count.formatted(.number)) \(section.count == 1 ? "quake" : "quakes")\n")
+                    let id = TerminalText.visible(section.id)
+                    output.write("\(id) · \(section.count.formatted(.number)) \(section.count == 1 ? "quake" : "quakes")\n")
                 }
                 output.write(Self.tableLine(quake) + "\n")
             case .csv:
                 output.write(try csvLine(Self.values(quake) + (sectioned ? [section?.id ?? ""] : [])))
             case .json:
-                output.write((index == 0 ? "\n  " : ",\n  ") + (try jsonObject(quake, section: section?.id)))
+                output.write((index == 0 ? "\n  " : ",\n  ") + jsonObject(quake, section: section?.id))
             }
             rowsWritten += 1
         }
@@ -51,15 +53,18 @@ struct QuakeListFormat {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
+    /// One row of the table, for a terminal: a control character in the
+    /// place shows as `^[`, `^J`… and cannot break the row or steer the terminal.
     static func tableLine(_ quake: Quake) -> String {
         let time = ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)
         let shown = time.prefix(10) + " " + time.dropFirst(11).prefix(8)
         let mag = quake.magnitude.map { String(format: "%4.1f", $0) } ?? "   —"
         let depth = String(format: "%6.1f", quake.depth)
-        return "\(shown)  \(mag)  \(depth)  \(quake.place)"
+        return "\(shown)  \(mag)  \(depth)  \(TerminalText.visible(quake.place))"
     }
 
-    /// One CSV record, quoted by CSV.swift as needed.
+    /// One CSV record, quoted by CSV.swift as needed (a field holding a
+    /// quote, comma, CR or LF is quoted); the text is kept exactly.
     private func csvLine(_ values: [String]) throws -> String {
         let writer = try CSVWriter(stream: .toMemory())
         try writer.write(row: values)
@@ -70,21 +75,36 @@ struct QuakeListFormat {
 
     /// One JSON object, keys in `fields` order (Foundation's encoders do not
     /// keep key order on Linux), `null` for NULL.
-    private func jsonObject(_ quake: Quake, section: String?) throws -> String {
-        func string(_ text: String) throws -> String { String(decoding: try Self.encoder.encode(text), as: UTF8.self) }
+    private func jsonObject(_ quake: Quake, section: String?) -> String {
+        let string = Self.jsonString
         var values: [String] = [
-            try string(quake.id), try string(ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)),
-            quake.magnitude.map { Self.number($0) } ?? "null", try string(quake.place), Self.number(quake.depth),
-            Self.number(quake.latitude), Self.number(quake.longitude), try string(quake.net), try string(quake.code),
-            try string(quake.type), try string(quake.status),
+            string(quake.id), string(ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)),
+            quake.magnitude.map { Self.number($0) } ?? "null", string(quake.place), Self.number(quake.depth),
+            Self.number(quake.latitude), Self.number(quake.longitude), string(quake.net), string(quake.code),
+            string(quake.type), string(quake.status),
         ]
-        if sectioned { values.append(try string(section ?? "")) }
+        if sectioned { values.append(string(section ?? "")) }
         return "{" + zip(fields, values).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }()
+    /// A JSON string literal of `text`, exactly: `"` and `\` escaped, and every
+    /// control character (C0, DEL, C1) as `\u00XX`, so the JSON read back is
+    /// the text and the JSON shown on a terminal cannot steer it.
+    static func jsonString(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "\\":
+                out.append("\\"); out.append(scalar)
+            case _ where TerminalText.isControl(scalar):
+                let hex = String(scalar.value, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            default:
+                out.append(scalar)
+            }
+        }
+        out.append("\"")
+        return String(out)
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuakeStore
+import TerminalUI
 
 @main
 struct QuakesTUI: ParsableCommand {
@@ -56,6 +57,10 @@ func fail(_ error: any Error, code: Int32 = 1) -> Never {
     exit(code)
 }
 
+/// One line on stderr. Messages quote what servers and files hold (a
+/// content type, a bad value), so control characters are made visible:
+/// the line stays one line and cannot steer the terminal. A failed write is
+/// ignored: there is nowhere left to report it.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    _ = FileDescriptorWriter.writeAll(Array((TerminalText.visible(line) + "\n").utf8), to: STDERR_FILENO)
 }

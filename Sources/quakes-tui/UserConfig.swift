@@ -1,4 +1,5 @@
 import Foundation
+import QuakeFeed
 import TOMLKit
 
 /// `$XDG_CONFIG_HOME/quakes-tui/config.toml` (else `~/.config/…`): defaults
@@ -7,13 +8,19 @@ import TOMLKit
 ///     feed = "4.5_week"          # or: url = "https://…/my-region.geojson"
 ///     timeout = 30               # seconds without data before a fetch fails
 ///     refresh-every = "5m"       # the browser refreshes on this timer
+///     max-download = "1 GB"      # the most a feed may be, sent or inflated
 struct UserConfig: Equatable {
     var feed: String?
     var url: String?
     var timeout: Double?
     var refreshEvery: RefreshInterval?
+    /// Bytes.
+    var maxDownload: Int?
 
-    static let keys = ["feed", "url", "timeout", "refresh-every"]
+    static let keys = ["feed", "url", "timeout", "refresh-every", "max-download"]
+    /// `max-download`'s bounds: a feed is never smaller than a kilobyte,
+    /// and more than a terabyte cannot be held in memory anyway.
+    static let maxDownloadRange = 1_000...1_000_000_000_000
 
     static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/quakes-tui/config.toml" }
@@ -52,10 +59,15 @@ struct UserConfig: Equatable {
                 guard let string = value.string else { throw fail("a URL string") }
                 config.url = string
             case "timeout":
-                guard let seconds = value.double ?? value.int.map(Double.init), seconds > 0 else {
-                    throw fail("a number of seconds above 0")
+                guard let seconds = value.double ?? value.int.map(Double.init), FeedOptions.timeoutRange.contains(seconds) else {
+                    throw fail("a number of seconds between 1 and 86400")
                 }
                 config.timeout = seconds
+            case "max-download":
+                guard let bytes = size(value), maxDownloadRange.contains(bytes) else {
+                    throw fail("a size between 1 kB and 1 TB, such as \"500 MB\" or \"2 GB\" (a bare number is MB)")
+                }
+                config.maxDownload = bytes
             case "refresh-every":
                 guard let string = value.string else { throw fail("a duration such as \"5m\"") }
                 do { config.refreshEvery = try RefreshInterval(parsing: string) } catch {
@@ -69,6 +81,15 @@ struct UserConfig: Equatable {
             throw ConfigError(path: path, message: "give 'feed' or 'url', not both")
         }
         return config
+    }
+}
+
+extension UserConfig {
+    /// `max-download`: a size with its unit ("500 MB"), or a bare number of megabytes.
+    private static func size(_ value: any TOMLValueConvertible) -> Int? {
+        if let text = value.string { return ByteCount.parse(text) }
+        guard let megabytes = value.int, megabytes >= 0, megabytes <= Int.max / 1_000_000 else { return nil }
+        return megabytes * 1_000_000
     }
 }
 

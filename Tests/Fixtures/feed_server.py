@@ -1,17 +1,25 @@
-"""A real HTTP server on 127.0.0.1 for the fetch tests: it serves the fixture
-feeds and misbehaves on request. Usage: feed_server.py PORT_FILE FIXTURE_DIR.
+"""A real HTTP server on 127.0.0.1 (or the HOST given, such as ::1) for the
+fetch tests: it serves the fixture feeds and misbehaves on request.
+Usage: feed_server.py PORT_FILE FIXTURE_DIR [HOST].
 Writes the port it got to PORT_FILE once it listens.
 
   /feed/NAME          the fixture NAME as application/geo+json
   /feed/NAME?type=T   the same with Content-Type T
+  /feed/NAME?gzip=N   NAME gzip-compressed in N members (1 if N is empty)
+  /feed/NAME?encoding=E   with a Content-Encoding E header, whatever the body
+  /huge               declares a Content-Length of 10^12, then sends spaces until the client leaves
+  /endless            a chunked body of spaces that never ends
   /status/CODE        that status with a small HTML page
   /html               200 with an HTML error page (a captive portal, say)
+  /html?type=T        the same with Content-Type T
   /cut/NAME           announces NAME's full length, sends half, closes
   /stall/NAME         sends the headers and half of NAME, then stalls 60 s
   /slow               waits 60 s before answering at all
 """
+import gzip
 import http.server
 import os
+import socket
 import sys
 import time
 from urllib.parse import urlparse, parse_qs
@@ -42,14 +50,37 @@ class Handler(http.server.BaseHTTPRequestHandler):
         query = parse_qs(url.query)
         if route == "feed":
             content_type = query.get("type", ["application/geo+json"])[0]
-            self.send_body(200, self.fixture(arg), content_type)
+            body = self.fixture(arg)
+            if "gzip" in query:
+                members = int(query["gzip"][0] or "1")
+                step = -(-len(body) // members)
+                body = b"".join(gzip.compress(body[i:i + step]) for i in range(0, len(body), step))
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+            if "encoding" in query:
+                self.send_header("Content-Encoding", query["encoding"][0])
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        elif route == "huge":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/geo+json")
+            self.send_header("Content-Length", str(10**12))
+            self.end_headers()
+            self.send_forever(lambda chunk: chunk)
+        elif route == "endless":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/geo+json")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            self.send_forever(lambda chunk: b"%x\r\n%s\r\n" % (len(chunk), chunk))
         elif route == "status":
             code = int(arg)
             page = b"<!DOCTYPE html><html><body><h1>%d</h1></body></html>" % code
             self.send_body(code, page, "text/html")
         elif route == "html":
             page = b"<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body>Please sign in</body></html>\n"
-            self.send_body(200, page, "text/html; charset=utf-8")
+            self.send_body(200, page, query.get("type", ["text/html; charset=utf-8"])[0])
         elif route == "cut":
             body = self.fixture(arg)
             self.send_body(200, body[: len(body) // 2], "application/geo+json", length=len(body))
@@ -66,12 +97,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_body(404, b"no such route", "text/plain")
 
 
+    def send_forever(self, frame):
+        chunk = frame(b" " * 65536)
+        try:
+            while True:
+                self.wfile.write(chunk)
+        except OSError:  # the client hung up: what these routes wait for
+            self.close_connection = True
+
+
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
 
 if __name__ == "__main__":
-    server = Server(("127.0.0.1", 0), Handler)
+    host = sys.argv[3] if len(sys.argv) > 3 else "127.0.0.1"
+    if ":" in host:
+        Server.address_family = socket.AF_INET6
+    server = Server((host, 0), Handler)
     port_file = sys.argv[1]
     with open(port_file + ".tmp", "w") as f:
         f.write(str(server.server_address[1]))

@@ -45,30 +45,30 @@ import Testing
         let (report, stored) = try importReport("crash-77218519.geojson", Data(input.utf8))
         #expect(report.lines == [
             "imported crash-77218519.geojson: 2 new, 0 updated, 0 unchanged, 1 skipped",
-            "  skipped feature 0: time out of range (1.528967533011e+202)",
+            "  skipped feature 0: time 1.528967533011e+202 out of range",
         ])
         #expect(stored.keys.sorted() == ["ci38197512", "hv70264576"])
     }
 
-    /// The same for `updated`, and the edges of the range: ±8.64e15 ms is
-    /// what a JavaScript Date holds (years -271821 to 275760).
+    /// The same for `updated`, and the edges of the range: the years 0001
+    /// to 9999, UTC (ValueRangeTests has more).
     @Test func updatedTimesAndTheEdgesOfTheRange() throws {
         let text = featureCollection([("us1", ",us1,", 1, 1), ("us2", ",us2,", 1, 1), ("us3", ",us3,", 1, 1), ("us4", ",us4,", 1, 1)])
             .replacingOccurrences(of: #""updated":1,"ids":",us1,""#, with: #""updated":1e19,"ids":",us1,""#)
             .replacingOccurrences(of: #""time":1528967533010,"updated":1,"ids":",us2,""#,
-                                  with: #""time":8.64e15,"updated":8.64e15,"ids":",us2,""#)
+                                  with: #""time":253402300799999,"updated":253402300799999,"ids":",us2,""#)
             .replacingOccurrences(of: #""time":1528967533010,"updated":1,"ids":",us3,""#,
-                                  with: #""time":-8.64e15,"updated":-8.64e15,"ids":",us3,""#)
+                                  with: #""time":-62135596800000,"updated":-62135596800000,"ids":",us3,""#)
             .replacingOccurrences(of: #""time":1528967533010,"updated":1,"ids":",us4,""#,
-                                  with: #""time":-8.640000000000001e15,"updated":1,"ids":",us4,""#)
+                                  with: #""time":-62135596800001,"updated":1,"ids":",us4,""#)
         let (report, stored) = try importReport("times.geojson", Data(text.utf8))
         #expect(report.lines == [
             "imported times.geojson: 2 new, 0 updated, 0 unchanged, 2 skipped",
-            "  skipped feature 0: updated time out of range (1e+19)",
-            "  skipped feature 3: time out of range (-8640000000000001.0)",
+            "  skipped feature 0: updated time 1e+19 out of range",
+            "  skipped feature 3: time -62135596800001 out of range",
         ])
-        #expect(stored["us2"]?.day == "275760-09-13")
-        #expect(stored["us3"]?.day == "-271821-04-20")
+        #expect(stored["us2"]?.day == "9999-12-31")
+        #expect(stored["us3"]?.day == "0001-01-01")
     }
 
     /// fuzz-geojson, crash-054fee15: a second "features" array numbered its
@@ -95,10 +95,11 @@ import Testing
     }
 
     /// fuzz-csv, crash-38812efd: a magnitude of "NaN" was kept as NaN (and
-    /// "inf" as infinity) where GeoJSON's NaN and Infinity are no magnitude.
-    /// The input is not UTF-8, so the importer refuses it whole; the fuzz
-    /// target reads it with replacement characters, as here.
-    @Test func theFuzzersNaNMagnitudeRowReadsWithoutAMagnitude() throws {
+    /// "inf" as infinity). CSV numbers are now decimal, so "NaN" is not a
+    /// number and the file is refused at its line. The input is not UTF-8,
+    /// so the importer refuses it whole anyway; the fuzz target reads it
+    /// with replacement characters, as here.
+    @Test func theFuzzersNaNMagnitudeRowIsNotANumber() throws {
         let input = Data(base64Encoded: [
             "dGltZSxsYXRpdHVkZSxsb25naXR1ZGUsZGVwdGgsbWFnLG1hZ1R5cGUsbnN0LGdhcCxkbWluLBcAAAAAAAAAcm1zLG5ldCxpZCx1",
             "cGRhdGVkLHBsYWNlLHR5cGUsaG9yb3JvbnT//////2xFcnJvcixkZXB0aEVycm9yLG1hZ0Vycm9yLG1hZ05zdCxzdGF0dXMsbG9u",
@@ -107,25 +108,29 @@ import Testing
         ].joined())!
         #expect(input.count == 287)
         #expect(try importError("crash-38812efd.csv", input) == "error: crash-38812efd.csv: not UTF-8 (invalid byte 0xFF) at 1:102")
-        var events: [ParsedEvent] = []
-        try USGSCSVReader.read(String(decoding: input, as: UTF8.self)) { _, event in events.append(event) }
-        guard events.count == 1, case .quake(let quake) = events[0] else {
-            Issue.record("expected one quake, got \(events)")
-            return
+        #expect(throws: USGSCSVReader.LineError(message: #""mag" must be a number, found "NaN""#, line: 2)) {
+            try USGSCSVReader.read(String(decoding: input, as: UTF8.self)) { _, _ in }
         }
-        #expect(quake.id == "hv0x1p40001" && quake.magnitude == nil && quake.title == "M ? - e-Franc")
     }
 
-    @Test func nonFiniteCSVMagnitudesAreStoredAsNone() throws {
+    /// Non-finite CSV magnitudes: words are no numbers (the file is
+    /// refused at their line), a decimal beyond a Double is out of range.
+    @Test func nonFiniteCSVMagnitudesAreNotStored() throws {
         let header = "time,latitude,longitude,depth,mag,magType,nst,gap,dmin,rms,net,id,updated,place,type,"
             + "horizontalError,depthError,magError,magNst,status,locationSource,magSource\n"
-        let rows = ["NaN", "inf", "-Infinity", "4.5"].enumerated().map { index, mag in
+        func row(_ index: Int, _ mag: String) -> String {
             "2018-06-14T09:12:13.010Z,19.39,-155.27,1.5,\(mag),ml,,,,,hv,hv\(index),,\"Place \(index)\",earthquake,,,,,automatic,hv,hv\n"
         }
-        let (report, stored) = try importReport("mags.csv", Data((header + rows.joined()).utf8))
-        #expect(report.summaryLine == "imported mags.csv: 4 new, 0 updated, 0 unchanged, 0 skipped")
-        #expect(["hv0", "hv1", "hv2", "hv3"].map { stored[$0]?.magnitude } == [nil, nil, nil, 4.5])
-        #expect(stored["hv1"]?.title == "M ? - Place 1")
+        for word in ["NaN", "inf", "-Infinity"] {
+            #expect(try importError("mags.csv", Data((header + row(0, "4.5") + row(1, word)).utf8))
+                == #"error: mags.csv: "mag" must be a number, found "\#(word)" at line 3"#)
+        }
+        let (report, stored) = try importReport("mags.csv", Data((header + row(0, "1e999") + row(1, "4.5")).utf8))
+        #expect(report.lines == [
+            "imported mags.csv: 1 new, 0 updated, 0 unchanged, 1 skipped",
+            "  skipped line 2: magnitude Infinity out of range",
+        ])
+        #expect(stored.keys.sorted() == ["hv1"])
     }
 
     /// fuzz-csv, crash-e846ae8c (the harness now reads each quake back as

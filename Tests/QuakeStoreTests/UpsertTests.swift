@@ -71,7 +71,7 @@ func featureCollection(_ events: [(id: String, ids: String, mag: Double, updated
         // USGS now prefers us9999 for the quake first known as ak0001.
         let second = folder.write("second.geojson", featureCollection([("us9999", ",ak0001,us9999,", 3.3, 2000)]))
         let report = try importer.importFile(at: second, name: "second")
-        #expect(report.summaryLine == "imported second: 0 new, 1 updated, 0 unchanged, 0 skipped")
+        #expect(report.summaryLine == "imported second: 1 new, 0 updated, 0 unchanged, 0 skipped, 1 merged")
         #expect(try storedQuakes(catalog).keys.sorted() == ["ak0002", "us9999"])
         #expect(try storedQuakes(catalog)["us9999"]?.magnitude == 3.3)
 

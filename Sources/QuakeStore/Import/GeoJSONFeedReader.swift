@@ -123,9 +123,10 @@ enum GeoJSONFeedReader {
                                                  depth: coordinates.count > 2 ? coordinates[2] : 0) {
             return .skipped(reason: problem)
         }
+        if let problem = MagnitudeCheck.problem(p.mag) { return .skipped(reason: problem) }
         let quake = Quake(
             id: id, code: p.code ?? "", net: p.net ?? "", ids: p.ids ?? ",\(id),",
-            magnitude: p.mag.flatMap { $0.isFinite ? $0 : nil }, magType: p.magType ?? "",
+            magnitude: p.mag, magType: p.magType ?? "",
             place: p.place ?? "",
             time: Date(epochMilliseconds: Int64(time)), updated: Date(epochMilliseconds: Int64(p.updated ?? time)),
             depth: coordinates.count > 2 ? coordinates[2] : 0, latitude: coordinates[1], longitude: coordinates[0],
@@ -149,8 +150,9 @@ enum GeoJSONFeedReader {
             case "mag": mag = try readNumber(&scanner, what: what())
             case "cdi": cdi = try readNumber(&scanner, what: what())
             case "mmi": mmi = try readNumber(&scanner, what: what())
-            case "time": time = try readNumber(&scanner, what: what()).flatMap { $0.isFinite ? $0 : nil }
-            case "updated": updated = try readNumber(&scanner, what: what()).flatMap { $0.isFinite ? $0 : nil }
+            // NaN and Infinity are kept, for the range check to name them.
+            case "time": time = try readNumber(&scanner, what: what())
+            case "updated": updated = try readNumber(&scanner, what: what())
             case "felt": felt = try readInteger(&scanner, what: what())
             case "tsunami": tsunami = try readInteger(&scanner, what: what())
             case "sig": sig = try readInteger(&scanner, what: what())
@@ -167,30 +169,5 @@ enum GeoJSONFeedReader {
             default: try scanner.skipValue()
             }
         }
-    }
-}
-
-/// Why epoch-millisecond times cannot be a quake's, if they cannot. USGS times
-/// are JavaScript times, which hold ±8.64e15 ms (±100,000,000 days); beyond
-/// that a time is garbage, and far enough beyond it would overflow the 64-bit
-/// milliseconds the catalog stores.
-enum TimeCheck {
-    static let limit = 8.64e15
-
-    static func problem(time: Double, updated: Double?) -> String? {
-        if abs(time) > limit { return "time out of range (\(time))" }
-        if let updated, abs(updated) > limit { return "updated time out of range (\(updated))" }
-        return nil
-    }
-}
-
-/// Why a position cannot be a quake's, if it cannot.
-enum CoordinateCheck {
-    static func problem(longitude: Double, latitude: Double, depth: Double) -> String? {
-        func show(_ v: Double) -> String { v.isNaN ? "NaN" : v.isInfinite ? (v > 0 ? "Infinity" : "-Infinity") : "\(v)" }
-        if !latitude.isFinite || abs(latitude) > 90 { return "bad coordinates (latitude \(show(latitude)))" }
-        if !longitude.isFinite || abs(longitude) > 180 { return "bad coordinates (longitude \(show(longitude)))" }
-        if !depth.isFinite { return "bad coordinates (depth \(show(depth)))" }
-        return nil
     }
 }

@@ -4,6 +4,9 @@ public struct ImportReport: Sendable, Equatable {
     public var new = 0
     public var updated = 0
     public var unchanged = 0
+    /// Stored quakes absorbed into another one: USGS merged their reports
+    /// into one event (see `Upserter`).
+    public var merged = 0
     /// Skipped features or rows: where (a feature index in `features`, or a
     /// CSV line number) and why.
     public var skipped: [Skip] = []
@@ -18,12 +21,14 @@ public struct ImportReport: Sendable, Equatable {
     /// How many skip reasons `lines` prints before summarising the rest.
     public static let maxSkipLines = 20
 
-    /// `imported FILE: N new, N updated, N unchanged, N skipped`
+    /// `imported FILE: N new, N updated, N unchanged, N skipped[, N merged]`
     public var summaryLine: String { "imported \(name): \(counts)" }
 
-    /// `N new, N updated, N unchanged, N skipped`
+    /// `N new, N updated, N unchanged, N skipped`, then `, N merged` when a
+    /// stored quake was absorbed (the line stays as it was otherwise).
     public var counts: String {
         "\(new) new, \(updated) updated, \(unchanged) unchanged, \(skipped.count) skipped"
+            + (merged > 0 ? ", \(merged) merged" : "")
     }
 
     /// The summary line, then one line per skipped feature (at most

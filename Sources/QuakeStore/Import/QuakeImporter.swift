@@ -11,23 +11,20 @@ public struct QuakeImporter: Sendable {
     /// Called now and then with the number of features read so far.
     public typealias Progress = @Sendable (Int) -> Void
 
-    /// Imports a file by path; `-` reads standard input.
+    /// Imports a file by path; `-` reads standard input. Pipes, FIFOs and
+    /// `<(zcat f.gz)` are read like files; gzip bytes are inflated first,
+    /// whatever the file's name.
     public func importFile(at path: String, name: String? = nil, progress: Progress? = nil) throws -> ImportReport {
         let name = name ?? (path == "-" ? "standard input" : path)
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw ImportError(name: name, message: "no such file", location: "")
-            }
-            if isDirectory.boolValue { throw ImportError(name: name, message: "is a directory", location: "") }
-            do {
-                // Mapped, not copied: a big feed costs address space, not memory.
-                data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-            } catch {
-                throw ImportError(name: name, message: "cannot read (\(String(cString: strerror(errno))))", location: "")
+        var data: Data
+        do {
+            data = path == "-" ? try InputFile.standardInput() : try InputFile.contents(ofPath: path)
+        } catch {
+            throw ImportError(name: name, message: "\(error)", location: "")
+        }
+        if Gzip.isCompressed(data) {
+            do { data = try Gzip.decompress(data) } catch {
+                throw ImportError(name: name, message: "\(error)", location: "")
             }
         }
         return try importData(data, name: name, progress: progress)
@@ -40,7 +37,9 @@ public struct QuakeImporter: Sendable {
                            progress: Progress? = nil) throws -> ImportReport {
         var report = ImportReport(name: name)
         try data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
+            // A UTF-8 byte order mark (Excel's "CSV UTF-8") is no part of the
+            // feed: left in, it would stick to the first CSV column's name.
+            let bytes = UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self).dropFirst(FeedFormat.byteOrderMarkLength(raw)))
             var format = FeedFormat(sniffing: bytes)
             if geoJSONOnly && format == .csv { format = .geoJSON }   // the JSON reader says what is wrong
             do {
@@ -91,6 +90,7 @@ public struct QuakeImporter: Sendable {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
                     }
+                    report.merged = upserter.merged
                     try bulk?.finish()
                     try fetch?.write(db)
                     progress?(seen)
@@ -116,6 +116,7 @@ public struct QuakeImporter: Sendable {
                 case .unchanged: report.unchanged += 1
                 }
             }
+            report.merged = upserter.merged
             try bulk?.finish()
         }
         return report
@@ -134,9 +135,12 @@ public struct QuakeImporter: Sendable {
 enum FeedFormat {
     case geoJSON, csv, empty
 
+    static func byteOrderMarkLength(_ bytes: UnsafeRawBufferPointer) -> Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
     init(sniffing bytes: UnsafeBufferPointer<UInt8>) {
         var i = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }   // a UTF-8 byte order mark
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         if i == bytes.count { self = .empty; return }
         self = bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") ? .geoJSON : .csv

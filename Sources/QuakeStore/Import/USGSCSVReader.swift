@@ -9,7 +9,7 @@ enum USGSCSVReader {
                                   "net", "id", "updated", "place", "type"]
 
     /// Errors are `(message, line)`; the line is 1-based.
-    struct LineError: Error { var message: String; var line: Int }
+    struct LineError: Error, Equatable { var message: String; var line: Int }
 
     static func read(_ text: String, onRow: (Int, ParsedEvent) throws -> Void) throws {
         let reader: CSVReader
@@ -32,56 +32,96 @@ enum USGSCSVReader {
             guard row.count == header.count else {
                 throw LineError(message: "row has \(row.count) fields, the header has \(header.count)", line: line)
             }
-            func field(_ name: String) -> String { column[name].map { StoredText.withoutNUL(row[$0]) } ?? "" }
-            func number(_ name: String) throws -> Double? {
-                let text = field(name)
-                if text.isEmpty { return nil }
-                guard let value = Double(text) else {
-                    throw LineError(message: "\"\(name)\" must be a number, found \"\(text.prefix(40))\"", line: line)
-                }
-                return value
-            }
-            func instant(_ name: String) throws -> Int64? {
-                let text = field(name)
-                if text.isEmpty { return nil }
-                guard let ms = ISOTime.epochMilliseconds(text) else {
-                    throw LineError(message: "\"\(name)\" must be an ISO 8601 time, found \"\(text.prefix(40))\"", line: line)
-                }
-                return ms
-            }
-            let id = field("id")
-            let time = try instant("time")
-            let updated = try instant("updated")
-            let latitude = try number("latitude"), longitude = try number("longitude")
-            let depth = try number("depth") ?? 0
-            // As in GeoJSON: a NaN or infinite magnitude is no magnitude.
-            let mag = try number("mag").flatMap { $0.isFinite ? $0 : nil }
-            let event: ParsedEvent
-            if id.isEmpty {
-                event = .skipped(reason: "missing id")
-            } else if time == nil {
-                event = .skipped(reason: "missing time")
-            } else if latitude == nil || longitude == nil {
-                event = .skipped(reason: "missing coordinates")
-            } else if let problem = CoordinateCheck.problem(longitude: longitude!, latitude: latitude!, depth: depth) {
-                event = .skipped(reason: problem)
-            } else {
-                let net = field("net"), place = field("place")
-                let code = id.hasPrefix(net) ? String(id.dropFirst(net.count)) : id
-                let title = "M " + (mag.map { String(format: "%.1f", $0) } ?? "?") + " - " + place
-                event = .quake(Quake(
-                    id: id, code: code, net: net, ids: ",\(id),",
-                    magnitude: mag, magType: field("magType"), place: place,
-                    time: Date(epochMilliseconds: time!), updated: Date(epochMilliseconds: updated ?? time!),
-                    depth: depth, latitude: latitude!, longitude: longitude!,
-                    status: field("status"), type: field("type"),
-                    title: title, url: "https://earthquake.usgs.gov/earthquakes/eventpage/\(id)"))
-            }
+            let event = try parseRow(Row(fields: row, column: column, line: line))
             try onRow(index, event)
             index += 1
         }
         if let error = reader.error {
             throw LineError(message: "cannot read the CSV (\(error))", line: line + 1)
         }
+    }
+
+    /// One row's fields by column name, read as the catalog needs them.
+    private struct Row {
+        let fields: [String]
+        let column: [String: Int]
+        let line: Int
+
+        func text(_ name: String) -> String { column[name].map { StoredText.withoutNUL(fields[$0]) } ?? "" }
+
+        func number(_ name: String) throws -> Double? {
+            let text = text(name)
+            if text.isEmpty { return nil }
+            guard isDecimal(text), let value = Double(text) else {
+                throw LineError(message: "\"\(name)\" must be a number, found \"\(text.prefix(40))\"", line: line)
+            }
+            return value
+        }
+
+        /// The time in epoch milliseconds, and why it is out of range if it is.
+        func instant(_ name: String, called what: String) throws -> (milliseconds: Int64, problem: String?)? {
+            let text = text(name)
+            if text.isEmpty { return nil }
+            guard let ms = ISOTime.epochMilliseconds(text) else {
+                throw LineError(message: "\"\(name)\" must be an ISO 8601 time, found \"\(text.prefix(40))\"", line: line)
+            }
+            return (ms, TimeCheck.problem(what, text: text, milliseconds: ms))
+        }
+    }
+
+    /// A row as a quake, or why it is skipped. Throws for a field that is
+    /// not a number or a time at all: the file is then not a USGS CSV.
+    private static func parseRow(_ row: Row) throws -> ParsedEvent {
+        let id = row.text("id")
+        let time = try row.instant("time", called: "time")
+        let updated = try row.instant("updated", called: "updated time")
+        let latitude = try row.number("latitude"), longitude = try row.number("longitude")
+        let depth = try row.number("depth") ?? 0
+        let mag = try row.number("mag")
+        guard !id.isEmpty else { return .skipped(reason: "missing id") }
+        guard let time else { return .skipped(reason: "missing time") }
+        if let problem = time.problem ?? updated?.problem { return .skipped(reason: problem) }
+        guard let latitude, let longitude else { return .skipped(reason: "missing coordinates") }
+        if let problem = CoordinateCheck.problem(longitude: longitude, latitude: latitude, depth: depth)
+            ?? MagnitudeCheck.problem(mag) {
+            return .skipped(reason: problem)
+        }
+        let net = row.text("net"), place = row.text("place")
+        let code = id.hasPrefix(net) ? String(id.dropFirst(net.count)) : id
+        let title = "M " + (mag.map { String(format: "%.1f", $0) } ?? "?") + " - " + place
+        return .quake(Quake(
+            id: id, code: code, net: net, ids: ",\(id),",
+            magnitude: mag, magType: row.text("magType"), place: place,
+            time: Date(epochMilliseconds: time.milliseconds),
+            updated: Date(epochMilliseconds: (updated ?? time).milliseconds),
+            depth: depth, latitude: latitude, longitude: longitude,
+            status: row.text("status"), type: row.text("type"),
+            title: title, url: "https://earthquake.usgs.gov/earthquakes/eventpage/\(id)"))
+    }
+
+    /// A plain decimal number: an optional sign, digits with an optional
+    /// fraction, an optional exponent (`-1.5`, `.5`, `2e-3`). Swift's
+    /// `Double(_:)` also takes `0x1p3`, `inf` and `nan`, which no feed writes
+    /// for a number.
+    static func isDecimal(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix { $0 &- UInt8(ascii: "0") < 10 }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        var mantissaDigits = digits()
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            mantissaDigits += digits()
+        }
+        guard mantissaDigits > 0 else { return false }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
     }
 }

@@ -2,21 +2,45 @@ import Foundation
 import GRDB
 
 /// Insert-or-update by USGS id with prepared statements (a Codable save per
-/// row is several times slower). A row is replaced only by a newer `updated`;
-/// an event listing another stored event's id in `ids` supersedes it.
-struct Upserter {
+/// row is several times slower). A row is replaced only by a newer `updated`.
+///
+/// Re-association: USGS merges the reports of one physical event under a
+/// preferred id, and a feature's `ids` lists every id the event has had.
+/// - A feature absorbs a stored quake its `ids` lists (deletes the row and
+///   records its id, and the ids that were aliases of it, as aliases of the
+///   feature's row; counted as merged) only when the two can be the same
+///   event (`SameEvent`: origins within 60 s and 300 km), newer or not; the
+///   origin compared is the one the feature's row holds after the upsert
+///   (the feature's own unless it was not newer). A listed quake that cannot
+///   be the same event stays its own quake.
+/// - A listed id stored nowhere is recorded as an alias of the feature's
+///   row, so its report arriving later is recognised; an id that is already
+///   an alias of another row stays that row's.
+/// - A report arriving under an alias A of row R (A is no row itself) is,
+///   when it can be the same event as R, a report of R: if its `updated` is
+///   newer than R's, R takes all its values but keeps its own id (the
+///   browser's selection and R's other aliases stay valid) and its `ids`
+///   becomes R's followed by the report's others (counted updated);
+///   otherwise it is unchanged. When it cannot be the same event, the alias
+///   was wrong (a mistaken or hostile `ids`, or USGS split the event): the
+///   alias is dropped and the report is stored as its own quake (new). So an
+///   alias never hides a distinct quake's own reports, and a stored quake's
+///   own reports (by its row id) are always applied when newer.
+final class Upserter {
     enum Outcome { case new, updated, unchanged }
 
-    let db: Database
+    /// Stored quakes absorbed into another row so far.
+    private(set) var merged = 0
+
     let now: Int64
-    let selectUpdated, selectAliasOwner, insert, update, deleteQuake, deleteAliases, insertAlias: Statement
+    let selectStored, selectAliasOwner, insert, update: Statement
+    let deleteQuake, deleteAlias, moveAliases, insertAlias: Statement
 
     init(_ db: Database) throws {
-        self.db = db
         // Numbered parameters: both statements take the id as ?1, the other
         // stored columns as ?2…?24 and changedAt (the import's clock) as ?25.
         let columns = Quake.storedColumns
-        selectUpdated = try db.makeStatement(sql: "SELECT updated FROM quake WHERE id = ?")
+        selectStored = try db.makeStatement(sql: "SELECT updated, time, latitude, longitude, ids FROM quake WHERE id = ?")
         selectAliasOwner = try db.makeStatement(sql: "SELECT quakeId FROM quakeAlias WHERE alias = ?")
         insert = try db.makeStatement(sql: """
             INSERT INTO quake (\(columns.joined(separator: ", ")), changedAt)
@@ -28,30 +52,81 @@ struct Upserter {
             """)
         now = Date().epochMilliseconds
         deleteQuake = try db.makeStatement(sql: "DELETE FROM quake WHERE id = ?")
-        deleteAliases = try db.makeStatement(sql: "DELETE FROM quakeAlias WHERE quakeId = ?")
+        deleteAlias = try db.makeStatement(sql: "DELETE FROM quakeAlias WHERE alias = ?")
+        moveAliases = try db.makeStatement(sql: "UPDATE quakeAlias SET quakeId = ?2 WHERE quakeId = ?1")
         insertAlias = try db.makeStatement(sql: "INSERT OR REPLACE INTO quakeAlias (alias, quakeId) VALUES (?, ?)")
     }
 
-    func upsert(_ quake: Quake) throws -> Outcome {
-        let stored = try Int64.fetchOne(selectUpdated, arguments: [quake.id])
-        if stored == nil, let owner = try String.fetchOne(selectAliasOwner, arguments: [quake.id]), owner != quake.id {
-            return .unchanged   // an old identity of an event stored under its newer id
+    /// What the catalog holds of a row, to decide on a report of it.
+    private struct StoredEvent {
+        var updated: Int64
+        var origin: SameEvent.Origin
+        var ids: String
+    }
+
+    func upsert(_ report: Quake) throws -> Outcome {
+        var quake = report
+        var stored = try storedEvent(quake.id)
+        if stored == nil, let owner = try aliasOwner(of: quake.id) {
+            if let ownerRow = try storedEvent(owner), SameEvent.possible(quake.origin, ownerRow.origin) {
+                quake = Self.report(report, asReportOf: owner, storedIDs: ownerRow.ids)
+                stored = ownerRow
+            } else {
+                try deleteAlias.execute(arguments: [quake.id])   // a wrong alias: the report is its own quake
+            }
         }
-        let formerIDs = quake.formerIDs
-        var superseded = false
-        for former in formerIDs {
-            try deleteQuake.execute(arguments: [former])
-            if db.changesCount > 0 { superseded = true }
-        }
+        let outcome: Outcome
         if let stored {
-            guard quake.updated.epochMilliseconds > stored else { return superseded ? .updated : .unchanged }
-            try execute(update, binding: quake)
-            try writeAliases(quake.id, formerIDs, replacing: true)
-            return .updated
+            outcome = quake.updated.epochMilliseconds > stored.updated ? .updated : .unchanged
+            if outcome == .updated { try execute(update, binding: quake) }
+        } else {
+            try execute(insert, binding: quake)
+            outcome = .new
         }
-        try execute(insert, binding: quake)
-        try writeAliases(quake.id, formerIDs, replacing: false)
-        return superseded ? .updated : .new
+        // After the row is written, as the aliases reference it; judged
+        // against the origin the row now holds, and only for the ids this
+        // report lists (the row's earlier ids were judged when they came).
+        let origin = (outcome == .unchanged ? stored?.origin : nil) ?? quake.origin
+        try absorb(report.formerIDs.filter { $0 != quake.id }, into: quake.id, at: origin)
+        return outcome
+    }
+
+    /// The report of an alias as a report of the row owning it: the row's id,
+    /// and every id of both.
+    private static func report(_ report: Quake, asReportOf owner: String, storedIDs: String) -> Quake {
+        var quake = report
+        var ids: [Substring] = []
+        for id in (storedIDs + "," + owner + "," + report.ids).split(separator: ",") where !ids.contains(id) {
+            ids.append(id)
+        }
+        quake.id = owner
+        quake.ids = "," + ids.joined(separator: ",") + ","
+        return quake
+    }
+
+    /// Absorbs into row `id` the stored quakes among `listed` that can be the
+    /// same event as `origin`, and records the ids stored nowhere as aliases.
+    private func absorb(_ listed: [String], into id: String, at origin: SameEvent.Origin) throws {
+        for former in listed {
+            if let row = try storedEvent(former) {
+                guard SameEvent.possible(origin, row.origin) else { continue }   // a distinct quake: kept
+                try moveAliases.execute(arguments: [former, id])
+                try deleteQuake.execute(arguments: [former])
+                try insertAlias.execute(arguments: [former, id])
+                merged += 1
+            } else if try aliasOwner(of: former) == nil {
+                try insertAlias.execute(arguments: [former, id])
+            }
+        }
+    }
+
+    private func storedEvent(_ id: String) throws -> StoredEvent? {
+        guard let row = try Row.fetchOne(selectStored, arguments: [id]) else { return nil }
+        return StoredEvent(updated: row[0], origin: .init(time: row[1], latitude: row[2], longitude: row[3]), ids: row[4])
+    }
+
+    private func aliasOwner(of id: String) throws -> String? {
+        try String.fetchOne(selectAliasOwner, arguments: [id])
     }
 
     /// Runs the insert or the update with the quake's values bound in place.
@@ -60,10 +135,5 @@ struct Upserter {
         var binder = try quake.bindStoredValues(to: statement)
         try binder.bind(now)   // ?25, changedAt
         try statement.execute()
-    }
-
-    private func writeAliases(_ id: String, _ formerIDs: [String], replacing: Bool) throws {
-        if replacing { try deleteAliases.execute(arguments: [id]) }
-        for former in formerIDs { try insertAlias.execute(arguments: [former, id]) }
     }
 }

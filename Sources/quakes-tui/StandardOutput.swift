@@ -1,0 +1,60 @@
+import Foundation
+
+/// Standard output written with write(2), every write checked: FileHandle
+/// traps on a write error and stdio drops it. A reader gone (`| head -1`)
+/// ends the program quietly, as SIGPIPE ends other tools (status 141, even
+/// when a parent left SIGPIPE ignored); any other error (a full disk) is
+/// `error: cannot write output: No space left on device` and exit 1.
+///
+/// Text is gathered into 64 KiB writes; `flush()` sends the rest.
+struct StandardOutput: TextOutputStream {
+    private var buffer: [UInt8] = []
+    static let chunkSize = 64 * 1024
+
+    mutating func write(_ string: String) {
+        buffer.append(contentsOf: string.utf8)
+        if buffer.count >= Self.chunkSize { flush() }
+    }
+
+    mutating func flush() {
+        Self.writeAll(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// One line, written at once (an import's summary shows as each file ends).
+    static func writeLine(_ line: String) {
+        writeAll(Array((line + "\n").utf8))
+    }
+
+    private static func writeAll(_ bytes: [UInt8]) {
+        if let failure = FileDescriptorWriter.writeAll(bytes, to: STDOUT_FILENO) {
+            if failure == EPIPE { exit(128 + SIGPIPE) }
+            fail(OutputError(errno: failure))
+        }
+    }
+}
+
+/// write(2) until every byte is written; retried when a signal interrupts.
+enum FileDescriptorWriter {
+    /// nil when all was written, else the errno that stopped it.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+}
+
+/// Standard output could not be written: `cannot write output: No space left on device`.
+struct OutputError: Error, CustomStringConvertible {
+    let errno: Int32
+    var description: String { "cannot write output: \(String(cString: strerror(errno)))" }
+}
