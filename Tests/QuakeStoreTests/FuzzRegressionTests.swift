@@ -95,11 +95,11 @@ import Testing
     }
 
     /// fuzz-csv, crash-38812efd: a magnitude of "NaN" was kept as NaN (and
-    /// "inf" as infinity). CSV numbers are now decimal, so "NaN" is not a
-    /// number and the file is refused at its line. The input is not UTF-8,
-    /// so the importer refuses it whole anyway; the fuzz target reads it
-    /// with replacement characters, as here.
-    @Test func theFuzzersNaNMagnitudeRowIsNotANumber() throws {
+    /// "inf" as infinity). Now the row is skipped with its reason, as a
+    /// GeoJSON NaN is. The input is not UTF-8, so the importer refuses it
+    /// whole anyway; the fuzz target reads it with replacement characters,
+    /// as here.
+    @Test func theFuzzersNaNMagnitudeRowIsSkipped() throws {
         let input = Data(base64Encoded: [
             "dGltZSxsYXRpdHVkZSxsb25naXR1ZGUsZGVwdGgsbWFnLG1hZ1R5cGUsbnN0LGdhcCxkbWluLBcAAAAAAAAAcm1zLG5ldCxpZCx1",
             "cGRhdGVkLHBsYWNlLHR5cGUsaG9yb3JvbnT//////2xFcnJvcixkZXB0aEVycm9yLG1hZ0Vycm9yLG1hZ05zdCxzdGF0dXMsbG9u",
@@ -108,22 +108,28 @@ import Testing
         ].joined())!
         #expect(input.count == 287)
         #expect(try importError("crash-38812efd.csv", input) == "error: crash-38812efd.csv: not UTF-8 (invalid byte 0xFF) at 1:102")
-        #expect(throws: USGSCSVReader.LineError(message: #""mag" must be a number, found "NaN""#, line: 2)) {
-            try USGSCSVReader.read(String(decoding: input, as: UTF8.self)) { _, _ in }
+        var reasons: [String] = []
+        try USGSCSVReader.read(String(decoding: input, as: UTF8.self)) { _, event in
+            if case .skipped(let reason) = event { reasons.append(reason) }
         }
+        #expect(reasons == ["magnitude NaN out of range"])
     }
 
-    /// Non-finite CSV magnitudes: words are no numbers (the file is
-    /// refused at their line), a decimal beyond a Double is out of range.
+    /// Non-finite CSV magnitudes, as words or as a decimal beyond a Double:
+    /// the row is skipped, its reason said.
     @Test func nonFiniteCSVMagnitudesAreNotStored() throws {
         let header = "time,latitude,longitude,depth,mag,magType,nst,gap,dmin,rms,net,id,updated,place,type,"
             + "horizontalError,depthError,magError,magNst,status,locationSource,magSource\n"
         func row(_ index: Int, _ mag: String) -> String {
             "2018-06-14T09:12:13.010Z,19.39,-155.27,1.5,\(mag),ml,,,,,hv,hv\(index),,\"Place \(index)\",earthquake,,,,,automatic,hv,hv\n"
         }
-        for word in ["NaN", "inf", "-Infinity"] {
-            #expect(try importError("mags.csv", Data((header + row(0, "4.5") + row(1, word)).utf8))
-                == #"error: mags.csv: "mag" must be a number, found "\#(word)" at line 3"#)
+        for (word, shown) in [("NaN", "NaN"), ("inf", "Infinity"), ("-Infinity", "-Infinity")] {
+            let (report, stored) = try importReport("mags.csv", Data((header + row(0, "4.5") + row(1, word)).utf8))
+            #expect(report.lines == [
+                "imported mags.csv: 1 new, 0 updated, 0 unchanged, 1 skipped",
+                "  skipped line 3: magnitude \(shown) out of range",
+            ])
+            #expect(stored.keys.sorted() == ["hv0"])
         }
         let (report, stored) = try importReport("mags.csv", Data((header + row(0, "1e999") + row(1, "4.5")).utf8))
         #expect(report.lines == [

@@ -132,7 +132,7 @@ import Testing
 
     /// Swift's `Double("0x1p3")` is 8; no feed writes a number so.
     @Test func csvNumbersArePlainDecimals() throws {
-        for (field, text) in [("latitude", "0x1p3"), ("latitude", "inf"), ("depth", "nan"), ("mag", "Infinity"),
+        for (field, text) in [("latitude", "0x1p3"), ("depth", "0x10"), ("mag", "infinite"),
                               ("mag", "4."), ("latitude", "1e"), ("latitude", " 19.39"), ("depth", "+")] {
             let row = field == "latitude" ? csvRow("hv0", latitude: text)
                 : field == "depth" ? csvRow("hv0", depth: text) : csvRow("hv0", mag: text)
@@ -148,6 +148,16 @@ import Testing
             }
             #expect(try storedQuakes(catalog).isEmpty)
         }
+        let (words, kept) = try importCSV([csvRow("hv10", latitude: "inf"), csvRow("hv11", depth: "nan"),
+                                           csvRow("hv12", mag: "-Infinity"), csvRow("hv13", mag: "NaN")])
+        #expect(words == [
+            "imported values.csv: 0 new, 0 updated, 0 unchanged, 4 skipped",
+            "  skipped line 2: bad coordinates (latitude Infinity)",
+            "  skipped line 3: depth NaN out of range",
+            "  skipped line 4: magnitude -Infinity out of range",
+            "  skipped line 5: magnitude NaN out of range",
+        ], "non-finite numbers are skipped with their reason, as in GeoJSON")
+        #expect(kept.keys.filter { ["hv10", "hv11", "hv12", "hv13"].contains($0) }.isEmpty)
         let (lines, stored) = try importCSV([csvRow("hv9", latitude: "+19.5", depth: "-.5", mag: "25e-1")])
         #expect(lines == ["imported values.csv: 1 new, 0 updated, 0 unchanged, 0 skipped"])
         #expect(stored["hv9"].map { [$0.latitude, $0.depth, $0.magnitude] } == [19.5, -0.5, 2.5])

@@ -49,9 +49,13 @@ enum USGSCSVReader {
 
         func text(_ name: String) -> String { column[name].map { StoredText.withoutNUL(fields[$0]) } ?? "" }
 
+        /// A decimal, or NaN / ±infinity for the words other tools write for
+        /// them (`NaN`, `inf`, `-Infinity`): non-finite numbers, which the
+        /// range checks then skip with their reason, as in GeoJSON.
         func number(_ name: String) throws -> Double? {
             let text = text(name)
             if text.isEmpty { return nil }
+            if let value = nonFinite(text) { return value }
             guard isDecimal(text), let value = Double(text) else {
                 throw LineError(message: "\"\(name)\" must be a number, found \"\(text.prefix(40))\"", line: line)
             }
@@ -97,6 +101,17 @@ enum USGSCSVReader {
             depth: depth, latitude: latitude, longitude: longitude,
             status: row.text("status"), type: row.text("type"),
             title: title, url: "https://earthquake.usgs.gov/earthquakes/eventpage/\(id)"))
+    }
+
+    /// NaN or an infinity for their usual spellings, any case, signed.
+    static func nonFinite(_ text: String) -> Double? {
+        let sign: Double = text.hasPrefix("-") ? -1 : 1
+        let word = (text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)).lowercased()
+        switch word {
+        case "nan": return .nan
+        case "inf", "infinity": return sign * .infinity
+        default: return nil
+        }
     }
 
     /// A plain decimal number: an optional sign, digits with an optional
