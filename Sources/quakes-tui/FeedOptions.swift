@@ -10,7 +10,8 @@ struct FeedOptions: ParsableArguments {
                                valueName: "name"))
     var feed: String?
 
-    @Option(help: ArgumentHelp("Any GeoJSON feed URL instead (http, https or file://).", valueName: "url"))
+    @Option(help: ArgumentHelp("Any GeoJSON feed instead: an http, https or file:// URL, or a path (relative to the current folder).",
+                               valueName: "url"))
     var url: String?
 
     @Option(help: ArgumentHelp("Seconds without data before a download fails, 1 to 86400. Default: 30.", valueName: "seconds"))
