@@ -7,7 +7,7 @@ import Testing
 
 /// What the terminal had ready is handled as one batch: a paste into the
 /// filter is one query, and a long paste is capped and said to be.
-@Suite(.timeLimit(.minutes(1))) struct InputBatchTests {
+@Suite struct InputBatchTests {
     /// A configuration that counts how often the browser sets it.
     final class CountingConfiguration: @unchecked Sendable {
         var value = FetchConfiguration()
