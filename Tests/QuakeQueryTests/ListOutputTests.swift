@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What `list` and the error lines print when a feed holds control
-/// characters: the table and `error:` lines show them visibly, CSV and JSON
-/// keep the exact text, quoted and escaped. And `--limit` below 0.
+/// What `list`, import's summaries and the error lines print when a feed
+/// holds control characters: the table, the summaries and `error:` lines
+/// show them visibly, CSV and JSON keep the exact text, quoted and escaped.
+/// And `--limit` below 0.
 @Suite struct ListOutputTests {
     let folder = TemporaryFolder()
     let db: String
@@ -54,6 +55,13 @@ import Testing
         let result = try runQuakesTUI(["import", "--db", db, missing])
         #expect(result.status == 1)
         #expect(result.stderr == "error: \(folder.path)/feed^[]0;TITLE^G^J.geojson: no such file\n")
+    }
+
+    @Test func importSummariesShowControlCharactersVisibly() throws {
+        let feed = folder.write("feed\u{1B}[2J\u{9B}.geojson", try String(contentsOfFile: Fixture.day2014, encoding: .utf8))
+        let result = try runQuakesTUI(["import", "--db", db, feed])
+        #expect(result.status == 0)
+        #expect(result.stdout == "imported \(folder.path)/feed^[[2J\u{FFFD}.geojson: 146 new, 0 updated, 0 unchanged, 0 skipped\n")
     }
 
     @Test(arguments: [["--limit", "-1"], ["--limit=-5"]])
