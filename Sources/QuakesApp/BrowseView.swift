@@ -146,8 +146,8 @@ public struct BrowseView {
             if case .row(let index) = table.item(atLine: line) { return index } else { return nil }
         }
         let rows = rowIndexes.first.map { first in snapshot.rows(in: first..<(rowIndexes.last! + 1)) } ?? []
-        // Days are UTC days; rows show local times, so say so where they differ.
         let filter = FilterMatch(filter: state.filterText)
+        // Days are UTC days; rows show local times, so say so where they differ.
         let dayZone = state.configuration.wrappedValue.sectionIdentifier == .day && formatting.zoneName != "UTC" ? " UTC" : ""
         for (offset, line) in lines.enumerated() {
             let screenRow = 2 + offset

@@ -304,8 +304,9 @@ public final class BrowserState {
     private func commitFilter(_ field: TextField? = nil) {
         guard filterEdited else { return }
         filterEdited = false
-        let field = field ?? { if case .filter(let field) = mode { return field } else { return nil } }()
-        if let text = field?.text, text != filterText { setFilter(text) }
+        var text: String?
+        if let field { text = field.text } else if case .filter(let field) = mode { text = field.text }
+        if let text, text != filterText { setFilter(text) }
     }
 
     private func setFilter(_ text: String) {

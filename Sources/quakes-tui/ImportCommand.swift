@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuakeStore
+import TerminalUI
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,7 +28,8 @@ struct ImportCommand: ParsableCommand {
         for file in files {
             do {
                 let report = try importer.importFile(at: file)
-                for line in report.lines(allSkipped: allSkipped) { StandardOutput.writeLine(line) }
+                // Lines for a person: a file name or a skipped value may hold control characters.
+                for line in report.lines(allSkipped: allSkipped) { StandardOutput.writeLine(TerminalText.visible(line)) }
             } catch {
                 printError("error: \(error)")
                 failed = true

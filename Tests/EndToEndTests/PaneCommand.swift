@@ -12,11 +12,15 @@ final class PaneCommand {
     let width: Int
     private var socketPath: String?
 
-    init(_ arguments: [String], width: Int = 300, height: Int = 30) throws {
+    /// `environment` is added to the command's (`TERM=foo`), `unset` taken out of it.
+    init(_ arguments: [String], width: Int = 300, height: Int = 30, environment: [String: String] = [:],
+         unset: [String] = []) throws {
         self.width = width
         let binary = builtProduct("quakes-tui").path
-        let app = (["env", "TZ=UTC", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "XDG_CONFIG_HOME=\(folder.file("config"))", binary]
-                   + arguments)
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let app = (["env"] + unset.flatMap { ["-u", $0] }
+                   + ["TZ=UTC", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "XDG_CONFIG_HOME=\(folder.file("config"))"] + variables
+                   + [binary] + arguments)
             .map(TmuxSession.shellQuoted).joined(separator: " ")
         try tmux(["new-session", "-d", "-s", "e2e", "-x", String(width), "-y", String(height),
                   "\(app); echo EXIT=$?; stty -a; sleep 100000"])
@@ -33,6 +37,12 @@ final class PaneCommand {
         var lines = ((try? tmux(["capture-pane", "-p", "-t", "e2e"])) ?? "").components(separatedBy: "\n")
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
+    }
+
+    /// The pane's title, which an escape sequence (OSC 0) written to the
+    /// terminal would set.
+    func title() throws -> String {
+        try tmux(["display-message", "-p", "-t", "e2e", "#{pane_title}"]).trimmingCharacters(in: .newlines)
     }
 
     /// Waits for the command to end: its exit status, what it printed

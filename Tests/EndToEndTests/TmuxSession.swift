@@ -74,6 +74,15 @@ final class TmuxSession {
         _ = try? tmux(["send-keys", "-t", target, "-l", text])
     }
 
+    /// `text` pasted into the pane at once, as a terminal pastes: through a
+    /// tmux buffer, so any length goes (send-keys has a command size limit).
+    func paste(_ text: String) throws {
+        let file = folder.file("paste-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        try tmux(["load-buffer", "-b", "paste", file])
+        try tmux(["paste-buffer", "-d", "-b", "paste", "-t", target])
+    }
+
     /// Raw bytes to the pane, e.g. a mouse report.
     func sendHex(_ bytes: [UInt8]) {
         _ = try? tmux(["send-keys", "-t", target, "-H"] + bytes.map { String($0, radix: 16) })

@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Standard output that cannot be written: a reader that stopped
+/// (`| head -1`) ends the program quietly, as it ends other Unix tools; a
+/// full disk is one error line and exit 1. The real binary, through bash.
+@Suite(.timeLimit(.minutes(2))) struct OutputFailureTests {
+    let folder = TemporaryFolder()
+    let db: String
+
+    init() throws {
+        db = folder.file("q.sqlite")
+        #expect(try runQuakesTUI(["import", "--db", db, Fixture.week]).status == 0)
+    }
+
+    /// Runs `script` in bash with $1 the binary, $2 the catalog, $3 a feed;
+    /// its own stdout (what the script echoes) and quakes-tui's stderr.
+    func bash(_ script: String) throws -> (echoed: String, stderr: String) {
+        let child = try ChildProcess(["bash", "-c", script, "bash", builtProduct("quakes-tui").path, db, Fixture.day2014],
+                                     outputPrefix: folder.file("bash"))
+        #expect(child.wait() == 0, "\(child.stderr)")
+        return (child.stdout, child.stderr)
+    }
+
+    @Test("list into a pipe closed early ends quietly, SIGPIPE at its default or ignored", arguments: ["", "trap '' PIPE; "])
+    func closedPipe(_ sigpipe: String) throws {
+        // 4,711 rows (330 kB) cannot all fit in the pipe before head leaves.
+        let run = try bash(sigpipe + #""$1" list --db "$2" --limit 0 | head -1; echo "status=${PIPESTATUS[0]}""#)
+        #expect(run.echoed == "TIME (UTC)           MAG   DEPTH  PLACE\nstatus=141\n")
+        #expect(run.stderr == "", "no backtrace, no message")
+    }
+
+    @Test("csv and json into a pipe closed early end quietly too", arguments: ["csv", "json"])
+    func closedPipeOtherFormats(_ format: String) throws {
+        let run = try bash(#"trap '' PIPE; "$1" list --db "$2" --format "# + format + #" | head -c 10 >/dev/null; echo "status=${PIPESTATUS[0]}""#)
+        #expect(run.echoed == "status=141\n")
+        #expect(run.stderr == "")
+    }
+
+    @Test func listToAFullDiskIsOneLineAndExit1() throws {
+        let run = try bash(#""$1" list --db "$2" --limit 0 > /dev/full; echo "status=$?""#)
+        #expect(run.echoed == "status=1\n")
+        #expect(run.stderr == "error: cannot write output: No space left on device\n")
+    }
+
+    @Test func importToAFullDiskSaysItsSummaryWasLost() throws {
+        let run = try bash(#""$1" import --db "$2.new" "$3" > /dev/full; echo "status=$?""#)
+        #expect(run.echoed == "status=1\n")
+        #expect(run.stderr == "error: cannot write output: No space left on device\n")
+    }
+}
