@@ -13,7 +13,8 @@ struct DetailView {
         return [
             ("Id", quake.id + (former.isEmpty ? "" : "  (also \(former.joined(separator: ", ")))")),
             ("Time", "\(formatting.localTime(quake.time)) \(formatting.zoneName)  ·  \(formatting.age(quake.time))"),
-            ("UTC", String(utc.prefix(10)) + " " + String(utc.dropFirst(11).dropLast())),
+            // Split at the T, not at fixed offsets: a signed or five-digit year is longer.
+            ("UTC", String(utc.dropLast().replacingOccurrences(of: "T", with: " "))),
             ("Magnitude", quake.magnitude.map { "\(Formatting.number($0, decimals: 2)) \(quake.magType)" } ?? "unknown"),
             ("Place", quake.place.isEmpty ? "—" : quake.place),
             ("Coordinates", String(format: "%.4f°%@  %.4f°%@", abs(quake.latitude), quake.latitude >= 0 ? "N" : "S",

@@ -28,7 +28,7 @@ struct FetchCommand: ParsableCommand {
         do {
             let report = try fetcher.fetch(source) { bar?.show($0) }
             bar?.clear()
-            for line in report.lines { print(line) }
+            for line in report.lines { StandardOutput.writeLine(TerminalText.visible(line)) }
         } catch {
             bar?.clear()
             fail(error)
@@ -46,7 +46,7 @@ final class ProgressBar: @unchecked Sendable {
     private let utf8 = ASCIIFallback.localeIsUTF8()
 
     init(label: String) {
-        self.label = label
+        self.label = TerminalText.visible(label)   // a URL's last part is percent-decoded: %1b is ESC
         // Interrupted mid-download: wipe the bar so the shell prompt starts
         // clean. Nothing was committed, so nothing is lost.
         for number in [SIGINT, SIGTERM, SIGHUP] {
@@ -72,6 +72,7 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        // A closed or full stderr loses the bar, never the fetch.
+        _ = FileDescriptorWriter.writeAll(Array(text.utf8), to: STDERR_FILENO)
     }
 }

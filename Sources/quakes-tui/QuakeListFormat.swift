@@ -56,8 +56,7 @@ struct QuakeListFormat {
     /// One row of the table, for a terminal: a control character in the
     /// place shows as `^[`, `^J`… and cannot break the row or steer the terminal.
     static func tableLine(_ quake: Quake) -> String {
-        let time = ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)
-        let shown = time.prefix(10) + " " + time.dropFirst(11).prefix(8)
+        let shown = ISOTime.dateAndTime(epochMilliseconds: quake.time.epochMilliseconds)
         let mag = quake.magnitude.map { String(format: "%4.1f", $0) } ?? "   —"
         let depth = String(format: "%6.1f", quake.depth)
         return "\(shown)  \(mag)  \(depth)  \(TerminalText.visible(quake.place))"

@@ -49,4 +49,18 @@ import Testing
         #expect(run.echoed == "status=1\n")
         #expect(run.stderr == "error: cannot write output: No space left on device\n")
     }
+
+    @Test func fetchToAFullDiskSaysItsSummaryWasLost() throws {
+        let run = try bash(#""$1" fetch --db "$2.fetched" --url "$3" > /dev/full; echo "status=$?""#)
+        #expect(run.echoed == "status=1\n")
+        #expect(run.stderr == "error: cannot write output: No space left on device\n")
+    }
+
+    /// A catalog of an older version may hold a time past the year 9999
+    /// (no longer accepted): its row shows the whole year, not a cut one.
+    @Test func aTimePastTheYear9999ListsWhole() throws {
+        try CatalogProbe.execute(db, "UPDATE quake SET time = 253402300800000 WHERE id = 'hv70264586'")   // 10000-01-01
+        let run = try bash(#""$1" list --db "$2" --limit 1 --sort -time"#)
+        #expect(run.echoed.split(separator: "\n").dropFirst().first?.hasPrefix("10000-01-01 00:00:00   ") == true, "\(run.echoed)")
+    }
 }
