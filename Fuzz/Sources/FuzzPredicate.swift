@@ -41,7 +41,7 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     for lookups in [[], predicate.placeSearches] {
         let (sql, sqlArguments) = predicate.sql(placeLookups: lookups)
         do {
-            let selected = try Sample.catalog.database.pool.read { db in
+            let selected = try Sample.catalog.database.dbWriter.read { db in
                 // Nested one level, as the browser's queries nest it.
                 try String.fetchAll(db, sql: "SELECT id FROM quake WHERE id IS NOT NULL AND (\(sql)) ORDER BY id",
                                     arguments: sqlArguments)
@@ -93,7 +93,7 @@ enum Sample {
         let feed = try! JSONSerialization.data(withJSONObject: ["type": "FeatureCollection", "features": features])
         let report = try! QuakeImporter(database: database).importData(feed, name: "fuzz sample")
         precondition(report.new == features.count, "sample not imported: \(report)")
-        let quakes = try! database.pool.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake ORDER BY id") }
+        let quakes = try! database.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake ORDER BY id") }
         return (database, quakes)
     }()
 

@@ -4,7 +4,7 @@ import GRDB
 import QuakeStore
 
 /// Notices committed writes to the catalog. Writes through this process's
-/// pool are seen at once (GRDB's region observation); GRDB cannot see other
+/// connection are seen at once (GRDB's region observation); GRDB cannot see other
 /// processes' commits, so a dedicated connection polls `PRAGMA data_version`,
 /// which changes whenever another connection commits.
 final class CatalogChangeMonitor: @unchecked Sendable {
@@ -17,7 +17,7 @@ final class CatalogChangeMonitor: @unchecked Sendable {
 
     init(store: QuakeDatabase, onChange: @escaping @Sendable () -> Void) throws {
         observation = DatabaseRegionObservation(tracking: Table(QuakeField.table))
-            .start(in: store.pool, onError: { _ in }, onChange: { _ in onChange() })
+            .start(in: store.dbWriter, onError: { _ in }, onChange: { _ in onChange() })
         poller = try store.makeReadOnlyConnection()
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "quakes.catalog-poll"))
         lastVersion = try? poller.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }

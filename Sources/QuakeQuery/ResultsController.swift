@@ -148,7 +148,7 @@ public final class ResultsController: @unchecked Sendable {
 
     /// Removes quakes from the catalog; the snapshot follows.
     public func delete(ids: [String]) throws {
-        try store.pool.write { db in
+        try store.dbWriter.write { db in
             let statement = try db.makeStatement(sql: "DELETE FROM \(QuakeField.table) WHERE id = ?")
             for id in ids { try statement.execute(arguments: [id]) }
         }
@@ -159,11 +159,11 @@ public final class ResultsController: @unchecked Sendable {
     /// caller's thread: for one-shot use such as `quakes-tui list`.
     public func fetchNow() throws -> ResultsSnapshot {
         let (generation, configuration) = lock.withLock { (self.generation, self.configuration) }
-        let (plan, first, summary) = try store.pool.read { db in
+        let (plan, first, summary) = try store.dbWriter.read { db in
             let plans = try QueryPlan.planning(configuration, db)
             return (plans.window, try plans.window.rows(db, offset: 0, limit: windowSize), try summarize(plans.summary, db))
         }
-        let window = RowWindow(pool: store.pool, plan: plan, preloaded: first)
+        let window = RowWindow(reader: store.dbWriter, plan: plan, preloaded: first)
         window.count = summary.count
         return ResultsSnapshot(generation: generation, configuration: configuration, count: summary.count,
                                sections: summary.sections, total: summary.total, recentlyChanged: summary.changed,
@@ -175,15 +175,15 @@ public final class ResultsController: @unchecked Sendable {
     private func fetch(_ generation: Int, _ configuration: FetchConfiguration) {
         guard isCurrent(generation) else { return }
         do {
-            let (plans, first) = try store.pool.read { db in
+            let (plans, first) = try store.dbWriter.read { db in
                 let plans = try QueryPlan.planning(configuration, db)
                 return (plans, try plans.window.rows(db, offset: 0, limit: windowSize))
             }
             let plan = plans.window
-            let window = RowWindow(pool: store.pool, plan: plan, preloaded: first)
+            let window = RowWindow(reader: store.dbWriter, plan: plan, preloaded: first)
             guard isCurrent(generation) else { return }
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: nil, window: window))
-            let summary = try store.pool.read { db in try summarize(plans.summary, db) }
+            let summary = try store.dbWriter.read { db in try summarize(plans.summary, db) }
             guard isCurrent(generation) else { return }
             window.count = summary.count
             // Have the tracked row's neighbourhood at hand before the UI asks.

@@ -100,7 +100,7 @@ final class RowWindow: @unchecked Sendable {
     static let batchSize = 100
     static let keptBatches = 16
 
-    private let pool: any DatabaseWriter
+    private let reader: any DatabaseReader
     private let plan: QueryPlan
     private let lock = NSLock()
     private var batches: [Int: [Quake]] = [:]
@@ -120,8 +120,8 @@ final class RowWindow: @unchecked Sendable {
     /// How many rows the fetch delivered with the window.
     let preloadedCount: Int
 
-    init(pool: any DatabaseWriter, plan: QueryPlan, preloaded: [Quake] = []) {
-        self.pool = pool
+    init(reader: any DatabaseReader, plan: QueryPlan, preloaded: [Quake] = []) {
+        self.reader = reader
         self.plan = plan
         preloadedCount = preloaded.count
         for start in stride(from: 0, to: preloaded.count, by: Self.batchSize) {
@@ -160,7 +160,7 @@ final class RowWindow: @unchecked Sendable {
         let size = Self.batchSize
         let batch: [Quake]
         do {
-            batch = try pool.read { db -> [Quake] in
+            batch = try reader.read { db -> [Quake] in
                 if let last = previous?.last, previous?.count == size {
                     return try plan.rows(db, adjacentTo: plan.orderValues(of: last), before: false, limit: size)
                 }
@@ -173,7 +173,7 @@ final class RowWindow: @unchecked Sendable {
                 return try plan.rows(db, offset: start, limit: size)
             }
         } catch {
-            lock.withLock { failure = CatalogError.reading(error, path: pool.path) }
+            lock.withLock { failure = CatalogError.reading(error, path: reader.path) }
             return nil
         }
         store(batch, at: number)
@@ -201,7 +201,7 @@ final class RowWindow: @unchecked Sendable {
     }
 
     func forEach(limit: Int, _ body: (Int, Quake) throws -> Void) throws {
-        try pool.read { db in
+        try reader.read { db in
             let cursor = try Quake.fetchCursor(db, sql: plan.windowSQL, arguments: plan.arguments + [limit == 0 ? -1 : limit, 0])
             var index = 0
             while let quake = try cursor.next() {

@@ -34,6 +34,6 @@ public struct LastFetch: Sendable, Equatable {
 extension QuakeDatabase {
     /// The last successful fetch, or nil when never fetched (or unreadable).
     public func lastFetch() -> LastFetch? {
-        try? pool.read { db in try LastFetch.read(db) }
+        try? dbWriter.read { db in try LastFetch.read(db) }
     }
 }

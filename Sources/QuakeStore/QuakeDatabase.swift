@@ -20,7 +20,7 @@ public final class QuakeDatabase: Sendable {
 
     /// The connection to the catalog: a `DatabasePool` when it may be
     /// written, else a single connection (read-only, or one that only reads).
-    public let pool: any DatabaseWriter
+    public let dbWriter: any DatabaseWriter
     public let path: String
     /// The catalog cannot be written (its file or folder is read-only):
     /// the browser says so and refuses deletes and refreshes.
@@ -54,19 +54,19 @@ public final class QuakeDatabase: Sendable {
                     : "read-only, and made by an earlier quakes-tui: open it once where it can be written to upgrade it")
             }
             config.readonly = true
-            pool = try Self.connect(path) { try DatabaseQueue(path: location.connectionPath, configuration: config) }
+            dbWriter = try Self.connect(path) { try DatabaseQueue(path: location.connectionPath, configuration: config) }
             isReadOnly = true
             return
         }
         isReadOnly = false
         if purpose == .read, let inspection, inspection.kind == .catalog, !inspection.needsUpgrade,
            !(seedIfNew && inspection.seedPending) {
-            pool = try Self.connect(path) { try location.readingConnection(configuration: config) }
+            dbWriter = try Self.connect(path) { try location.readingConnection(configuration: config) }
             return
         }
-        pool = try Self.connect(path) { try DatabasePool(path: path, configuration: config) }
+        dbWriter = try Self.connect(path) { try DatabasePool(path: path, configuration: config) }
         do {
-            try Schema.upgrade(pool)
+            try Schema.upgrade(dbWriter)
         } catch SchemaError.madeByNewerVersion {
             throw CatalogError.cannotOpen(path: path, reason: Self.newerVersion)
         } catch let error as DatabaseError {
@@ -120,7 +120,7 @@ public final class QuakeDatabase: Sendable {
         guard seedIfNew, let feed = BundledFeed.url else { return }
         let state: String?
         do {
-            state = try pool.read { db in try CatalogInspection.seedState(db) }
+            state = try dbWriter.read { db in try CatalogInspection.seedState(db) }
         } catch let error as DatabaseError {
             throw CatalogError.cannotRead(path: path, reason: Self.describe(error))
         }
@@ -136,7 +136,7 @@ public final class QuakeDatabase: Sendable {
     /// A write to the catalog, its errors said as the catalog's.
     private func write<T>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try pool.write(body)
+            return try dbWriter.write(body)
         } catch let error as DatabaseError {
             throw CatalogError.cannotWrite(path: path, reason: Self.describe(error))
         }
@@ -169,7 +169,7 @@ public final class QuakeDatabase: Sendable {
     }
 
     public func count() throws -> Int {
-        try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM quake") ?? 0 }
+        try dbWriter.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM quake") ?? 0 }
     }
 
     /// The folder holding `path`: `.` for a bare name, `/` at the root.

@@ -20,7 +20,7 @@ func bundledTemplates() throws -> [Quake] {
     let store = try QuakeDatabase(path: folder + "/t.sqlite")
     guard let feed = BundledFeed.url else { throw ValidationError("the bundled feed is missing") }
     _ = try QuakeImporter(database: store).importFile(at: feed.path)
-    return try store.pool.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake ORDER BY id") }
+    return try store.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake ORDER BY id") }
 }
 
 struct Generate: ParsableCommand {

@@ -32,7 +32,7 @@ struct FetchHarness {
     }
 
     func catalogIDs() throws -> Set<String> {
-        try Set(QuakeDatabase(path: db).pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM quake") })
+        try Set(QuakeDatabase(path: db).dbWriter.read { db in try String.fetchAll(db, sql: "SELECT id FROM quake") })
     }
 
     /// A failed fetch leaves the 409 quakes alone and records no update.

@@ -20,7 +20,7 @@ final class WeekCatalog {
         if withUnknownMagnitudes {
             _ = try importer.importData(Data(Self.unknownMagnitudes.utf8), name: "unknown")
         }
-        all = try store.pool.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake") }
+        all = try store.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake") }
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }

@@ -17,7 +17,7 @@ struct LoadedCatalog: Sendable {
     /// Ids of the rows SQL selects for `predicate`, in id order.
     func sqlIDs(_ predicate: QuakePredicate) throws -> [String] {
         let (sql, arguments) = predicate.sql
-        return try database.pool.read { db in
+        return try database.dbWriter.read { db in
             try Quake.fetchAll(db, sql: "SELECT * FROM quake WHERE \(sql) ORDER BY id", arguments: arguments)
         }.map(\.id)
     }
@@ -28,7 +28,7 @@ struct LoadedCatalog: Sendable {
     }
 
     func tableExists(_ name: String) throws -> Bool {
-        try database.pool.read { db in try db.tableExists(name) }
+        try database.dbWriter.read { db in try db.tableExists(name) }
     }
 }
 
@@ -60,7 +60,7 @@ enum SharedCatalogs {
             let report = try importer.importData(try JSONSerialization.data(withJSONObject: feed), name: "\(name) extras")
             precondition(report.new == extras.count && report.skipped.isEmpty, "extras not imported: \(report)")
         }
-        let quakes = try database.pool.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake ORDER BY id") }
+        let quakes = try database.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake ORDER BY id") }
         return LoadedCatalog(database: database, quakes: quakes)
     }
 }

@@ -57,7 +57,7 @@ import GRDB
         // Forced both ways, whatever the planner would choose.
         for lookups in [Set<String>(), predicate.placeSearches] {
             let (sql, arguments) = predicate.sql(placeLookups: lookups)
-            let ids = try week.store.pool.read { db in
+            let ids = try week.store.dbWriter.read { db in
                 try String.fetchAll(db, sql: "SELECT id FROM quake WHERE \(sql) ORDER BY id", arguments: arguments)
             }
             #expect(ids == expected.sorted(), "lookups: \(lookups)")
@@ -66,7 +66,7 @@ import GRDB
 
     @Test func distinctPlacesFollowInsertsUpdatesAndDeletes() throws {
         func places() throws -> [String: Int] {
-            try week.store.pool.read { db in
+            try week.store.dbWriter.read { db in
                 Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT placeFolded, quakes FROM quakePlace")
                     .map { ($0[0] as String, $0[1] as Int) })
             }

@@ -15,7 +15,7 @@ import Testing
 
         // Reopened, not re-seeded: a deleted quake stays deleted.
         let catalog = try QuakeDatabase(path: path)
-        try catalog.pool.write { db in try db.execute(sql: "DELETE FROM quake WHERE id = 'hv70264586'") }
+        try catalog.dbWriter.write { db in try db.execute(sql: "DELETE FROM quake WHERE id = 'hv70264586'") }
         let second = try runQuakesTUI(["list", "--format", "csv"], environment: env)
         #expect(second.stdout.split(separator: "\n").count == 4710 + 1)
         #expect(!second.stdout.contains("hv70264586"))
@@ -25,18 +25,18 @@ import Testing
         let folder = TemporaryFolder()
         // A seed killed half-way: the state still says pending, no quakes landed.
         let cut = folder.file("cut.sqlite")
-        try QuakeDatabase(path: cut, seedIfNew: true).pool.write { db in
+        try QuakeDatabase(path: cut, seedIfNew: true).dbWriter.write { db in
             try db.execute(sql: "DELETE FROM quake; UPDATE catalogInfo SET value = 'pending' WHERE key = 'seed'")
         }
         #expect(try QuakeDatabase(path: cut).count() == 0, "an import's open does not seed")
         #expect(try QuakeDatabase(path: cut, seedIfNew: true).count() == 4711)
         // Killed even before the state was written: no state and no quakes.
         let early = folder.file("early.sqlite")
-        try QuakeDatabase(path: early).pool.write { db in try db.execute(sql: "DELETE FROM catalogInfo WHERE key = 'seed'") }
+        try QuakeDatabase(path: early).dbWriter.write { db in try db.execute(sql: "DELETE FROM catalogInfo WHERE key = 'seed'") }
         #expect(try QuakeDatabase(path: early, seedIfNew: true).count() == 4711)
         // Seeded once: emptied by its user, it stays empty.
         let seeded = folder.file("seeded.sqlite")
-        try QuakeDatabase(path: seeded, seedIfNew: true).pool.write { db in try db.execute(sql: "DELETE FROM quake") }
+        try QuakeDatabase(path: seeded, seedIfNew: true).dbWriter.write { db in try db.execute(sql: "DELETE FROM quake") }
         #expect(try QuakeDatabase(path: seeded, seedIfNew: true).count() == 0)
         // Created by an import that then failed: empty, and left so.
         let imported = folder.file("imported.sqlite")
@@ -98,16 +98,16 @@ import Testing
             .replacingOccurrences(of: "Place of a2", with: "東京都の近く")
             .replacingOccurrences(of: "Place of a3", with: "10 KM N of ILE-DE-FRANCE")
         _ = try QuakeImporter(database: catalog).importFile(at: folder.write("f.geojson", text))
-        let rows = try catalog.pool.read { db in
+        let rows = try catalog.dbWriter.read { db in
             try Row.fetchAll(db, sql: "SELECT id, placeFolded FROM quake ORDER BY id").map { [$0["id"], $0["placeFolded"]] as [String] }
         }
         #expect(rows == [["a1", "10 km n of ile-de-france"], ["a2", "東京都の近く"], ["a3", "10 km n of ile-de-france"]])
-        let places = try catalog.pool.read { db in
+        let places = try catalog.dbWriter.read { db in
             try Row.fetchAll(db, sql: "SELECT placeFolded, quakes FROM quakePlace ORDER BY placeFolded")
                 .map { "\($0[0] as String) \($0[1] as Int)" }
         }
         #expect(places == ["10 km n of ile-de-france 2", "東京都の近く 1"])
-        let days = try catalog.pool.read { db in try Row.fetchAll(db, sql: "SELECT day, quakes FROM quakeDay").map { "\($0[0] as String) \($0[1] as Int)" } }
+        let days = try catalog.dbWriter.read { db in try Row.fetchAll(db, sql: "SELECT day, quakes FROM quakeDay").map { "\($0[0] as String) \($0[1] as Int)" } }
         #expect(days == ["2018-06-14 3"])
     }
 
@@ -120,7 +120,7 @@ import Testing
         let big = folder.write("big.geojson", featureCollection(events))
         let report = try QuakeImporter(database: catalog).importFile(at: big, name: "big")
         #expect(report.summaryLine == "imported big: 16000 new, 0 updated, 0 unchanged, 0 skipped")
-        let (indexes, triggers, places, days) = try catalog.pool.read { db in
+        let (indexes, triggers, places, days) = try catalog.dbWriter.read { db in
             (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'quake' ORDER BY name"),
              try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name"),
              try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakePlace"),
@@ -132,7 +132,7 @@ import Testing
         #expect(triggers == ["quakeDay_delete", "quakeDay_insert", "quakeDay_update",
                              "quakePlace_delete", "quakePlace_insert", "quakePlace_update"])
         #expect(places == 20711 && days == 20711)
-        let bigOnes = try catalog.pool.read { db in
+        let bigOnes = try catalog.dbWriter.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM quake INDEXED BY quake_magnitude WHERE magnitude >= 6.5")
         }
         #expect(bigOnes == 1140, "the rebuilt index holds the new rows (5 of every 70, and none of the week)")

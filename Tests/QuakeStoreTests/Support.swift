@@ -4,6 +4,6 @@ import QuakeStore
 
 /// Every stored quake, by id.
 func storedQuakes(_ catalog: QuakeDatabase) throws -> [String: Quake] {
-    let quakes = try catalog.pool.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake") }
+    let quakes = try catalog.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake") }
     return Dictionary(uniqueKeysWithValues: quakes.map { ($0.id, $0) })
 }

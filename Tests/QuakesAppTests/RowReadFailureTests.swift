@@ -12,7 +12,7 @@ import TestSupport
     @Test func aDamagedCatalogFoundWhileScrollingIsSaidOnTheBottomLine() throws {
         let h = try BrowserHarness(width: 100, height: 8)
         #expect(h.lines[7].hasPrefix("/ filter"))
-        try h.catalog.pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try h.catalog.dbWriter.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         let size = try FileManager.default.attributesOfItem(atPath: h.catalog.path)[.size] as! Int
         let garbage = CatalogDamage.garbage(count: size - 4096)
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: h.catalog.path))

@@ -43,7 +43,7 @@ public struct QuakeImporter: Sendable {
             var format = FeedFormat(sniffing: bytes)
             if geoJSONOnly && format == .csv { format = .geoJSON }   // the JSON reader says what is wrong
             do {
-                try database.pool.write { db in
+                try database.dbWriter.write { db in
                     let perFeature = format == .csv ? 200 : 700
                     let bulk = try BulkLoad.beginIfLarge(db, expectedRows: bytes.count / perFeature)
                     let upserter = try Upserter(db)
@@ -106,7 +106,7 @@ public struct QuakeImporter: Sendable {
     /// transaction, the same way a feed's are.
     public func importQuakes(_ quakes: some Sequence<Quake>, name: String) throws -> ImportReport {
         var report = ImportReport(name: name)
-        try database.pool.write { db in
+        try database.dbWriter.write { db in
             let bulk = try BulkLoad.beginIfLarge(db, expectedRows: quakes.underestimatedCount)
             let upserter = try Upserter(db)
             for quake in quakes {
