@@ -7,7 +7,7 @@ import TestSupport
 
 /// What a fetch reports while it runs: the download, then the features as
 /// they are imported, ending at the feed's count.
-@Suite("fetch progress", .timeLimit(.minutes(1)))
+@Suite("fetch progress", .timeLimit(.minutes(3)))
 struct FetchProgressTests {
     @Test("bytes of the total while downloading, then features imported, ending at all of them")
     func downloadThenImport() throws {
