@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Details, deleting and help, in the real binary.
-@Suite("Details, delete and help", .timeLimit(.minutes(3)))
+@Suite("Details, delete and help", .timeLimit(.minutes(10)))
 struct ActionTests {
     @Test("Enter shows the selected quake's details; j the next one; Esc returns to the table")
     func details() throws {

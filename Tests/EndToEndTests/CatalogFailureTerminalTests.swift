@@ -5,7 +5,7 @@ import TestSupport
 /// The browser, in a real terminal, on a catalog it cannot use: it says why
 /// in one line, `error: database PATH: <reason>`, before touching the
 /// screen, exits 1, and leaves the terminal and the file as they were.
-@Suite("Catalog failures in the terminal", .timeLimit(.minutes(2)))
+@Suite("Catalog failures in the terminal", .timeLimit(.minutes(10)))
 struct CatalogFailureTerminalTests {
     /// Runs the browser on `db` in tmux; checks the one error line, the
     /// exit status 1, a sane terminal and no crash report.

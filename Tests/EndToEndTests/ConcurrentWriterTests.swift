@@ -6,7 +6,7 @@ import TestSupport
 /// browser open on it in a third: the second importer waits for the first
 /// (SQLite's busy timeout) instead of failing with `database is locked`,
 /// and the browser shows the sum as soon as they are done.
-@Suite("Concurrent writers", .timeLimit(.minutes(3)))
+@Suite("Concurrent writers", .timeLimit(.minutes(10)))
 struct ConcurrentWriterTests {
     static let features = 20_000
 

@@ -5,7 +5,7 @@ import TestSupport
 /// A feed whose place holds an xterm title sequence, BEL, a newline and a
 /// C1 CSI, seen in a real terminal: shown as `^[`, `^G`, `^J` and U+FFFD,
 /// every row one line, and the terminal's title left alone.
-@Suite("Control characters in a terminal", .timeLimit(.minutes(2)))
+@Suite("Control characters in a terminal", .timeLimit(.minutes(10)))
 struct ControlCharacterTerminalTests {
     static let shownPlace = "^[]0;TITLE^GEvil^JPlace\u{FFFD}"
 

@@ -6,7 +6,7 @@ import TestSupport
 /// leaves the catalog exactly as it was: each file is one transaction in a
 /// WAL-mode SQLite file, even the bulk path that drops and rebuilds the
 /// indexes inside it.
-@Suite("Crash safety", .timeLimit(.minutes(3)))
+@Suite("Crash safety", .timeLimit(.minutes(10)))
 struct CrashSafetyTests {
     static let features = 100_000
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The feed from a real terminal: `r` and `--refresh-every` in the browser,
 /// and the progress bar of `quakes-tui fetch`, against a real HTTP server.
-@Suite("Feed refresh", .timeLimit(.minutes(3)))
+@Suite("Feed refresh", .timeLimit(.minutes(10)))
 struct FeedRefreshTests {
     static let day = "feed/all_day_2014-04.geojson"
     static let idle = " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼"
@@ -33,14 +33,23 @@ struct FeedRefreshTests {
 
     @Test("a failed refresh shows its error line and changes nothing")
     func refreshFailure() throws {
-        let server = try FeedServer()
-        let url = server.url("status/404")
+        _ = try Self.failedRefresh("status/404", reason: "HTTP 404 Not Found")
+    }
+
+    /// The browser refreshing from the test server's `path`: the bottom line
+    /// says `error: fetch URL: <reason>`, the top line is as before. Returns
+    /// the session, still running, and that pane.
+    static func failedRefresh(_ path: String, reason: String, server: FeedServer? = nil,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws -> (TmuxSession, Pane, FeedServer) {
+        let server = try server ?? FeedServer()
+        let url = server.url(path)
         let session = try TmuxSession(arguments: ["--url", url])
         session.waitForTable()
         session.send("r")
         let pane = session.waitUntil { $0.bottom.hasPrefix("error:") }
-        #expect(pane.bottom == "error: fetch \(url): HTTP 404 Not Found", "\(pane)")
-        #expect(pane.top == Self.idle, "\(pane)")
+        #expect(pane.bottom == "error: fetch \(url): \(reason)", "\(pane)", sourceLocation: sourceLocation)
+        #expect(pane.top == Self.idle, "\(pane)", sourceLocation: sourceLocation)
+        return (session, pane, server)
     }
 
     @Test("while a refresh hangs on a slow server, the status line shows its progress and the keys still work")

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The place filter (`/`) and the predicate prompt (`:`), in the real binary.
-@Suite("Filtering", .timeLimit(.minutes(3)))
+@Suite("Filtering", .timeLimit(.minutes(10)))
 struct FilterTests {
     @Test("/alaska keeps the 316 Alaskan quakes, newest first; Esc clears it")
     func placeFilter() throws {

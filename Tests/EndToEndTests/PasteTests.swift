@@ -7,7 +7,7 @@ import TestSupport
 /// SIGTERM still end it at once with the terminal restored. (Before, the
 /// field's scrolling was quadratic: such a paste spun for minutes, deaf to
 /// every signal but SIGKILL.)
-@Suite("Pasting", .timeLimit(.minutes(3)))
+@Suite("Pasting", .timeLimit(.minutes(10)))
 struct PasteTests {
     /// 100,002 characters, no newline (a newline would be Enter).
     static let paste = String(repeating: "alaska ", count: 14_286)

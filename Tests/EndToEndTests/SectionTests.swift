@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `s` cycles the table's sections: none, day, magnitude band, network.
-@Suite("Sections", .timeLimit(.minutes(3)))
+@Suite("Sections", .timeLimit(.minutes(10)))
 struct SectionTests {
     /// ` 2018-06-14 · 298 quakes`, as a section header line shows it.
     static func headerLine(_ title: String, _ count: Int) -> String {

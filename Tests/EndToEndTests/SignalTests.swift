@@ -5,7 +5,7 @@ import TestSupport
 /// Signals a user or the system sends: the browser restores the terminal
 /// and exits with 128 + the signal; an import stopped midway stores
 /// nothing of its file. The catalog stays sound either way.
-@Suite("Signals", .timeLimit(.minutes(3)))
+@Suite("Signals", .timeLimit(.minutes(10)))
 struct SignalTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String

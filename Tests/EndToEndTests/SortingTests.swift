@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Opening order, number-key sorts and header clicks, in the real binary.
-@Suite("Sorting", .timeLimit(.minutes(3)))
+@Suite("Sorting", .timeLimit(.minutes(10)))
 struct SortingTests {
     static let hints = "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit"
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// What the browser draws depends on the terminal it finds: colors unless
 /// NO_COLOR says otherwise, UTF-8 arrows only in a UTF-8 locale.
-@Suite("Terminal capabilities", .timeLimit(.minutes(2)))
+@Suite("Terminal capabilities", .timeLimit(.minutes(10)))
 struct TerminalCapabilityTests {
     /// A foreground color as tmux writes it: `ESC[31m`…`ESC[37m`, `ESC[38;5;208m`.
     static let foregroundColor = #"\x1B\[(?:[0-9;]*;)?(?:3[1-7]|38;5;[0-9]+)(?:;[0-9;]*)?m"#

@@ -4,7 +4,7 @@ import TestSupport
 
 /// How the browser starts on terminals it cannot use, or can barely: one
 /// line before anything is opened or created; a message that fits.
-@Suite("Terminal start", .timeLimit(.minutes(2)))
+@Suite("Terminal start", .timeLimit(.minutes(10)))
 struct TerminalStartTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The browser as a terminal program: live updates from another process,
 /// resizing, leaving the terminal sane, refusing to run without one.
-@Suite("Terminal", .timeLimit(.minutes(3)))
+@Suite("Terminal", .timeLimit(.minutes(10)))
 struct TerminalTests {
     @Test("an import by another process shows up live, its rows marked + for 30 s")
     func liveImport() throws {

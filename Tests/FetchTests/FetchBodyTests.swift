@@ -4,7 +4,7 @@ import TestSupport
 
 /// What a fetch does with the body: a size limit (declared, streamed,
 /// inflated), gzip bodies, Content-Encoding, and what an error line quotes.
-@Suite("fetch: body limits, gzip, encodings", .timeLimit(.minutes(2)))
+@Suite("fetch: body limits, gzip, encodings", .timeLimit(.minutes(10)))
 struct FetchBodyTests {
     let harness: FetchHarness
     var server: FeedServer { harness.server }

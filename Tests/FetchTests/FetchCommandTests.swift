@@ -5,37 +5,22 @@ import TestSupport
 
 /// `quakes-tui fetch`, the real binary against a real HTTP server on
 /// 127.0.0.1: what lands in the catalog, what the user reads, the exit status.
-@Suite("fetch", .timeLimit(.minutes(2)))
+@Suite("fetch", .timeLimit(.minutes(10)))
 struct FetchCommandTests {
-    let server: FeedServer
-    let folder = TemporaryFolder()
-    let db: String
-    /// No user config file leaks in.
-    let environment: [String: String]
+    let harness: FetchHarness
+    var server: FeedServer { harness.server }
+    var folder: TemporaryFolder { harness.folder }
+    var db: String { harness.db }
 
     /// A catalog already holding the March 2014 M4.5+ month (409 quakes).
-    init() throws {
-        server = try FeedServer()
-        db = folder.file("quakes.sqlite")
-        environment = ["XDG_CONFIG_HOME": folder.file("config")]
-        let seeded = try runQuakesTUI(["import", "--db", db, Fixture.month2014], environment: environment)
-        #expect(seeded.status == 0, "\(seeded.stderr)")
-    }
+    init() throws { harness = try FetchHarness() }
 
-    func fetch(_ arguments: [String]) throws -> CommandResult {
-        try runQuakesTUI(["fetch", "--db", db] + arguments, environment: environment)
-    }
+    func fetch(_ arguments: [String]) throws -> CommandResult { try harness.fetch(arguments) }
 
-    func catalogIDs() throws -> Set<String> {
-        try Set(QuakeDatabase(path: db).dbWriter.read { db in try String.fetchAll(db, sql: "SELECT id FROM quake") })
-    }
+    func catalogIDs() throws -> Set<String> { try harness.catalogIDs() }
 
-    /// A failed fetch leaves the 409 quakes alone and records no update.
     func expectUntouched(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let ids = try catalogIDs()
-        #expect(ids.count == 409, sourceLocation: sourceLocation)
-        #expect(ids == Set(try Fixture.features(Fixture.month2014).map { $0["id"] as! String }), sourceLocation: sourceLocation)
-        #expect(try QuakeDatabase(path: db).lastFetch() == nil, sourceLocation: sourceLocation)
+        try harness.expectUntouched(sourceLocation: sourceLocation)
     }
 
     @Test("a feed served as application/geo+json is imported; the summary line says what changed; the update is remembered")

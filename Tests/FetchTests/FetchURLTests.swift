@@ -5,7 +5,7 @@ import TestSupport
 
 /// What `--url` and `--timeout` accept: IPv6 loopback, an upper-case scheme,
 /// a relative path, and timeouts from 1 s to a day.
-@Suite("fetch: URLs and timeouts", .timeLimit(.minutes(2)))
+@Suite("fetch: URLs and timeouts", .timeLimit(.minutes(10)))
 struct FetchURLTests {
     let harness: FetchHarness
     var server: FeedServer { harness.server }

@@ -5,7 +5,7 @@ import Testing
 /// Standard output that cannot be written: a reader that stopped
 /// (`| head -1`) ends the program quietly, as it ends other Unix tools; a
 /// full disk is one error line and exit 1. The real binary, through bash.
-@Suite(.timeLimit(.minutes(2))) struct OutputFailureTests {
+@Suite(.timeLimit(.minutes(10))) struct OutputFailureTests {
     let folder = TemporaryFolder()
     let db: String
 

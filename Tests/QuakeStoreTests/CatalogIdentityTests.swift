@@ -7,7 +7,7 @@ import TestSupport
 /// What `--db` names is opened only when it is a quakes-tui catalog (or
 /// nothing yet); anything else is refused before a single byte is written,
 /// and a catalog is read without writing when reading is all a command does.
-@Suite("Catalog identity", .timeLimit(.minutes(2)))
+@Suite("Catalog identity", .timeLimit(.minutes(10)))
 struct CatalogIdentityTests {
     static func bytes(_ path: String) -> Data? { try? Data(contentsOf: URL(fileURLWithPath: path)) }
 

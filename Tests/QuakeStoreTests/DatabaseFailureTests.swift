@@ -8,7 +8,7 @@ import Testing
 /// file as it was (CatalogTests has the first cases: a read-only catalog on
 /// import, a directory, a missing folder and junk on list; the browser's
 /// side is in EndToEndTests' CatalogFailureTerminalTests).
-@Suite("Database failures", .timeLimit(.minutes(2)))
+@Suite("Database failures", .timeLimit(.minutes(10)))
 struct DatabaseFailureTests {
     /// A catalog holding the 4.5_month fixture (409 quakes) at `name` in `folder`.
     static func monthCatalog(_ folder: TemporaryFolder, _ name: String = "quakes.sqlite") throws -> String {
