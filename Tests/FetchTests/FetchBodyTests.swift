@@ -13,13 +13,13 @@ struct FetchBodyTests {
 
     func expectRefused(_ path: String, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = server.url(path)
-        let started = Date()
+        // That the fetch ends at all shows it stopped reading: the bodies
+        // refused here are 10^12 bytes long or endless (the suite's time
+        // limit catches a fetch that would read them).
         let result = try harness.fetch(["--url", url])
         #expect(result.status == 1, sourceLocation: sourceLocation)
         #expect(result.stderr == "error: fetch \(url): \(reason)\n", sourceLocation: sourceLocation)
         #expect(result.stdout == "", sourceLocation: sourceLocation)
-        // Not a timing assertion: only that it did not read 10^12 bytes or for ever.
-        #expect(Date().timeIntervalSince(started) < 60, sourceLocation: sourceLocation)
         try harness.expectUntouched(sourceLocation: sourceLocation)
     }
 
