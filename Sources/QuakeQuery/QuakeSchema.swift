@@ -1,9 +1,14 @@
 import Foundation
 import QuakeStore
 
-/// The one place where the query layer knows about quakes: each field a user
-/// can filter or sort on, its column, its type, and how to read it from a
-/// `Quake`. A second entity would be a second file like this one.
+/// The quake fields of the query layer: each field a user can filter or sort
+/// on, its column, its type, and how to read it from a `Quake`; and the
+/// table they live in. Not the only file that knows quakes: `SectionKey`
+/// names quake columns and the magnitude band, `QueryPlan` reads the
+/// `quakePlace` and `quakeDay` count tables, the predicate compiler
+/// `quakePlace`, `placeFolded` and `quake_matches`, and `ResultsController`
+/// deletes quakes and reads `quakeDay` and `changedAt`. A second entity
+/// would need its own of each, not only a second file like this one.
 public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         case text

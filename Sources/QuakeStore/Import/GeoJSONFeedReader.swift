@@ -1,12 +1,5 @@
 import Foundation
 
-/// One feature or CSV row as the importer sees it: a quake to store, or the
-/// reason it cannot be stored.
-enum ParsedEvent: Sendable {
-    case quake(Quake)
-    case skipped(reason: String)
-}
-
 /// Reads a USGS GeoJSON FeatureCollection one feature at a time.
 enum GeoJSONFeedReader {
     /// Calls `onFeature` with each feature's index in `features` and its parse.

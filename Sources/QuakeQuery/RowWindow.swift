@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import QuakeStore
+
+/// Reads rows of one query plan in batches, keeping a few batches around.
+final class RowWindow: @unchecked Sendable {
+    static let batchSize = 100
+    static let keptBatches = 16
+
+    private let reader: any DatabaseReader
+    private let plan: QueryPlan
+    private let lock = NSLock()
+    private var batches: [Int: [Quake]] = [:]
+    private var recent: [Int] = []
+    private var knownCount: Int?
+    private var failure: (any Error)?
+
+    var readFailure: (any Error)? { lock.withLock { failure } }
+
+    /// The number of rows, once counted: lets the window read near the end
+    /// from the end.
+    var count: Int? {
+        get { lock.withLock { knownCount } }
+        set { lock.withLock { knownCount = newValue } }
+    }
+
+    /// How many rows the fetch delivered with the window.
+    let preloadedCount: Int
+
+    init(reader: any DatabaseReader, plan: QueryPlan, preloaded: [Quake] = []) {
+        self.reader = reader
+        self.plan = plan
+        preloadedCount = preloaded.count
+        for start in stride(from: 0, to: preloaded.count, by: Self.batchSize) {
+            let batch = Array(preloaded[start..<min(start + Self.batchSize, preloaded.count)])
+            if batch.count == Self.batchSize || preloaded.count < Self.batchSize * 2 {
+                store(batch, at: start / Self.batchSize)
+            }
+        }
+    }
+
+    func rows(_ range: Range<Int>) -> [Quake] {
+        var result: [Quake] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let number = index / Self.batchSize
+            guard let batch = batch(number) else { break }
+            let offset = index - number * Self.batchSize
+            guard offset < batch.count else { break }
+            let take = min(batch.count - offset, range.upperBound - index)
+            result.append(contentsOf: batch[offset..<offset + take])
+            index += take
+            if batch.count < Self.batchSize { break }
+        }
+        return result
+    }
+
+    /// A batch of rows, read the cheapest way: after the previous batch's
+    /// last row or before the next batch's first (keyset: no rows skipped),
+    /// from the end when nearer the end, else by offset.
+    private func batch(_ number: Int) -> [Quake]? {
+        let (cached, previous, next, count) = lock.withLock {
+            (batches[number], batches[number - 1], batches[number + 1], knownCount)
+        }
+        if let cached { return cached }
+        let start = number * Self.batchSize
+        let size = Self.batchSize
+        let batch: [Quake]
+        do {
+            batch = try reader.read { db -> [Quake] in
+                if let last = previous?.last, previous?.count == size {
+                    return try plan.rows(db, adjacentTo: plan.orderValues(of: last), before: false, limit: size)
+                }
+                if let first = next?.first {
+                    return try plan.rows(db, adjacentTo: plan.orderValues(of: first), before: true, limit: size)
+                }
+                if let count, start > count / 2 {
+                    return try plan.rows(db, fromEnd: start, min(start + size, count), count: count)
+                }
+                return try plan.rows(db, offset: start, limit: size)
+            }
+        } catch {
+            lock.withLock { failure = CatalogError.reading(error, path: reader.path) }
+            return nil
+        }
+        store(batch, at: number)
+        return batch
+    }
+
+    /// Reads the batch holding row `index` now, so a later `rows` finds it.
+    func prefetch(_ index: Int) { _ = rows(index..<index + 1) }
+
+    private func store(_ batch: [Quake], at number: Int) {
+        lock.lock(); defer { lock.unlock() }
+        batches[number] = batch
+        recent.removeAll { $0 == number }
+        recent.append(number)
+        if recent.count > Self.keptBatches { batches[recent.removeFirst()] = nil }
+    }
+
+    func cachedIndex(of id: String) -> Int? {
+        lock.withLock {
+            for (number, batch) in batches {
+                if let offset = batch.firstIndex(where: { $0.id == id }) { return number * Self.batchSize + offset }
+            }
+            return nil
+        }
+    }
+
+    func forEach(limit: Int, _ body: (Int, Quake) throws -> Void) throws {
+        try reader.read { db in
+            let cursor = try Quake.fetchCursor(db, sql: plan.windowSQL, arguments: plan.arguments + [limit == 0 ? -1 : limit, 0])
+            var index = 0
+            while let quake = try cursor.next() {
+                try body(index, quake)
+                index += 1
+            }
+        }
+    }
+}

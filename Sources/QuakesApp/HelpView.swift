@@ -1,0 +1,48 @@
+import Foundation
+import TerminalUI
+
+/// The list of every key, over the table.
+struct HelpView {
+    static let keys: [(String, String)] = [
+        ("↑ ↓ j k  wheel", "move"),
+        ("PgUp PgDn", "page (also Space, Ctrl-F / Ctrl-B)"),
+        ("Home End g G", "first / last quake"),
+        ("click a row", "select it"),
+        ("← → h l", "move the column cursor"),
+        ("1-9", "sort by column (again: reverse)"),
+        ("[ ]", "sort the cursor's column ascending / descending"),
+        ("z 1-9, z[ z]", "add a secondary sort key"),
+        ("click header", "sort by that column (again: reverse)"),
+        ("/", "filter places as you type (Esc clears)"),
+        (":", "predicate, e.g. magnitude >= 4.5 AND depth < 10"),
+        ("s", "sections: none, day, magnitude, network"),
+        ("⏎", "details of the selected quake (Esc or q back)"),
+        ("d", "delete the selected quake (asks first)"),
+        ("r", "refresh: fetch the feed in the background"),
+        ("?", "this help"),
+        ("q  Ctrl-C", "quit"),
+    ]
+
+    /// Arrows and ⏎ in words where the locale is not UTF-8.
+    var unicode = true
+
+    static let asciiKeyNames: [(String, String)] = [("↑ ↓", "Up Down"), ("← →", "Left Right"), ("⏎", "Enter")]
+
+    func render(into screen: inout Screen) {
+        let keys = unicode ? Self.keys : Self.keys.map { keys, effect in
+            (Self.asciiKeyNames.reduce(keys) { $0.replacingOccurrences(of: $1.0, with: $1.1) }, effect)
+        }
+        let keyWidth = max(16, keys.map { DisplayWidth.of($0.0) }.max()! + 2)
+        let width = min(screen.width - 4, 72)
+        let height = min(screen.height - 2, keys.count + 4)
+        let left = (screen.width - width) / 2, top = max(1, (screen.height - height) / 2)
+        let frame = Style(reverse: true)
+        for row in top..<top + height { screen.fill(row: row, from: left, to: left + width, style: frame) }
+        screen.put(" Keys ", row: top, column: left + 2, style: Style(bold: true, reverse: true))
+        for (i, (key, effect)) in keys.enumerated() where top + 2 + i < top + height - 1 {
+            screen.put(DisplayWidth.fit(key, to: keyWidth) + effect, row: top + 2 + i, column: left + 2, style: frame,
+                       maxWidth: width - 4)
+        }
+        screen.put(" any key closes ", row: top + height - 1, column: left + width - 18, style: Style(reverse: true, dim: true))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import QuakeFeed
+import TerminalUI
+
+/// One line on stderr, redrawn in place: `all_day.geojson [████░░░░] 1.2 MB of 3.4 MB`,
+/// then `… importing 4096 features`. Redrawn only when its text changes.
+final class ProgressBar: @unchecked Sendable {
+    private let label: String
+    private let lock = NSLock()
+    private var shown = ""
+    /// The bar's blocks need UTF-8; other terminals get `#` and `.`.
+    private let utf8 = ASCIIFallback.localeIsUTF8()
+
+    init(label: String) {
+        self.label = TerminalText.visible(label)   // a URL's last part is percent-decoded: %1b is ESC
+        // Interrupted mid-download: wipe the bar so the shell prompt starts
+        // clean. Nothing was committed, so nothing is lost.
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number) { received in
+                let wipe: StaticString = "\r\u{1B}[K"
+                _ = Glibc.write(STDERR_FILENO, wipe.utf8Start, wipe.utf8CodeUnitCount)
+                _exit(128 + received)
+            }
+        }
+    }
+
+    func show(_ progress: FeedFetcher.Progress) {
+        lock.lock(); defer { lock.unlock() }
+        let line = utf8 ? progress.line(label: label) : ASCIIFallback.transliterate(progress.line(label: label))
+        guard line != shown else { return }
+        shown = line
+        write("\r\u{1B}[K" + line)
+    }
+
+    func clear() {
+        lock.lock(); defer { lock.unlock() }
+        write("\r\u{1B}[K")
+    }
+
+    private func write(_ text: String) {
+        // A closed or full stderr loses the bar, never the fetch.
+        _ = FileDescriptorWriter.writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+}
