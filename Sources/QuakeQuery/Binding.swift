@@ -30,12 +30,14 @@ public struct Binding<Value>: Sendable {
 }
 
 /// A property whose changes call back its owner, and whose projected value
-/// (`$property`) is a `Binding` to it. Thread-safe.
+/// (`$property`) is a `Binding` to it. Thread-safe. Setting a value equal
+/// to the current one is no change: the value stays and the owner is not
+/// called back (so re-setting the same configuration fetches nothing).
 @propertyWrapper
-public final class Bound<Value: Sendable>: @unchecked Sendable {
+public final class Bound<Value: Sendable & Equatable>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
-    /// Called after every set, outside the lock.
+    /// Called after every set that changes the value, outside the lock.
     var didSet: (@Sendable (Value) -> Void)?
 
     public init(wrappedValue: Value) { value = wrappedValue }
@@ -43,8 +45,12 @@ public final class Bound<Value: Sendable>: @unchecked Sendable {
     public var wrappedValue: Value {
         get { lock.withLock { value } }
         set {
-            lock.withLock { value = newValue }
-            didSet?(newValue)
+            let changed = lock.withLock { () -> Bool in
+                guard value != newValue else { return false }
+                value = newValue
+                return true
+            }
+            if changed { didSet?(newValue) }
         }
     }
 

@@ -3,32 +3,40 @@ import Foundation
 import GRDB
 import QuakeStore
 
-/// Notices committed writes to the catalog. Writes through this process's
-/// connection are seen at once (GRDB's region observation); GRDB cannot see other
-/// processes' commits, so a dedicated connection polls `PRAGMA data_version`,
-/// which changes whenever another connection commits.
+/// Notices committed writes to the catalog, one `onChange` per commit.
+///
+/// Writes through this process's connection are seen at once (GRDB's region
+/// observation, called on the writer's queue right after the commit). GRDB
+/// cannot see other processes' commits, so a dedicated connection polls
+/// `PRAGMA data_version`, which changes whenever *another connection*
+/// commits: that includes this process's own writer, so the poller would see
+/// each of our commits a second time. When the observation fires, it reads
+/// the poller's `data_version` before calling `onChange` and records it as
+/// seen. Every commit counted in that version is older than the read that
+/// `onChange` starts, so it is in the new snapshot, another process's
+/// commit landing at the same moment included; a commit after it changes
+/// the version again and the poller reports it. The one race left, the
+/// timer reading the version between our commit and the observation, costs
+/// one extra fetch, never a missed commit.
 final class CatalogChangeMonitor: @unchecked Sendable {
     static let pollInterval: DispatchTimeInterval = .milliseconds(250)
 
     private let observation: AnyDatabaseCancellable
-    private let poller: DatabaseQueue
     private let timer: DispatchSourceTimer
-    private var lastVersion: Int?
+    private let version: SeenVersion
 
     init(store: QuakeDatabase, onChange: @escaping @Sendable () -> Void) throws {
+        let version = SeenVersion(poller: try store.makeReadOnlyConnection())
+        self.version = version
         observation = DatabaseRegionObservation(tracking: Table(QuakeField.table))
-            .start(in: store.dbWriter, onError: { _ in }, onChange: { _ in onChange() })
-        poller = try store.makeReadOnlyConnection()
-        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "quakes.catalog-poll"))
-        lastVersion = try? poller.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
-        timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval)
-        timer.setEventHandler { [weak self] in
-            guard let self else { return }
-            let version = try? self.poller.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
-            if let version, version != self.lastVersion {
-                self.lastVersion = version
+            .start(in: store.dbWriter, onError: { _ in }, onChange: { _ in
+                version.markSeen()
                 onChange()
-            }
+            })
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "quakes.catalog-poll"))
+        timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval)
+        timer.setEventHandler {
+            if version.hasUnseenCommits() { onChange() }
         }
         timer.resume()
     }
@@ -36,5 +44,37 @@ final class CatalogChangeMonitor: @unchecked Sendable {
     func stop() {
         timer.cancel()
         observation.cancel()
+    }
+}
+
+/// The poller's connection and the last `data_version` reported through it.
+private final class SeenVersion: @unchecked Sendable {
+    private let poller: DatabaseQueue
+    private let lock = NSLock()
+    private var seen: Int?
+
+    init(poller: DatabaseQueue) {
+        self.poller = poller
+        seen = read()
+    }
+
+    /// Every commit so far is reported (the caller fetches after this).
+    /// A version that cannot be read leaves the poller to report it.
+    func markSeen() {
+        lock.withLock { if let now = read() { seen = now } }
+    }
+
+    /// Whether a commit happened since the last report; if so, it is
+    /// reported now.
+    func hasUnseenCommits() -> Bool {
+        lock.withLock {
+            guard let now = read(), now != seen else { return false }
+            seen = now
+            return true
+        }
+    }
+
+    private func read() -> Int? {
+        try? poller.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
     }
 }

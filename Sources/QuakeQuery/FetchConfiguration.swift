@@ -4,6 +4,12 @@ import QuakeStore
 /// What a results controller fetches: the counterpart of SwiftUI's
 /// `FetchRequest.Configuration` plus `SectionedFetchRequest`'s section
 /// identifier, the three things a user changes at run time.
+///
+/// Two configurations are equal exactly when they fetch the same: the same
+/// predicate tree with texts equal byte for byte (as SQLite compares them;
+/// Swift's `==` would call a precomposed `é` and `e` + U+0301 equal, which
+/// select different rows), the same sort keys and the same sections. The
+/// controller skips setting an equal one.
 public struct FetchConfiguration: Sendable, Hashable {
     /// nil: every quake.
     public var predicate: QuakePredicate?
@@ -22,6 +28,22 @@ public struct FetchConfiguration: Sendable, Hashable {
     public init(predicate: QuakePredicate? = nil, sortDescriptors: [SortDescriptor<Quake>], sectionIdentifier: SectionKey? = nil) {
         self.init(predicate: predicate, sortKeys: [], sectionIdentifier: sectionIdentifier)
         self.sortDescriptors = sortDescriptors
+    }
+
+    public static func == (a: FetchConfiguration, b: FetchConfiguration) -> Bool {
+        guard a.sortKeys == b.sortKeys, a.sectionIdentifier == b.sectionIdentifier else { return false }
+        switch (a.predicate, b.predicate) {
+        case (nil, nil): return true
+        case (let p?, let q?): return p.root.fetchesTheSame(as: q.root)
+        default: return false
+        }
+    }
+
+    /// Consistent with `==`, which is stricter than the members' own `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(predicate)
+        hasher.combine(sortKeys)
+        hasher.combine(sectionIdentifier)
     }
 
     /// The sort as Foundation's typed descriptors, first is primary. Setting
@@ -79,4 +101,43 @@ public struct SortKey: Sendable, Hashable, CustomStringConvertible {
 public struct SortKeyError: Error, CustomStringConvertible, Equatable {
     public var message: String
     public var description: String { message }
+}
+
+extension PredicateNode {
+    /// The same tree, texts compared by their UTF-8 bytes (what SQLite
+    /// compares) and numbers by value or by bits (a NaN argument is the
+    /// same as itself). Never true for two trees that can select different
+    /// rows; chains of a few hundred AND or OR are a few hundred levels.
+    func fetchesTheSame(as other: PredicateNode) -> Bool {
+        switch (self, other) {
+        case (.constant(let a), .constant(let b)):
+            return a == b
+        case (.not(let a), .not(let b)):
+            return a.fetchesTheSame(as: b)
+        case (.and(let a1, let a2), .and(let b1, let b2)), (.or(let a1, let a2), .or(let b1, let b2)):
+            return a1.fetchesTheSame(as: b1) && a2.fetchesTheSame(as: b2)
+        case (.comparison(let f, let op, let v, let o), .comparison(let g, let op2, let w, let o2)):
+            return f == g && op == op2 && o == o2 && v.fetchesTheSame(as: w)
+        case (.between(let f, let low, let high), .between(let g, let low2, let high2)):
+            return f == g && low.fetchesTheSame(as: low2) && high.fetchesTheSame(as: high2)
+        case (.oneOf(let f, let values, let o), .oneOf(let g, let values2, let o2)):
+            return f == g && o == o2 && values.count == values2.count
+                && zip(values, values2).allSatisfy { $0.fetchesTheSame(as: $1) }
+        case (.string(let f, let op, let text, let o), .string(let g, let op2, let text2, let o2)):
+            return f == g && op == op2 && o == o2 && text.utf8.elementsEqual(text2.utf8)
+        default:
+            return false
+        }
+    }
+}
+
+extension PredicateValue {
+    func fetchesTheSame(as other: PredicateValue) -> Bool {
+        switch (self, other) {
+        case (.null, .null): return true
+        case (.number(let a), .number(let b)): return a == b || a.bitPattern == b.bitPattern
+        case (.text(let a), .text(let b)): return a.utf8.elementsEqual(b.utf8)
+        default: return false
+        }
+    }
 }

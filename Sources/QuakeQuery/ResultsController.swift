@@ -12,8 +12,9 @@ import QuakeStore
 ///   newest configuration's results are delivered.
 /// - Each fetch delivers the first window of rows first (count pending),
 ///   then the same with the exact count and sections.
+/// - Setting a configuration equal to the current one does nothing.
 /// - Any committed write to the catalog, from this process or another,
-///   yields a new snapshot.
+///   yields one new snapshot (one fetch per commit).
 ///
 /// Snapshots are delivered on the controller's own serial queue, in order,
 /// never two at once: to `onSnapshot` and to every `snapshots` stream.
@@ -44,9 +45,15 @@ public final class ResultsController: @unchecked Sendable {
         set { configuration.sectionIdentifier = newValue }
     }
 
-    /// Rows changed by imports after this moment are reported in each
-    /// snapshot's `recentlyChanged`. Defaults to the controller's creation.
+    /// Rows changed by imports after this moment, and in the last
+    /// `recentChangesWindow`, are reported in each snapshot's
+    /// `recentlyChanged`. Defaults to the controller's creation.
     public let changesSince: Date
+
+    /// How far back a snapshot's `recentlyChanged` looks: the 30 s the
+    /// browser marks a changed row for. Older changes are not read at all,
+    /// so the scan stays small however long the browser runs.
+    public static let recentChangesWindow: TimeInterval = 30
 
     /// A quake whose position each complete snapshot reports (the UI's
     /// selection), found on the controller's queue rather than the caller's.
@@ -146,13 +153,15 @@ public final class ResultsController: @unchecked Sendable {
         queue.async { [weak self] in self?.fetch(next, current) }
     }
 
-    /// Removes quakes from the catalog; the snapshot follows.
+    /// Removes quakes from the catalog; the snapshot follows. A started
+    /// controller's monitor reports the commit (once) before this returns;
+    /// one not started fetches here.
     public func delete(ids: [String]) throws {
         try store.dbWriter.write { db in
             let statement = try db.makeStatement(sql: "DELETE FROM \(QuakeField.table) WHERE id = ?")
             for id in ids { try statement.execute(arguments: [id]) }
         }
-        update()
+        if monitor == nil { update() }
     }
 
     /// The complete results of the current configuration, fetched on the
@@ -217,9 +226,12 @@ public final class ResultsController: @unchecked Sendable {
         // The whole catalog's size is the sum of the trigger-kept day counts:
         // no second count of every row on each filtered fetch.
         let total = plan.whereSQL == "1" ? count : try Int.fetchOne(db, sql: "SELECT coalesce(sum(quakes), 0) FROM quakeDay") ?? 0
+        // Only the last 30 s: a range on the quake_changedAt index, a few
+        // rows, not every row changed since the browser opened.
         var changed: [String: Date] = [:]
+        let since = max(changesSince, Date(timeIntervalSinceNow: -Self.recentChangesWindow))
         let rows = try Row.fetchCursor(db, sql: "SELECT id, changedAt FROM \(QuakeField.table) WHERE changedAt > ? LIMIT 10000",
-                                       arguments: [changesSince.epochMilliseconds])
+                                       arguments: [since.epochMilliseconds])
         while let row = try rows.next() { changed[row[0]] = Date(epochMilliseconds: row[1]) }
         let tracked = try trackedID.flatMap { id in try plan.position(of: id, db).map { (id, $0) } }
         return Summary(count: count, sections: try plan.sections(db), total: total, changed: changed, tracked: tracked)

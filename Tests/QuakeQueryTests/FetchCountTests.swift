@@ -1,0 +1,132 @@
+import Foundation
+import QuakeQuery
+import QuakeStore
+import Testing
+
+/// How many fetches the controller makes: one per configuration that
+/// differs from the current one, one per commit. Counted by generation: the
+/// controller numbers every fetch it starts, so the generation of the
+/// newest snapshot minus the one before the change is how many fetches the
+/// change started, and the snapshots delivered since show which completed.
+@Suite(.timeLimit(.minutes(10))) struct FetchCountTests {
+    let week: WeekCatalog
+
+    init() throws { week = try WeekCatalog() }
+
+    /// A started controller, its complete first snapshot delivered, and
+    /// the log of everything delivered after that.
+    private func settledController(changesSince: Date = Date()) async throws -> (ResultsController, SnapshotLog, Int) {
+        let controller = try ResultsController(week.store, configuration: FetchConfiguration(), changesSince: changesSince)
+        try controller.start()
+        let first = try await waitForSnapshot(controller) { $0.isComplete }
+        let log = SnapshotLog()
+        controller.onSnapshot { log.append($0) }
+        return (controller, log, first.generation)
+    }
+
+    /// Past the poll interval with a second to spare, for a second fetch
+    /// that should not come. Counted in short sleeps like `waitForSnapshot`.
+    private func waitPastThePoller() async throws {
+        for _ in 0..<250 { try await Task.sleep(nanoseconds: 5_000_000) }
+    }
+
+    /// The generations of the complete snapshots delivered, in order.
+    private func completeGenerations(_ log: SnapshotLog) -> [Int] {
+        log.all.filter(\.isComplete).map(\.generation)
+    }
+
+    @Test func settingAnEqualConfigurationFetchesNothing() async throws {
+        let (controller, log, before) = try await settledController()
+        controller.predicate = try QuakePredicate("magnitude >= 4")
+        let filtered = try await waitForSnapshot(controller) { $0.isComplete && $0.configuration.predicate != nil }
+        #expect(filtered.generation == before + 1)
+
+        // The same values again, each way a configuration can be set.
+        controller.configuration = controller.configuration
+        controller.predicate = try QuakePredicate("magnitude >= 4")   // parsed anew: equal, not the same instance
+        controller.sortKeys = [SortKey(.time, ascending: false)]
+        controller.sortDescriptors = [SortDescriptor(\Quake.time, order: .reverse)]
+        controller.sectionIdentifier = nil
+        controller.$configuration.predicate.wrappedValue = try QuakePredicate("magnitude >= 4")
+        controller.$configuration.sortDescriptors.wrappedValue = [SortDescriptor(\Quake.time, order: .reverse)]
+        controller.$configuration.wrappedValue = FetchConfiguration(predicate: try QuakePredicate("magnitude >= 4"))
+
+        // Then a different one: the next fetch, with no other in between.
+        controller.sortKeys = [SortKey(.magnitude, ascending: false)]
+        let sorted = try await waitForSnapshot(controller) { $0.isComplete && $0.configuration.sortKeys.first?.field == .magnitude }
+        #expect(sorted.generation == before + 2, "only the two different configurations were fetched")
+        #expect(completeGenerations(log) == [before + 1, before + 2])
+        #expect(sorted.count == filtered.count)
+        controller.stop()
+    }
+
+    @Test func aTextEqualInSwiftButNotInBytesIsADifferentConfiguration() async throws {
+        // "Île" precomposed (U+00CE) and as I + U+0302: Swift's == calls them
+        // equal, SQLite compares bytes and finds only the stored spelling.
+        let (controller, _, before) = try await settledController()
+        controller.predicate = try QuakePredicate("place == %@", "\u{CE}le Somewhere")
+        let precomposed = try await waitForSnapshot(controller) { $0.isComplete && $0.generation == before + 1 }
+        #expect(precomposed.count == 1)
+        controller.predicate = try QuakePredicate("place == %@", "I\u{302}le Somewhere")
+        let decomposed = try await waitForSnapshot(controller) { $0.isComplete && $0.generation == before + 2 }
+        #expect(decomposed.count == 0, "the decomposed text is fetched, and matches no stored byte")
+        controller.stop()
+    }
+
+    @Test func anImportThroughThisProcessIsFetchedOnce() async throws {
+        let (controller, log, before) = try await settledController()
+        _ = try QuakeImporter(database: week.store).importFile(at: Fixture.day2014)
+        _ = try await waitForSnapshot(controller) { $0.isComplete && $0.count == 4713 + 146 }
+        try await waitPastThePoller()
+        #expect(completeGenerations(log) == [before + 1], "the observation's fetch, and not the poller's after it")
+        #expect(controller.snapshot?.generation == before + 1)
+        controller.stop()
+    }
+
+    @Test func anImportByAnotherProcessIsFetchedOnce() async throws {
+        let (controller, log, before) = try await settledController()
+        let result = try runQuakesTUI(["import", "--db", week.store.path, Fixture.day2014])
+        #expect(result.status == 0, "\(result.stderr)")
+        _ = try await waitForSnapshot(controller) { $0.isComplete && $0.count == 4713 + 146 }
+        try await waitPastThePoller()
+        #expect(completeGenerations(log) == [before + 1], "the poller's fetch")
+        #expect(controller.snapshot?.generation == before + 1)
+        controller.stop()
+    }
+
+    @Test func aDeleteIsFetchedOnce() async throws {
+        let (controller, log, before) = try await settledController()
+        try controller.delete(ids: ["hv70264586", "hv70264576"])
+        let after = try await waitForSnapshot(controller) { $0.isComplete && $0.count == 4711 }
+        try await waitPastThePoller()
+        #expect(after.rows(in: 0..<1).first?.id == "ci38197512")
+        #expect(completeGenerations(log) == [before + 1], "the observation's fetch; neither delete nor the poller adds one")
+        #expect(controller.snapshot?.generation == before + 1)
+        controller.stop()
+    }
+
+    @Test func aDeleteWithoutWatchingStillFetches() async throws {
+        let controller = try ResultsController(week.store, configuration: FetchConfiguration())
+        try controller.delete(ids: ["hv70264586"])
+        let after = try await waitForSnapshot(controller) { $0.isComplete }
+        #expect(after.count == 4712)
+    }
+
+    @Test func recentChangesAreTheLastThirtySeconds() async throws {
+        // Changes since an hour ago would include all three times; the
+        // marks last 30 s, so only the row changed 5 s ago is reported.
+        let (controller, _, before) = try await settledController(changesSince: Date(timeIntervalSinceNow: -3600))
+        let now = Date().epochMilliseconds
+        try await week.store.dbWriter.write { db in
+            // The whole week was imported a moment ago: make that 2 minutes ago.
+            try db.execute(sql: "UPDATE quake SET changedAt = ?", arguments: [now - 120_000])
+            try db.execute(sql: "UPDATE quake SET changedAt = ? WHERE id = ?", arguments: [now - 31_000, "hv70264586"])
+            try db.execute(sql: "UPDATE quake SET changedAt = ? WHERE id = ?", arguments: [now - 5_000, "hv70264576"])
+        }
+        let after = try await waitForSnapshot(controller) { $0.isComplete && $0.generation > before }
+        #expect(after.recentlyChanged.count == 1, "not the rest of the week, changed 2 minutes ago")
+        #expect(after.recentlyChanged["hv70264586"] == nil, "changed 31 s ago")
+        #expect(after.recentlyChanged["hv70264576"] == Date(epochMilliseconds: now - 5_000))
+        controller.stop()
+    }
+}
