@@ -8,7 +8,7 @@ public struct BrowseView {
     public static let minimumWidth = 40
     public static let minimumHeight = 8
     /// How long a row an import added or changed keeps its `+` mark.
-    public static let changeMarkDuration: TimeInterval = 30
+    public static let changeMarkDuration: TimeInterval = ResultsController.recentChangesWindow
 
     let formatting: Formatting
     /// `▲▼` on a UTF-8 terminal, `^v` elsewhere.

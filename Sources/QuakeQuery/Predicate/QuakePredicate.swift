@@ -246,7 +246,8 @@ extension PredicateNode {
     }
 
     static func compareBytes(_ a: String, _ b: String) -> Int {
-        if a == b { return 0 }
+        // Bytes, as SQLite compares: Swift's == calls "Î" and "I" + U+0302 equal.
+        if a.utf8.elementsEqual(b.utf8) { return 0 }
         return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
     }
 
