@@ -25,26 +25,23 @@ struct CatalogInspection {
     /// SQLite's `PRAGMA application_id` of a quakes-tui catalog: "QUAK".
     static let applicationID: Int32 = 0x5155_414B
 
-    /// Reads the file's identity through its own short-lived connection.
+    /// Reads the file's identity through `connection`, a reading
+    /// connection to it (`CatalogLocation.readingConnection`).
     /// `checkIntegrity` runs SQLite's `quick_check`, so a damaged catalog is
     /// refused before a writer touches it.
-    static func inspect(_ location: CatalogLocation, configuration: Configuration,
-                        checkIntegrity: Bool) throws -> CatalogInspection {
-        do {
-            return try location.readingConnection(configuration: configuration).read { db in
-                let inspection = try inspect(db)
-                if checkIntegrity, inspection.kind != .foreign {
-                    let result = try String.fetchAll(db, sql: "PRAGMA quick_check")
-                    if result != ["ok"] { throw DatabaseError(resultCode: .SQLITE_CORRUPT) }
-                }
-                return inspection
+    static func inspect(_ connection: DatabaseQueue, checkIntegrity: Bool) throws -> CatalogInspection {
+        try connection.read { db in
+            let inspection = try inspect(db)
+            if checkIntegrity, inspection.kind != .foreign {
+                let result = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                if result != ["ok"] { throw DatabaseError(resultCode: .SQLITE_CORRUPT) }
             }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw CatalogError.cannotOpen(path: location.path, reason: QuakeDatabase.describe(error))
-        } catch let error as DatabaseError {
-            throw CatalogError.cannotRead(path: location.path, reason: QuakeDatabase.describe(error))
+            return inspection
         }
     }
+
+    /// A catalog this build can read as it is: nothing to create, upgrade or seed.
+    var isCurrent: Bool { kind == .catalog && !needsUpgrade }
 
     private static func inspect(_ db: Database) throws -> CatalogInspection {
         let tables = try Set(String.fetchAll(db, sql: """

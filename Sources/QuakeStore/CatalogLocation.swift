@@ -6,6 +6,8 @@ import GRDB
 /// to connect to the file it names.
 struct CatalogLocation {
     let path: String
+    /// `path` from the root: SQLite's limit counts it, and a URI needs it.
+    let absolutePath: String
     /// A file is there (possibly empty).
     let exists: Bool
     /// Why the catalog may not be written, or nil when it may. Judged by the
@@ -19,6 +21,7 @@ struct CatalogLocation {
     init(checking path: String) throws {
         self.path = path
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        absolutePath = absolute
         if absolute.utf8.count > Self.maximumPathBytes {
             throw CatalogError.cannotOpen(path: path, reason: """
                 path too long for SQLite (\(absolute.utf8.count) bytes; at most \(Self.maximumPathBytes), \
@@ -54,7 +57,7 @@ struct CatalogLocation {
 
     var isWritable: Bool { readOnlyReason == nil }
 
-    /// A connection for reading only, which leaves nothing behind: on a
+    /// A connection for reading, which leaves nothing behind: on a
     /// writable catalog a plain read-write connection (it deletes the
     /// `-wal` and `-shm` it opened when it closes, and writes nothing since
     /// nothing asks it to); on a read-only one a read-only connection.
@@ -71,10 +74,9 @@ struct CatalogLocation {
     /// SQLite reads it as it is and creates nothing.
     var connectionPath: String {
         guard !isWritable, !FileManager.default.fileExists(atPath: path + "-shm") else { return path }
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
-        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+        return "file:" + (absolutePath.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolutePath) + "?immutable=1"
     }
 
     private static func isWritable(_ path: String) -> Bool {

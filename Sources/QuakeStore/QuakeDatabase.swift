@@ -44,27 +44,31 @@ public final class QuakeDatabase: Sendable {
         config.foreignKeysEnabled = true
         config.prepareDatabase { db in SQLFunctions.register(in: db) }
 
-        let inspection = try location.exists ? Self.inspect(location, purpose: purpose, config: config) : nil
+        // An existing file is looked at through a reading connection first;
+        // when reading is all that is needed, that connection is kept.
+        var reader: DatabaseQueue?
+        var inspection: CatalogInspection?
+        if location.exists {
+            (inspection, reader) = try Self.inspect(location, configuration: config,
+                                                    checkIntegrity: purpose == .write && location.isWritable)
+        }
         let isNew = inspection.map { $0.kind == .empty } ?? true
         if let reason = location.readOnlyReason {
             guard purpose != .write else { throw CatalogError.cannotOpen(path: path, reason: reason) }
-            guard let inspection, inspection.kind == .catalog, !inspection.needsUpgrade else {
+            guard inspection?.isCurrent == true else {
                 throw CatalogError.cannotOpen(path: path, reason: isNew
                     ? "read-only and empty (not a catalog yet)"
                     : "read-only, and made by an earlier quakes-tui: open it once where it can be written to upgrade it")
             }
-            config.readonly = true
-            dbWriter = try Self.connect(path) { try DatabaseQueue(path: location.connectionPath, configuration: config) }
-            isReadOnly = true
+        }
+        isReadOnly = !location.isWritable
+        if let reader, let inspection,
+           isReadOnly || (purpose == .read && inspection.isCurrent && !(seedIfNew && inspection.seedPending)) {
+            dbWriter = reader
             return
         }
-        isReadOnly = false
-        if purpose == .read, let inspection, inspection.kind == .catalog, !inspection.needsUpgrade,
-           !(seedIfNew && inspection.seedPending) {
-            dbWriter = try Self.connect(path) { try location.readingConnection(configuration: config) }
-            return
-        }
-        dbWriter = try Self.connect(path) { try DatabasePool(path: path, configuration: config) }
+        reader = nil   // closed before the pool opens: it must not outlive the checks
+        dbWriter = try Self.opening(path) { try DatabasePool(path: path, configuration: config) }
         do {
             try Schema.upgrade(dbWriter)
         } catch SchemaError.madeByNewerVersion {
@@ -77,23 +81,33 @@ public final class QuakeDatabase: Sendable {
 
     static let newerVersion = "made by a newer quakes-tui; upgrade quakes-tui to open it"
 
-    /// What is at the path, refusing what is not ours to open.
-    private static func inspect(_ location: CatalogLocation, purpose: Purpose,
-                                config: Configuration) throws -> CatalogInspection {
-        let inspection = try CatalogInspection.inspect(location, configuration: config,
-                                                       checkIntegrity: purpose == .write && location.isWritable)
+    /// What is in the file, refusing what is not ours to open. A file that
+    /// is not SQLite cannot be opened; a damaged one cannot be read.
+    private static func inspect(_ location: CatalogLocation, configuration: Configuration,
+                                checkIntegrity: Bool) throws -> (CatalogInspection, DatabaseQueue) {
+        let path = location.path
+        let inspection: CatalogInspection
+        let connection: DatabaseQueue
+        do {
+            connection = try location.readingConnection(configuration: configuration)
+            inspection = try CatalogInspection.inspect(connection, checkIntegrity: checkIntegrity)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw CatalogError.cannotOpen(path: path, reason: describe(error))
+        } catch let error as DatabaseError {
+            throw CatalogError.cannotRead(path: path, reason: describe(error))
+        }
         switch inspection.kind {
         case .foreign:
-            throw CatalogError.cannotOpen(path: location.path,
-                                          reason: "not a quakes-tui catalog (it holds other tables); nothing was changed")
+            throw CatalogError.cannotOpen(path: path, reason: "not a quakes-tui catalog (it holds other tables); nothing was changed")
         case .newer:
-            throw CatalogError.cannotOpen(path: location.path, reason: newerVersion)
+            throw CatalogError.cannotOpen(path: path, reason: newerVersion)
         case .empty, .catalog:
-            return inspection
+            return (inspection, connection)
         }
     }
 
-    private static func connect<Writer>(_ path: String, _ open: () throws -> Writer) throws -> Writer {
+    /// Opens a connection, a failure said as the catalog's.
+    private static func opening<Writer>(_ path: String, _ open: () throws -> Writer) throws -> Writer {
         do {
             return try open()
         } catch let error as DatabaseError {
