@@ -62,9 +62,8 @@ public struct FeedFetcher: Sendable {
     /// A `.geojson.gz` URL, served as bytes (no Content-Encoding): inflated
     /// as `import` inflates a file, under the same limit.
     private func inflatedIfGzip(_ data: Data, source: FeedSource) throws -> Data {
-        guard Gzip.isCompressed(data) else { return data }
         do {
-            return try Gzip.decompress(data, limit: maxDownload)
+            return try Gzip.decompressedIfCompressed(data, limit: maxDownload)
         } catch .overLimit {
             throw FetchError(source: source.description, reason: .overLimit(maxDownload))
         } catch .invalid(let reason) {

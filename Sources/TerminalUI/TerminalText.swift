@@ -15,12 +15,6 @@ public enum TerminalText {
         return String(out)
     }
 
-    /// A character's visible form, as `visible` shows it.
-    public static func visible(_ character: Character) -> String {
-        guard character.unicodeScalars.contains(where: isControl) else { return String(character) }
-        return visible(String(character))
-    }
-
     /// C0 (U+0000–U+001F), DEL (U+007F) and C1 (U+0080–U+009F).
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

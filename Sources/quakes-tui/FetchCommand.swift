@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import QuakeFeed
 import QuakeStore
-import TerminalUI
 
 struct FetchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +27,7 @@ struct FetchCommand: ParsableCommand {
         do {
             let report = try fetcher.fetch(source) { bar?.show($0) }
             bar?.clear()
-            for line in report.lines { StandardOutput.writeLine(TerminalText.visible(line)) }
+            for line in report.lines { StandardOutput.writeLine(line) }
         } catch {
             bar?.clear()
             fail(error)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import QuakeStore
-import TerminalUI
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,7 +28,7 @@ struct ImportCommand: ParsableCommand {
             do {
                 let report = try importer.importFile(at: file)
                 // Lines for a person: a file name or a skipped value may hold control characters.
-                for line in report.lines(allSkipped: allSkipped) { StandardOutput.writeLine(TerminalText.visible(line)) }
+                for line in report.lines(allSkipped: allSkipped) { StandardOutput.writeLine(line) }
             } catch {
                 printError("error: \(error)")
                 failed = true

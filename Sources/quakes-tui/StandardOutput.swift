@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// Standard output written with write(2), every write checked: FileHandle
 /// traps on a write error and stdio drops it. A reader gone (`| head -1`)
@@ -21,9 +22,11 @@ struct StandardOutput: TextOutputStream {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// One line, written at once (an import's summary shows as each file ends).
+    /// One line for the user to read, written at once (an import's summary
+    /// shows as each file ends), control characters made visible: it may
+    /// quote a file name, a URL or a value from a feed.
     static func writeLine(_ line: String) {
-        writeAll(Array((line + "\n").utf8))
+        writeAll(Array((TerminalText.visible(line) + "\n").utf8))
     }
 
     private static func writeAll(_ bytes: [UInt8]) {

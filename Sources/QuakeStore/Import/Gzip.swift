@@ -9,6 +9,11 @@ public enum Gzip {
         data.count >= 2 && data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B
     }
 
+    /// `data` inflated when it is gzip, else `data` itself.
+    public static func decompressedIfCompressed(_ data: Data, limit: Int = .max) throws(Failure) -> Data {
+        isCompressed(data) ? try decompress(data, limit: limit) : data
+    }
+
     public enum Failure: Error, Equatable, CustomStringConvertible {
         /// Corrupt or cut short; zlib's reason (`invalid block type`, `incorrect data check`, `truncated`).
         case invalid(String)

@@ -22,10 +22,8 @@ public struct QuakeImporter: Sendable {
         } catch {
             throw ImportError(name: name, message: "\(error)", location: "")
         }
-        if Gzip.isCompressed(data) {
-            do { data = try Gzip.decompress(data) } catch {
-                throw ImportError(name: name, message: "\(error)", location: "")
-            }
+        do { data = try Gzip.decompressedIfCompressed(data) } catch {
+            throw ImportError(name: name, message: "\(error)", location: "")
         }
         return try importData(data, name: name, progress: progress)
     }
