@@ -74,23 +74,28 @@ import Testing
     }
 
     @Test func anImportThroughThisProcessIsFetchedOnce() async throws {
-        let (controller, log, before) = try await settledController()
-        _ = try QuakeImporter(database: week.store).importFile(at: Fixture.day2014)
-        _ = try await waitForSnapshot(controller) { $0.isComplete && $0.count == 4713 + 146 }
-        try await waitPastThePoller()
-        #expect(completeGenerations(log) == [before + 1], "the observation's fetch, and not the poller's after it")
-        #expect(controller.snapshot?.generation == before + 1)
-        controller.stop()
+        try await expectOneFetch(of: "the observation's fetch, and not the poller's after it") {
+            _ = try QuakeImporter(database: week.store).importFile(at: Fixture.day2014)
+        }
     }
 
     @Test func anImportByAnotherProcessIsFetchedOnce() async throws {
+        try await expectOneFetch(of: "the poller's fetch") {
+            let result = try runQuakesTUI(["import", "--db", week.store.path, Fixture.day2014])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+    }
+
+    /// `importing` adds the 146 quakes of the 2014 day: exactly one fetch
+    /// follows, `which` one, and nothing after it.
+    func expectOneFetch(of which: Comment, sourceLocation: SourceLocation = #_sourceLocation,
+                        importing: () throws -> Void) async throws {
         let (controller, log, before) = try await settledController()
-        let result = try runQuakesTUI(["import", "--db", week.store.path, Fixture.day2014])
-        #expect(result.status == 0, "\(result.stderr)")
+        try importing()
         _ = try await waitForSnapshot(controller) { $0.isComplete && $0.count == 4713 + 146 }
         try await waitPastThePoller()
-        #expect(completeGenerations(log) == [before + 1], "the poller's fetch")
-        #expect(controller.snapshot?.generation == before + 1)
+        #expect(completeGenerations(log) == [before + 1], which, sourceLocation: sourceLocation)
+        #expect(controller.snapshot?.generation == before + 1, sourceLocation: sourceLocation)
         controller.stop()
     }
 
