@@ -4,7 +4,7 @@ import QuakeStore
 /// A fetch: download a feed, then import it through the same importer as
 /// files, in one transaction that also records when the catalog was updated.
 public struct FeedFetcher: Sendable {
-    public let database: QuakeDatabase
+    public let catalog: QuakeCatalog
     public let timeout: Double
     /// The most bytes a body may have, as sent and once inflated.
     public let maxDownload: Int
@@ -13,8 +13,8 @@ public struct FeedFetcher: Sendable {
     /// 10 MB of GeoJSON), yet a server sending without end is stopped.
     public static let defaultMaxDownload = 1_000_000_000
 
-    public init(database: QuakeDatabase, timeout: Double = 30, maxDownload: Int = defaultMaxDownload) {
-        self.database = database
+    public init(catalog: QuakeCatalog, timeout: Double = 30, maxDownload: Int = defaultMaxDownload) {
+        self.catalog = catalog
         self.timeout = timeout
         self.maxDownload = maxDownload
     }
@@ -46,7 +46,7 @@ public struct FeedFetcher: Sendable {
         let data = try inflatedIfGzip(body.data, source: source)
         progress?(.importing(features: 0))
         do {
-            return try QuakeImporter(database: database).importData(
+            return try QuakeImporter(catalog: catalog).importData(
                 data, name: source.description, geoJSONOnly: true,
                 recording: LastFetch(date: Date(), url: source.description),
                 progress: { progress?(.importing(features: $0)) })

@@ -25,11 +25,11 @@ final class CatalogChangeMonitor: @unchecked Sendable {
     private let timer: DispatchSourceTimer
     private let version: SeenVersion
 
-    init(store: QuakeDatabase, onChange: @escaping @Sendable () -> Void) throws {
-        let version = SeenVersion(poller: try store.makeReadOnlyConnection())
+    init(catalog: QuakeCatalog, onChange: @escaping @Sendable () -> Void) throws {
+        let version = SeenVersion(poller: try catalog.makeReadOnlyConnection())
         self.version = version
         observation = DatabaseRegionObservation(tracking: Table(QuakeField.table))
-            .start(in: store.dbWriter, onError: { _ in }, onChange: { _ in
+            .start(in: catalog.dbWriter, onError: { _ in }, onChange: { _ in
                 version.markSeen()
                 onChange()
             })

@@ -19,7 +19,7 @@ import QuakeStore
 /// Snapshots are delivered on the controller's own serial queue, in order,
 /// never two at once: to `onSnapshot` and to every `snapshots` stream.
 public final class ResultsController: @unchecked Sendable {
-    public let store: QuakeDatabase
+    public let catalog: QuakeCatalog
     /// How many rows the first delivery of a fetch carries.
     public let windowSize: Int
 
@@ -72,17 +72,17 @@ public final class ResultsController: @unchecked Sendable {
     private var failureHandlers: [UUID: @Sendable (any Error) -> Void] = [:]
     private var monitor: CatalogChangeMonitor?
 
-    public convenience init(_ store: QuakeDatabase, predicate: QuakePredicate? = nil,
+    public convenience init(_ catalog: QuakeCatalog, predicate: QuakePredicate? = nil,
                             sortDescriptors: [SortDescriptor<Quake>],
                             sectionIdentifier: SectionKey? = nil, windowSize: Int = 200) throws {
-        try self.init(store, configuration: FetchConfiguration(predicate: predicate, sortDescriptors: sortDescriptors,
+        try self.init(catalog, configuration: FetchConfiguration(predicate: predicate, sortDescriptors: sortDescriptors,
                                                                sectionIdentifier: sectionIdentifier),
                       windowSize: windowSize)
     }
 
-    public init(_ store: QuakeDatabase, configuration: FetchConfiguration = FetchConfiguration(),
+    public init(_ catalog: QuakeCatalog, configuration: FetchConfiguration = FetchConfiguration(),
                 windowSize: Int = 200, changesSince: Date = Date()) throws {
-        self.store = store
+        self.catalog = catalog
         self.windowSize = windowSize
         self.changesSince = changesSince
         _configuration = Bound(wrappedValue: configuration)
@@ -101,7 +101,7 @@ public final class ResultsController: @unchecked Sendable {
     /// Starts fetching and watching the catalog for changes.
     public func start() throws {
         if monitor == nil {
-            monitor = try CatalogChangeMonitor(store: store) { [weak self] in self?.update() }
+            monitor = try CatalogChangeMonitor(catalog: catalog) { [weak self] in self?.update() }
         }
         update()
     }
@@ -157,7 +157,7 @@ public final class ResultsController: @unchecked Sendable {
     /// controller's monitor reports the commit (once) before this returns;
     /// one not started fetches here.
     public func delete(ids: [String]) throws {
-        try store.dbWriter.write { db in
+        try catalog.dbWriter.write { db in
             let statement = try db.makeStatement(sql: "DELETE FROM \(QuakeField.table) WHERE id = ?")
             for id in ids { try statement.execute(arguments: [id]) }
         }
@@ -168,11 +168,11 @@ public final class ResultsController: @unchecked Sendable {
     /// caller's thread: for one-shot use such as `quakes-tui list`.
     public func fetchNow() throws -> ResultsSnapshot {
         let (generation, configuration) = lock.withLock { (self.generation, self.configuration) }
-        let (plan, first, summary) = try store.dbWriter.read { db in
+        let (plan, first, summary) = try catalog.dbWriter.read { db in
             let plans = try QueryPlan.planning(configuration, db)
             return (plans.window, try plans.window.rows(db, offset: 0, limit: windowSize), try summarize(plans.summary, db))
         }
-        let window = RowWindow(reader: store.dbWriter, plan: plan, preloaded: first)
+        let window = RowWindow(reader: catalog.dbWriter, plan: plan, preloaded: first)
         window.count = summary.count
         return ResultsSnapshot(generation: generation, configuration: configuration, count: summary.count,
                                sections: summary.sections, total: summary.total, recentlyChanged: summary.changed,
@@ -184,15 +184,15 @@ public final class ResultsController: @unchecked Sendable {
     private func fetch(_ generation: Int, _ configuration: FetchConfiguration) {
         guard isCurrent(generation) else { return }
         do {
-            let (plans, first) = try store.dbWriter.read { db in
+            let (plans, first) = try catalog.dbWriter.read { db in
                 let plans = try QueryPlan.planning(configuration, db)
                 return (plans, try plans.window.rows(db, offset: 0, limit: windowSize))
             }
             let plan = plans.window
-            let window = RowWindow(reader: store.dbWriter, plan: plan, preloaded: first)
+            let window = RowWindow(reader: catalog.dbWriter, plan: plan, preloaded: first)
             guard isCurrent(generation) else { return }
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: nil, window: window))
-            let summary = try store.dbWriter.read { db in try summarize(plans.summary, db) }
+            let summary = try catalog.dbWriter.read { db in try summarize(plans.summary, db) }
             guard isCurrent(generation) else { return }
             window.count = summary.count
             // Have the tracked row's neighbourhood at hand before the UI asks.

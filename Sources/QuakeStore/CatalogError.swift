@@ -20,6 +20,6 @@ public enum CatalogError: Error, CustomStringConvertible {
     /// query layer (`list`, the browser), which sees GRDB's errors raw.
     public static func reading(_ error: any Error, path: String) -> any Error {
         guard let error = error as? DatabaseError else { return error }
-        return CatalogError.cannotRead(path: path, reason: QuakeDatabase.describe(error))
+        return CatalogError.cannotRead(path: path, reason: QuakeCatalog.describe(error))
     }
 }

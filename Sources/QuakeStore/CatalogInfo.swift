@@ -31,7 +31,7 @@ public struct LastFetch: Sendable, Equatable {
     }
 }
 
-extension QuakeDatabase {
+extension QuakeCatalog {
     /// The last successful fetch, or nil when never fetched (or unreadable).
     public func lastFetch() -> LastFetch? {
         try? dbWriter.read { db in try LastFetch.read(db) }

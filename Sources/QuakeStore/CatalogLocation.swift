@@ -28,7 +28,7 @@ struct CatalogLocation {
                 so that its -journal name fits SQLite's 512-byte limit)
                 """)
         }
-        let folder = QuakeDatabase.folder(of: path)
+        let folder = QuakeCatalog.folder(of: path)
         var info = stat()
         if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {

@@ -23,25 +23,25 @@ public enum BrowserApp {
     /// Keys handled between two looks at the signal pipe and two frames.
     static let inputBatch = 4096
 
-    public static func run(store: QuakeDatabase, configuration: FetchConfiguration, refresh feed: RefreshFeed? = nil,
+    public static func run(catalog: QuakeCatalog, configuration: FetchConfiguration, refresh feed: RefreshFeed? = nil,
                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Exit {
-        let controller = try ResultsController(store, configuration: configuration)
+        let controller = try ResultsController(catalog, configuration: configuration)
         let wake = try WakePipe.nonBlocking()
         let signals = try SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
         defer { signals.uninstall() }
         controller.onSnapshot { _ in wake.poke() }
         controller.onFailure { _ in wake.poke() }
         let refresher = feed.map { FeedRefresher(feed: $0, wake: { wake.poke() }) }
-        var refreshTimer = feed?.every.map { RefreshTimer(every: $0, lastFetch: store.lastFetch()?.date) }
+        var refreshTimer = feed?.every.map { RefreshTimer(every: $0, lastFetch: catalog.lastFetch()?.date) }
 
         let state = BrowserState(
-            catalogName: (store.path as NSString).lastPathComponent,
+            catalogName: (catalog.path as NSString).lastPathComponent,
             configuration: controller.$configuration,
             delete: { ids in try controller.delete(ids: ids) },
             track: { controller.trackedID = $0 },
             refresh: refresher.map { refresher in { refresher.start() } })
-        state.lastUpdated = store.lastFetch()?.date
-        state.isReadOnly = store.isReadOnly
+        state.lastUpdated = catalog.lastFetch()?.date
+        state.isReadOnly = catalog.isReadOnly
         let trace = environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) }
 
         let terminal = NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
@@ -86,10 +86,10 @@ public enum BrowserApp {
                 }
                 // Another process (a cron'd fetch) may have updated the catalog:
                 // checked on the idle second, not on a refresh's 100 ms ticks.
-                if idle && refresher?.isRunning != true { state.lastUpdated = store.lastFetch()?.date }
+                if idle && refresher?.isRunning != true { state.lastUpdated = catalog.lastFetch()?.date }
                 if let failure = controller.failure {
                     // Nothing to show yet: the browser ends with the error; else the last rows stay.
-                    let error = CatalogError.reading(failure, path: store.path)
+                    let error = CatalogError.reading(failure, path: catalog.path)
                     if controller.snapshot == nil { throw error }
                     state.message = "error: \(error)"
                 }

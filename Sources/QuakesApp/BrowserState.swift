@@ -11,7 +11,7 @@ public final class BrowserState {
     public enum Mode: Equatable {
         case table
         case filter(TextField)
-        case predicate(TextField, error: QuakeQuery.PredicateError?)
+        case predicate(TextField, error: QuakePredicate.ParseError?)
         case detail
         case help
         case confirmDelete(Quake)
@@ -325,7 +325,7 @@ public final class BrowserState {
             userPredicate = try QuakePredicate(text)
             mode = .table
             updatePredicate()
-        } catch let error as QuakeQuery.PredicateError {
+        } catch let error as QuakePredicate.ParseError {
             // The previous predicate stays in force until a valid one is entered.
             mode = .predicate(TextField(text), error: error)
         } catch {

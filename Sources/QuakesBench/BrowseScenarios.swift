@@ -6,7 +6,7 @@ import QuakeStore
 /// The browsing figures, each measured through the same ResultsController the
 /// UI uses: a configuration change, then the snapshot it delivers.
 struct BrowseScenarios {
-    let store: QuakeDatabase
+    let catalog: QuakeCatalog
 
     /// Waits for the controller's snapshots on a semaphore (the controller
     /// delivers on its own queue).
@@ -56,7 +56,7 @@ struct BrowseScenarios {
 
         // Open the catalog and get the first screen in the default order.
         let open = measure {
-            controller = try! ResultsController(store, configuration: FetchConfiguration())
+            controller = try! ResultsController(catalog, configuration: FetchConfiguration())
             controller.onSnapshot { waiter.deliver($0) }
             controller.update()
         }

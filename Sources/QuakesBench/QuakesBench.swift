@@ -17,10 +17,10 @@ func bundledTemplates() throws -> [Quake] {
     let folder = NSTemporaryDirectory() + "quakes-bench-templates-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let store = try QuakeDatabase(path: folder + "/t.sqlite")
+    let catalog = try QuakeCatalog(path: folder + "/t.sqlite")
     guard let feed = BundledFeed.url else { throw ValidationError("the bundled feed is missing") }
-    _ = try QuakeImporter(database: store).importFile(at: feed.path)
-    return try store.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake ORDER BY id") }
+    _ = try QuakeImporter(catalog: catalog).importFile(at: feed.path)
+    return try catalog.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake ORDER BY id") }
 }
 
 struct Generate: ParsableCommand {
@@ -43,7 +43,7 @@ struct Generate: ParsableCommand {
             try GeoJSONWriter.write(generator, to: geojson)
             print("wrote \(rows) quakes to \(geojson)")
         } else if let db {
-            let report = try QuakeImporter(database: QuakeDatabase(path: db)).importQuakes(generator, name: "generated")
+            let report = try QuakeImporter(catalog: QuakeCatalog(path: db)).importQuakes(generator, name: "generated")
             print(report.summaryLine)
         }
     }
@@ -57,9 +57,9 @@ struct ImportChild: ParsableCommand {
     @Option var file: String
 
     func run() throws {
-        let store = try QuakeDatabase(path: db)
+        let catalog = try QuakeCatalog(path: db)
         var report: ImportReport?
-        let ms = try BrowseScenarios.milliseconds { report = try QuakeImporter(database: store).importFile(at: file) }
+        let ms = try BrowseScenarios.milliseconds { report = try QuakeImporter(catalog: catalog).importFile(at: file) }
         let features = (report?.new ?? 0) + (report?.updated ?? 0) + (report?.unchanged ?? 0)
         let figures: [String: Double] = [
             "import_features_per_s": Double(features) / (ms / 1000),
@@ -75,7 +75,7 @@ struct BrowseChild: ParsableCommand {
     @Option var db: String
 
     func run() throws {
-        let figures = try BrowseScenarios(store: QuakeDatabase(path: db, purpose: .browse)).run()
+        let figures = try BrowseScenarios(catalog: QuakeCatalog(path: db, purpose: .browse)).run()
         print(String(decoding: try JSONSerialization.data(withJSONObject: figures), as: UTF8.self))
     }
 }

@@ -16,7 +16,7 @@ struct BrowseCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var catalogOptions: CatalogOptions
 
     @Option(name: .customLong("where"), help: ArgumentHelp("Start with this predicate.", valueName: "predicate"))
     var predicate: String?
@@ -57,11 +57,11 @@ struct BrowseCommand: ParsableCommand {
         let (source, timeout, config) = feedOptions.resolved()
         // Checked in validate(): cannot fail here.
         let every = refreshEvery.flatMap { try? RefreshInterval(parsing: $0) } ?? config.refreshEvery
-        let catalog = try database.open()
+        let catalog = try catalogOptions.open()
         let feed = Self.refreshFeed(source, catalog: catalog, timeout: timeout, config: config, every: every)
         let exit: BrowserApp.Exit
         do {
-            exit = try BrowserApp.run(store: catalog, configuration: configuration, refresh: feed)
+            exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed)
         } catch {
             // The terminal is already restored: the message shows on a sane screen.
             fail(error)
@@ -70,9 +70,9 @@ struct BrowseCommand: ParsableCommand {
     }
 
     /// `r` and the timer fetch `source` into the open catalog.
-    private static func refreshFeed(_ source: FeedSource, catalog: QuakeDatabase, timeout: Double, config: UserConfig,
+    private static func refreshFeed(_ source: FeedSource, catalog: QuakeCatalog, timeout: Double, config: UserConfig,
                                     every: RefreshInterval?) -> RefreshFeed {
-        let fetcher = FeedOptions.fetcher(database: catalog, timeout: timeout, config: config)
+        let fetcher = FeedOptions.fetcher(catalog: catalog, timeout: timeout, config: config)
         let label = source.url.lastPathComponent
         return RefreshFeed(label: label, every: every.map { TimeInterval($0.seconds) }) { progress in
             try fetcher.fetch(source) { progress($0.line(label: label)) }

@@ -43,8 +43,8 @@ struct FeedOptions: ParsableArguments {
     }
 
     /// What fetches `source`: the timeout and the config's `max-download`.
-    static func fetcher(database: QuakeDatabase, timeout: Double, config: UserConfig) -> FeedFetcher {
-        FeedFetcher(database: database, timeout: timeout, maxDownload: config.maxDownload ?? FeedFetcher.defaultMaxDownload)
+    static func fetcher(catalog: QuakeCatalog, timeout: Double, config: UserConfig) -> FeedFetcher {
+        FeedFetcher(catalog: catalog, timeout: timeout, maxDownload: config.maxDownload ?? FeedFetcher.defaultMaxDownload)
     }
 
     /// The flags over the config file over the default feed.

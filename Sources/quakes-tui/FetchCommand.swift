@@ -17,12 +17,12 @@ struct FetchCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var catalogOptions: CatalogOptions
     @OptionGroup var feedOptions: FeedOptions
 
     func run() throws {
         let (source, timeout, config) = feedOptions.resolved()
-        let fetcher = FeedOptions.fetcher(database: try database.open(seed: false, forImport: true), timeout: timeout, config: config)
+        let fetcher = FeedOptions.fetcher(catalog: try catalogOptions.open(seed: false, forImport: true), timeout: timeout, config: config)
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: source.url.lastPathComponent) : nil
         do {
             let report = try fetcher.fetch(source) { bar?.show($0) }

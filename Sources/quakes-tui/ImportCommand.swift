@@ -13,7 +13,7 @@ struct ImportCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var catalogOptions: CatalogOptions
 
     @Argument(help: ArgumentHelp("GeoJSON FeatureCollection or USGS CSV files; - reads standard input.", valueName: "file"))
     var files: [String]
@@ -22,7 +22,7 @@ struct ImportCommand: ParsableCommand {
     var allSkipped = false
 
     func run() throws {
-        let importer = QuakeImporter(database: try database.open(seed: false, forImport: true))
+        let importer = QuakeImporter(catalog: try catalogOptions.open(seed: false, forImport: true))
         var failed = false
         for file in files {
             do {

@@ -16,7 +16,7 @@ struct ListCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json }
 
-    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var catalogOptions: CatalogOptions
 
     // Unconditional: `--limit -1` is a value to refuse, not an unknown option `-1`.
     @Option(parsing: .unconditional, help: "How many quakes to print; 0 for all. Default: 20 for a table, all for CSV and JSON.")
@@ -55,13 +55,13 @@ struct ListCommand: ParsableCommand {
         if let predicate {
             do {
                 configuration.predicate = try QuakePredicate(predicate)
-            } catch let error as QuakeQuery.PredicateError {
+            } catch let error as QuakePredicate.ParseError {
                 printError("error: --where: \(error)")
                 for line in error.caretLines(for: predicate) { printError("  " + line) }
                 throw ExitCode(2)
             }
         }
-        let catalog = try database.open(purpose: .read)
+        let catalog = try catalogOptions.open(purpose: .read)
         var output = StandardOutput()
         do {
             let snapshot = try ResultsController(catalog, configuration: configuration).fetchNow()

@@ -27,7 +27,7 @@ struct QuakesTUI: ParsableCommand {
 }
 
 /// The `--db` option every command shares.
-struct DatabaseOptions: ParsableArguments {
+struct CatalogOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The catalog file.", valueName: "path"))
     var db: String?
 
@@ -37,9 +37,9 @@ struct DatabaseOptions: ParsableArguments {
     /// another import (a million-row file holds the catalog about a minute),
     /// and a catalog it may not write, or a damaged one, is refused at once.
     /// `purpose` `.read` (list) opens an up-to-date catalog without writing.
-    func open(seed: Bool = true, forImport: Bool = false, purpose: QuakeDatabase.Purpose = .browse) throws -> QuakeDatabase {
+    func open(seed: Bool = true, forImport: Bool = false, purpose: QuakeCatalog.Purpose = .browse) throws -> QuakeCatalog {
         do {
-            return try QuakeDatabase.open(explicitPath: db, seedIfNew: seed, busyTimeout: forImport ? 600 : 30,
+            return try QuakeCatalog.open(explicitPath: db, seedIfNew: seed, busyTimeout: forImport ? 600 : 30,
                                           purpose: forImport ? .write : purpose)
         } catch {
             fail(error)

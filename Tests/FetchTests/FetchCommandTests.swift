@@ -34,7 +34,7 @@ struct FetchCommandTests {
         let ids = try catalogIDs()
         #expect(ids.count == 409 + 146)
         #expect(ids.isSuperset(of: try Fixture.features(Fixture.day2014).map { $0["id"] as! String }))
-        let last = try #require(try QuakeDatabase(path: db).lastFetch())
+        let last = try #require(try QuakeCatalog(path: db).lastFetch())
         #expect(last.url == url)
         #expect(last.date >= before.addingTimeInterval(-1) && last.date <= Date())
 

@@ -32,13 +32,13 @@ struct FetchHarness {
     }
 
     func catalogIDs() throws -> Set<String> {
-        try Set(QuakeDatabase(path: db).dbWriter.read { db in try String.fetchAll(db, sql: "SELECT id FROM quake") })
+        try Set(QuakeCatalog(path: db).dbWriter.read { db in try String.fetchAll(db, sql: "SELECT id FROM quake") })
     }
 
     /// A failed fetch leaves the 409 quakes alone and records no update.
     func expectUntouched(sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try catalogIDs() == Set(try Fixture.features(Fixture.month2014).map { $0["id"] as! String }),
                 sourceLocation: sourceLocation)
-        #expect(try QuakeDatabase(path: db).lastFetch() == nil, sourceLocation: sourceLocation)
+        #expect(try QuakeCatalog(path: db).lastFetch() == nil, sourceLocation: sourceLocation)
     }
 }

@@ -16,7 +16,7 @@ struct FetchProgressTests {
     func downloadThenImport() throws {
         let server = try FeedServer()
         let folder = TemporaryFolder()
-        let fetcher = FeedFetcher(database: try QuakeDatabase(path: folder.file("q.sqlite")))
+        let fetcher = FeedFetcher(catalog: try QuakeCatalog(path: folder.file("q.sqlite")))
         let seen = Mutex<[FeedFetcher.Progress]>([])
         let report = try fetcher.fetch(try FeedSource(urlString: server.url("feed/all_week_2018-06-14.geojson"))) { step in
             seen.withLock { $0.append(step) }

@@ -46,7 +46,7 @@ struct FetchURLTests {
         #expect(result.stderr == "")
         #expect(result.status == 0)
         #expect(result.stdout == "imported \(url): 146 new, 0 updated, 0 unchanged, 0 skipped\n")
-        #expect(try QuakeDatabase(path: harness.db).lastFetch()?.url == url)
+        #expect(try QuakeCatalog(path: harness.db).lastFetch()?.url == url)
 
         let closed = try FetchCommandTests.closedPort()
         let refused = try harness.fetch(["--url", "http://[::1]:\(closed)/all_day.geojson"])

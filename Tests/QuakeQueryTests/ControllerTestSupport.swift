@@ -8,19 +8,19 @@ import Testing
 /// quakes with a NULL magnitude so NULL ordering is exercised.
 final class WeekCatalog {
     let folder: String
-    let store: QuakeDatabase
+    let catalog: QuakeCatalog
     let all: [Quake]
 
     init(withUnknownMagnitudes: Bool = true) throws {
         folder = NSTemporaryDirectory() + "quakes-query-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        store = try QuakeDatabase(path: folder + "/quakes.sqlite")
-        let importer = QuakeImporter(database: store)
+        catalog = try QuakeCatalog(path: folder + "/quakes.sqlite")
+        let importer = QuakeImporter(catalog: catalog)
         _ = try importer.importFile(at: Fixture.week)
         if withUnknownMagnitudes {
             _ = try importer.importData(Data(Self.unknownMagnitudes.utf8), name: "unknown")
         }
-        all = try store.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake") }
+        all = try catalog.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake") }
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }

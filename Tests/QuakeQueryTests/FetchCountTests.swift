@@ -16,7 +16,7 @@ import Testing
     /// A started controller, its complete first snapshot delivered, and
     /// the log of everything delivered after that.
     private func settledController(changesSince: Date = Date()) async throws -> (ResultsController, SnapshotLog, Int) {
-        let controller = try ResultsController(week.store, configuration: FetchConfiguration(), changesSince: changesSince)
+        let controller = try ResultsController(week.catalog, configuration: FetchConfiguration(), changesSince: changesSince)
         try controller.start()
         let first = try await waitForSnapshot(controller) { $0.isComplete }
         let log = SnapshotLog()
@@ -75,13 +75,13 @@ import Testing
 
     @Test func anImportThroughThisProcessIsFetchedOnce() async throws {
         try await expectOneFetch(of: "the observation's fetch, and not the poller's after it") {
-            _ = try QuakeImporter(database: week.store).importFile(at: Fixture.day2014)
+            _ = try QuakeImporter(catalog: week.catalog).importFile(at: Fixture.day2014)
         }
     }
 
     @Test func anImportByAnotherProcessIsFetchedOnce() async throws {
         try await expectOneFetch(of: "the poller's fetch") {
-            let result = try runQuakesTUI(["import", "--db", week.store.path, Fixture.day2014])
+            let result = try runQuakesTUI(["import", "--db", week.catalog.path, Fixture.day2014])
             #expect(result.status == 0, "\(result.stderr)")
         }
     }
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func aDeleteWithoutWatchingStillFetches() async throws {
-        let controller = try ResultsController(week.store, configuration: FetchConfiguration())
+        let controller = try ResultsController(week.catalog, configuration: FetchConfiguration())
         try controller.delete(ids: ["hv70264586"])
         let after = try await waitForSnapshot(controller) { $0.isComplete }
         #expect(after.count == 4712)
@@ -122,7 +122,7 @@ import Testing
         // marks last 30 s, so only the row changed 5 s ago is reported.
         let (controller, _, before) = try await settledController(changesSince: Date(timeIntervalSinceNow: -3600))
         let now = Date().epochMilliseconds
-        try await week.store.dbWriter.write { db in
+        try await week.catalog.dbWriter.write { db in
             // The whole week was imported a moment ago: make that 2 minutes ago.
             try db.execute(sql: "UPDATE quake SET changedAt = ?", arguments: [now - 120_000])
             try db.execute(sql: "UPDATE quake SET changedAt = ? WHERE id = ?", arguments: [now - 31_000, "hv70264586"])

@@ -315,7 +315,7 @@ struct PredicateParserTests {
 
     @Test("rejects with a located message", arguments: rejections)
     func rejects(_ example: RejectedCase) {
-        let error = #expect(throws: QuakeQuery.PredicateError.self) {
+        let error = #expect(throws: QuakePredicate.ParseError.self) {
             try QuakePredicate(format: example.input, arguments: example.arguments)
         }
         #expect(error.map { String(describing: $0) } == example.error)
@@ -324,7 +324,7 @@ struct PredicateParserTests {
     @Test("an error's caret sits under the offending column")
     func caretUnderColumn() throws {
         let text = "magnitude >= 4 AND plase CONTAINS \"x\""
-        let error = try #require(throws: QuakeQuery.PredicateError.self) { try QuakePredicate(text) }
+        let error = try #require(throws: QuakePredicate.ParseError.self) { try QuakePredicate(text) }
         #expect(error.caretLines(for: text) == [text, String(repeating: " ", count: 19) + "^"])
     }
 

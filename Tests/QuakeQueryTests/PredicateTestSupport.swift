@@ -11,7 +11,7 @@ let weekFeedCount = 4711
 /// A catalog built once per test process and only read afterwards, with
 /// every quake it holds, sorted by id.
 struct LoadedCatalog: Sendable {
-    let database: QuakeDatabase
+    let database: QuakeCatalog
     let quakes: [Quake]
 
     /// Ids of the rows SQL selects for `predicate`, in id order.
@@ -52,8 +52,8 @@ enum SharedCatalogs {
     }()
 
     private static func load(_ name: String, extras: [[String: Any]]) throws -> LoadedCatalog {
-        let database = try QuakeDatabase(path: root + "/\(name).sqlite")
-        let importer = QuakeImporter(database: database)
+        let database = try QuakeCatalog(path: root + "/\(name).sqlite")
+        let importer = QuakeImporter(catalog: database)
         _ = try importer.importFile(at: Fixture.week)
         if !extras.isEmpty {
             let feed: [String: Any] = ["type": "FeatureCollection", "features": extras]

@@ -9,7 +9,7 @@ import Testing
     init() throws { week = try WeekCatalog() }
 
     @Test func theFirstRowsComeBeforeTheCountThenTheCount() async throws {
-        let controller = try ResultsController(week.store, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
+        let controller = try ResultsController(week.catalog, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
         let seen = SnapshotLog()
         controller.onSnapshot { seen.append($0) }
         try controller.start()
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func settingThePredicateRefetches() async throws {
-        let controller = try ResultsController(week.store, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
+        let controller = try ResultsController(week.catalog, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
         try controller.start()
         _ = try await waitForSnapshot(controller) { $0.isComplete }
         controller.predicate = try QuakePredicate("place CONTAINS[cd] %@", "alaska")
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func bindingsToTheConfigurationRefetch() async throws {
-        let controller = try ResultsController(week.store, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
+        let controller = try ResultsController(week.catalog, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
         try controller.start()
         let sortOrder = controller.$configuration.sortDescriptors
         sortOrder.wrappedValue = [SortDescriptor(\Quake.magnitude, order: .reverse)]
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func aBurstOfChangesDeliversTheLastConfiguration() async throws {
-        let controller = try ResultsController(week.store, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
+        let controller = try ResultsController(week.catalog, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
         let seen = SnapshotLog()
         controller.onSnapshot { seen.append($0) }
         try controller.start()
@@ -73,10 +73,10 @@ import Testing
     }
 
     @Test func anImportThroughTheStoreYieldsANewSnapshot() async throws {
-        let controller = try ResultsController(week.store, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
+        let controller = try ResultsController(week.catalog, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
         try controller.start()
         _ = try await waitForSnapshot(controller) { $0.count == 4713 }
-        _ = try QuakeImporter(database: week.store).importFile(at: Fixture.day2014)
+        _ = try QuakeImporter(catalog: week.catalog).importFile(at: Fixture.day2014)
         let after = try await waitForSnapshot(controller) { $0.count == 4713 + 146 }
         #expect(after.rows(in: 4713..<4859).map(\.id) == (try feedIDsNewestFirst(Fixture.day2014)),
                 "the new rows, oldest of all, at the end in time order")
@@ -94,10 +94,10 @@ import Testing
     }
 
     @Test func anImportFromAnotherProcessIsNoticed() async throws {
-        let controller = try ResultsController(week.store, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
+        let controller = try ResultsController(week.catalog, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
         try controller.start()
         _ = try await waitForSnapshot(controller) { $0.count == 4713 }
-        let result = try runQuakesTUI(["import", "--db", week.store.path, Fixture.month2014])
+        let result = try runQuakesTUI(["import", "--db", week.catalog.path, Fixture.month2014])
         #expect(result.status == 0, "\(result.stderr)")
         let after = try await waitForSnapshot(controller) { $0.count == 4713 + 409 }
         #expect(after.rows(in: 0..<1).first?.id == "hv70264586")
@@ -107,18 +107,18 @@ import Testing
     }
 
     @Test func deletingRemovesRowsFromTheSnapshot() async throws {
-        let controller = try ResultsController(week.store, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
+        let controller = try ResultsController(week.catalog, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
         try controller.start()
         _ = try await waitForSnapshot(controller) { $0.count == 4713 }
         try controller.delete(ids: ["hv70264586", "hv70264576"])
         let after = try await waitForSnapshot(controller) { $0.count == 4711 }
         #expect(after.rows(in: 0..<1).first?.id == "ci38197512")
-        #expect(try week.store.count() == 4711)
+        #expect(try week.catalog.count() == 4711)
         controller.stop()
     }
 
     @Test func snapshotsArriveOnAnAsyncStream() async throws {
-        let controller = try ResultsController(week.store, sortDescriptors: [SortDescriptor(\Quake.depth)])
+        let controller = try ResultsController(week.catalog, sortDescriptors: [SortDescriptor(\Quake.depth)])
         let stream = controller.snapshots
         try controller.start()
         var complete: ResultsSnapshot?

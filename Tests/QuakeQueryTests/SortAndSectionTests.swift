@@ -10,7 +10,7 @@ import Testing
     init() throws { week = try WeekCatalog() }
 
     func rows(_ configuration: FetchConfiguration) throws -> [Quake] {
-        try WeekCatalog.allRows(ResultsController(week.store, configuration: configuration).fetchNow())
+        try WeekCatalog.allRows(ResultsController(week.catalog, configuration: configuration).fetchNow())
     }
 
     @Test func theDefaultOrderIsNewestFirst() throws {
@@ -68,7 +68,7 @@ import Testing
     func sectionsAreContiguousAndCountsSumToTheTotal(section: SectionKey) throws {
         for sortKeys in [[SortKey(.time, ascending: false)], [SortKey(.place, ascending: true)], [SortKey(.magnitude, ascending: true)]] {
             let configuration = FetchConfiguration(sortKeys: sortKeys, sectionIdentifier: section)
-            let snapshot = try ResultsController(week.store, configuration: configuration).fetchNow()
+            let snapshot = try ResultsController(week.catalog, configuration: configuration).fetchNow()
             let rows = try WeekCatalog.allRows(snapshot)
             #expect(rows.map(\.id) == oracleOrder(week.all, configuration).map(\.id), "\(section) \(sortKeys)")
             #expect(snapshot.sections.map(\.count).reduce(0, +) == snapshot.count)
@@ -83,24 +83,24 @@ import Testing
     /// Counts per UTC day from the file (python), plus the two made-up quakes
     /// on the 12th and 13th.
     @Test func daySectionsAreTitledAndCountedAsTheFileHasThem() throws {
-        let snapshot = try ResultsController(week.store, configuration: FetchConfiguration(sectionIdentifier: .day)).fetchNow()
+        let snapshot = try ResultsController(week.catalog, configuration: FetchConfiguration(sectionIdentifier: .day)).fetchNow()
         #expect(snapshot.sections.map { "\($0.id) \($0.count)" } == [
             "2018-06-14 298", "2018-06-13 694", "2018-06-12 644", "2018-06-11 718", "2018-06-10 565",
             "2018-06-09 725", "2018-06-08 749", "2018-06-07 320",
         ])
         // Sorting by time ascending turns the days around too.
-        let ascending = try ResultsController(week.store, configuration: FetchConfiguration(
+        let ascending = try ResultsController(week.catalog, configuration: FetchConfiguration(
             sortKeys: [SortKey(.time, ascending: true)], sectionIdentifier: .day)).fetchNow()
         #expect(ascending.sections.first?.id == "2018-06-07")
         #expect(ascending.section(containing: 320)?.id == "2018-06-08")
     }
 
     @Test func magnitudeBandsHaveAnUnknownSectionLast() throws {
-        let snapshot = try ResultsController(week.store, configuration: FetchConfiguration(sectionIdentifier: .magnitudeBand)).fetchNow()
+        let snapshot = try ResultsController(week.catalog, configuration: FetchConfiguration(sectionIdentifier: .magnitudeBand)).fetchNow()
         #expect(snapshot.sections.map { "\($0.id) \($0.count)" } == [
             "M5 27", "M4 87", "M3 137", "M2 2383", "M1 1392", "M0 639", "M-1 46", "M unknown 2",
         ])
-        let network = try ResultsController(week.store, configuration: FetchConfiguration(sectionIdentifier: .network)).fetchNow()
+        let network = try ResultsController(week.catalog, configuration: FetchConfiguration(sectionIdentifier: .network)).fetchNow()
         #expect(network.sections.prefix(3).map { "\($0.id) \($0.count)" } == ["ak 311", "ci 378", "hv 3071"])
     }
 
@@ -120,7 +120,7 @@ import Testing
                 sortKeys: fieldIndexes.enumerated().map { SortKey(fields[$1], ascending: directions[$0]) },
                 sectionIdentifier: sectionIndex < SectionKey.allCases.count ? SectionKey.allCases[sectionIndex] : nil)
             configuration.predicate = try! predicates[predicateIndex].map { try QuakePredicate($0) }
-            let sql = try! WeekCatalog.allRows(ResultsController(week.store, configuration: configuration).fetchNow())
+            let sql = try! WeekCatalog.allRows(ResultsController(week.catalog, configuration: configuration).fetchNow())
             #expect(sql.map(\.id) == oracleOrder(week.all, configuration).map(\.id), "\(configuration)")
         }
     }

@@ -26,7 +26,7 @@ import GRDB
     func pagingForwardAndBackwardReadsTheOracleOrder(configuration: FetchConfiguration) throws {
         let expected = oracleOrder(week.all, configuration).map(\.id)
         // Forward, a screen at a time: each batch after the one before it.
-        let forward = try ResultsController(week.store, configuration: configuration).fetchNow()
+        let forward = try ResultsController(week.catalog, configuration: configuration).fetchNow()
         var ids: [String] = []
         for start in stride(from: 0, to: expected.count, by: 37) {
             ids += forward.rows(in: start..<start + 37).map(\.id)
@@ -34,14 +34,14 @@ import GRDB
         #expect(ids == expected)
         // From the end backwards: the last batch from the end, then each
         // batch before the one after it.
-        let backward = try ResultsController(week.store, configuration: configuration).fetchNow()
+        let backward = try ResultsController(week.catalog, configuration: configuration).fetchNow()
         var reversed: [String] = []
         for end in stride(from: expected.count, to: 0, by: -41) {
             reversed = backward.rows(in: max(0, end - 41)..<end).map(\.id) + reversed
         }
         #expect(reversed == expected)
         // Jumping around: the middle, then the end.
-        let jumping = try ResultsController(week.store, configuration: configuration).fetchNow()
+        let jumping = try ResultsController(week.catalog, configuration: configuration).fetchNow()
         #expect(jumping.rows(in: 2300..<2340).map(\.id) == Array(expected[2300..<2340]))
         #expect(jumping.rows(in: expected.count - 40..<expected.count).map(\.id) == Array(expected.suffix(40)))
     }
@@ -51,13 +51,13 @@ import GRDB
         let predicate = try #require(QuakePredicate.placeContains(text))
         let configuration = FetchConfiguration(predicate: predicate)
         let expected = oracleOrder(week.all, configuration).map(\.id)
-        let snapshot = try ResultsController(week.store, configuration: configuration).fetchNow()
+        let snapshot = try ResultsController(week.catalog, configuration: configuration).fetchNow()
         #expect(snapshot.count == expected.count)
         #expect(try WeekCatalog.allRows(snapshot).map(\.id) == expected)
         // Forced both ways, whatever the planner would choose.
         for lookups in [Set<String>(), predicate.placeSearches] {
             let (sql, arguments) = predicate.sql(placeLookups: lookups)
-            let ids = try week.store.dbWriter.read { db in
+            let ids = try week.catalog.dbWriter.read { db in
                 try String.fetchAll(db, sql: "SELECT id FROM quake WHERE \(sql) ORDER BY id", arguments: arguments)
             }
             #expect(ids == expected.sorted(), "lookups: \(lookups)")
@@ -66,17 +66,17 @@ import GRDB
 
     @Test func distinctPlacesFollowInsertsUpdatesAndDeletes() throws {
         func places() throws -> [String: Int] {
-            try week.store.dbWriter.read { db in
+            try week.catalog.dbWriter.read { db in
                 Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT placeFolded, quakes FROM quakePlace")
                     .map { ($0[0] as String, $0[1] as Int) })
             }
         }
         let expected = Dictionary(grouping: week.all, by: \.placeFolded).mapValues(\.count)
         #expect(try places() == expected)
-        try ResultsController(week.store).delete(ids: ["zz0001"])
+        try ResultsController(week.catalog).delete(ids: ["zz0001"])
         #expect(try places()["nowhere ridge"] == nil)
         let moved = singleQuakeFeed(id: "zz0002", place: "Nowhere Ridge", magnitude: 1, time: 1_528_800_000_001)
-        let report = try QuakeImporter(database: week.store).importData(Data(moved.utf8), name: "moved")
+        let report = try QuakeImporter(catalog: week.catalog).importData(Data(moved.utf8), name: "moved")
         #expect(report.updated == 1)
         #expect(try places()["nowhere ridge"] == 1)
         #expect(try places()["ile somewhere"] == nil)

@@ -8,7 +8,7 @@ import Testing
     func importError(_ name: String, _ contents: Data) throws -> String {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()
-        let importer = QuakeImporter(database: catalog)
+        let importer = QuakeImporter(catalog: catalog)
         _ = try importer.importFile(at: Fixture.day2014)
         let before = try storedQuakes(catalog)
         let path = folder.write(name, contents)
@@ -88,7 +88,7 @@ import Testing
         let place = String(repeating: "Île-de-France 東京 ", count: 1_048_576 / 22)
         let text = featureCollection([("us0001", ",us0001,", 4.0, 1)])
             .replacingOccurrences(of: "Place of us0001", with: place)
-        let report = try QuakeImporter(database: catalog).importFile(at: folder.write("big.geojson", text), name: "big")
+        let report = try QuakeImporter(catalog: catalog).importFile(at: folder.write("big.geojson", text), name: "big")
         #expect(report.new == 1)
         #expect(try storedQuakes(catalog)["us0001"]?.place == place)
     }
@@ -111,7 +111,7 @@ import Testing
         change("noid", "\"id\":\"noid\"", "\"id\":null")
         change("notime", "\"time\":1528967533010,", "")
         change("nogeo", "{\"type\":\"Point\",\"coordinates\":[-150.5,61.2,10]}", "null")
-        let report = try QuakeImporter(database: catalog).importFile(at: folder.write("mixed.geojson", text), name: "mixed")
+        let report = try QuakeImporter(catalog: catalog).importFile(at: folder.write("mixed.geojson", text), name: "mixed")
         #expect(report.lines == [
             "imported mixed: 1 new, 0 updated, 0 unchanged, 5 skipped",
             "  skipped feature 1: bad coordinates (longitude NaN)",
@@ -129,7 +129,7 @@ import Testing
         let text = featureCollection([("us0001", ",us0001,", 4.0, 1)])
             .replacingOccurrences(of: "\"mag\":4.0", with: "\"mag\":null")
             .replacingOccurrences(of: "\"place\":\"Place of us0001\"", with: "\"place\":null")
-        let report = try QuakeImporter(database: catalog).importFile(at: folder.write("nulls.geojson", text), name: "nulls")
+        let report = try QuakeImporter(catalog: catalog).importFile(at: folder.write("nulls.geojson", text), name: "nulls")
         #expect(report.summaryLine == "imported nulls: 1 new, 0 updated, 0 unchanged, 0 skipped")
         let quake = try #require(try storedQuakes(catalog)["us0001"])
         #expect(quake.magnitude == nil && quake.place == "")

@@ -177,7 +177,7 @@ struct CatalogIdentityTests {
             try db.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [Schema.migrations[0].identifier])
         }
         let fresh = folder.file("fresh.sqlite")
-        _ = try QuakeDatabase(path: fresh)
+        _ = try QuakeCatalog(path: fresh)
         let imported = try runQuakesTUI(["import", "--db", old, Fixture.day2014])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try CatalogProbe.schemaObjects(old) == CatalogProbe.schemaObjects(fresh))

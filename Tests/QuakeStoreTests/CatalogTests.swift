@@ -14,7 +14,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path))
 
         // Reopened, not re-seeded: a deleted quake stays deleted.
-        let catalog = try QuakeDatabase(path: path)
+        let catalog = try QuakeCatalog(path: path)
         try catalog.dbWriter.write { db in try db.execute(sql: "DELETE FROM quake WHERE id = 'hv70264586'") }
         let second = try runQuakesTUI(["list", "--format", "csv"], environment: env)
         #expect(second.stdout.split(separator: "\n").count == 4710 + 1)
@@ -25,41 +25,41 @@ import Testing
         let folder = TemporaryFolder()
         // A seed killed half-way: the state still says pending, no quakes landed.
         let cut = folder.file("cut.sqlite")
-        try QuakeDatabase(path: cut, seedIfNew: true).dbWriter.write { db in
+        try QuakeCatalog(path: cut, seedIfNew: true).dbWriter.write { db in
             try db.execute(sql: "DELETE FROM quake; UPDATE catalogInfo SET value = 'pending' WHERE key = 'seed'")
         }
-        #expect(try QuakeDatabase(path: cut).count() == 0, "an import's open does not seed")
-        #expect(try QuakeDatabase(path: cut, seedIfNew: true).count() == 4711)
+        #expect(try QuakeCatalog(path: cut).count() == 0, "an import's open does not seed")
+        #expect(try QuakeCatalog(path: cut, seedIfNew: true).count() == 4711)
         // Killed even before the state was written: no state and no quakes.
         let early = folder.file("early.sqlite")
-        try QuakeDatabase(path: early).dbWriter.write { db in try db.execute(sql: "DELETE FROM catalogInfo WHERE key = 'seed'") }
-        #expect(try QuakeDatabase(path: early, seedIfNew: true).count() == 4711)
+        try QuakeCatalog(path: early).dbWriter.write { db in try db.execute(sql: "DELETE FROM catalogInfo WHERE key = 'seed'") }
+        #expect(try QuakeCatalog(path: early, seedIfNew: true).count() == 4711)
         // Seeded once: emptied by its user, it stays empty.
         let seeded = folder.file("seeded.sqlite")
-        try QuakeDatabase(path: seeded, seedIfNew: true).dbWriter.write { db in try db.execute(sql: "DELETE FROM quake") }
-        #expect(try QuakeDatabase(path: seeded, seedIfNew: true).count() == 0)
+        try QuakeCatalog(path: seeded, seedIfNew: true).dbWriter.write { db in try db.execute(sql: "DELETE FROM quake") }
+        #expect(try QuakeCatalog(path: seeded, seedIfNew: true).count() == 0)
         // Created by an import that then failed: empty, and left so.
         let imported = folder.file("imported.sqlite")
-        #expect(try QuakeDatabase(path: imported).count() == 0)
-        #expect(try QuakeDatabase(path: imported, seedIfNew: true).count() == 0)
+        #expect(try QuakeCatalog(path: imported).count() == 0)
+        #expect(try QuakeCatalog(path: imported, seedIfNew: true).count() == 0)
     }
 
     @Test func quakesDBOverridesTheDefaultPath() {
-        #expect(QuakeDatabase.defaultPath(environment: ["QUAKES_DB": "/x/q.sqlite", "XDG_DATA_HOME": "/d"]) == "/x/q.sqlite")
-        #expect(QuakeDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/quakes-tui/quakes.sqlite")
-        #expect(QuakeDatabase.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/quakes-tui/quakes.sqlite")
+        #expect(QuakeCatalog.defaultPath(environment: ["QUAKES_DB": "/x/q.sqlite", "XDG_DATA_HOME": "/d"]) == "/x/q.sqlite")
+        #expect(QuakeCatalog.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/quakes-tui/quakes.sqlite")
+        #expect(QuakeCatalog.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/quakes-tui/quakes.sqlite")
     }
 
     @Test func aReadOnlyCatalogIsRefusedWithAClearErrorAndKeptIntact() throws {
         let folder = TemporaryFolder()
         let path = folder.file("quakes.sqlite")
-        _ = try QuakeImporter(database: QuakeDatabase(path: path)).importFile(at: Fixture.day2014)
+        _ = try QuakeImporter(catalog: QuakeCatalog(path: path)).importFile(at: Fixture.day2014)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         let result = try runQuakesTUI(["import", "--db", path, Fixture.month2014])
         #expect(result.status == 1)
         #expect(result.stderr == "error: database \(path): read-only (permission denied)\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        #expect(try QuakeDatabase(path: path).count() == 146)
+        #expect(try QuakeCatalog(path: path).count() == 146)
     }
 
     @Test func unusableCatalogPathsGiveOneLineErrors() throws {
@@ -97,7 +97,7 @@ import Testing
             .replacingOccurrences(of: "Place of a1", with: "10 km N of Île-de-France")
             .replacingOccurrences(of: "Place of a2", with: "東京都の近く")
             .replacingOccurrences(of: "Place of a3", with: "10 KM N of ILE-DE-FRANCE")
-        _ = try QuakeImporter(database: catalog).importFile(at: folder.write("f.geojson", text))
+        _ = try QuakeImporter(catalog: catalog).importFile(at: folder.write("f.geojson", text))
         let rows = try catalog.dbWriter.read { db in
             try Row.fetchAll(db, sql: "SELECT id, placeFolded FROM quake ORDER BY id").map { [$0["id"], $0["placeFolded"]] as [String] }
         }
@@ -114,11 +114,11 @@ import Testing
     @Test func aLargeImportBuildsIndexesAndCountsAfterwards() throws {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()
-        _ = try QuakeImporter(database: catalog).importFile(at: Fixture.week)
+        _ = try QuakeImporter(catalog: catalog).importFile(at: Fixture.week)
         // 16,000 more features (over 10,000 and half the catalog): a bulk load.
         let events = (0..<16_000).map { (id: "bk\($0)", ids: ",bk\($0),", mag: Double($0 % 70) / 10, updated: Int64($0)) }
         let big = folder.write("big.geojson", featureCollection(events))
-        let report = try QuakeImporter(database: catalog).importFile(at: big, name: "big")
+        let report = try QuakeImporter(catalog: catalog).importFile(at: big, name: "big")
         #expect(report.summaryLine == "imported big: 16000 new, 0 updated, 0 unchanged, 0 skipped")
         let (indexes, triggers, places, days) = try catalog.dbWriter.read { db in
             (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'quake' ORDER BY name"),

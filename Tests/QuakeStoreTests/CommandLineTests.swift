@@ -25,7 +25,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "error: \(bad): unexpected end of input, expected a value at 1:41\n")
         #expect(result.stdout == "imported \(Fixture.day2014): 146 new, 0 updated, 0 unchanged, 0 skipped\n")
-        #expect(try QuakeDatabase(path: db).count() == 146)
+        #expect(try QuakeCatalog(path: db).count() == 146)
 
         let missing = try runQuakesTUI(["import", "--db", db, folder.file("nope.geojson")])
         #expect(missing.status == 1)

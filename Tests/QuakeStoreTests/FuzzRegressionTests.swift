@@ -8,7 +8,7 @@ import Testing
     func importReport(_ name: String, _ contents: Data) throws -> (ImportReport, [String: Quake]) {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()
-        let report = try QuakeImporter(database: catalog).importFile(at: folder.write(name, contents), name: name)
+        let report = try QuakeImporter(catalog: catalog).importFile(at: folder.write(name, contents), name: name)
         return (report, try storedQuakes(catalog))
     }
 
@@ -16,7 +16,7 @@ import Testing
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()
         do {
-            let report = try QuakeImporter(database: catalog).importFile(at: folder.write(name, contents), name: name)
+            let report = try QuakeImporter(catalog: catalog).importFile(at: folder.write(name, contents), name: name)
             Issue.record("expected an error, got \(report.summaryLine)")
         } catch let error as ImportError {
             #expect(try storedQuakes(catalog).isEmpty, "nothing of a refused file is stored")

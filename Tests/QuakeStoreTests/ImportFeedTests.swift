@@ -7,7 +7,7 @@ import Testing
     func importsEveryEventOfARealFeed(path: String, count: Int) throws {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()
-        let report = try QuakeImporter(database: catalog).importFile(at: path, name: "feed")
+        let report = try QuakeImporter(catalog: catalog).importFile(at: path, name: "feed")
         #expect(report.summaryLine == "imported feed: \(count) new, 0 updated, 0 unchanged, 0 skipped")
         #expect(try catalog.count() == count)
     }
@@ -15,7 +15,7 @@ import Testing
     @Test func weekEventsMatchTheFileFieldByField() throws {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()
-        _ = try QuakeImporter(database: catalog).importFile(at: Fixture.week)
+        _ = try QuakeImporter(catalog: catalog).importFile(at: Fixture.week)
         let quakes = try storedQuakes(catalog)
 
         let volcano = try #require(quakes["hv70264586"])
@@ -45,7 +45,7 @@ import Testing
     @Test func feeds2014EventsMatchTheFile() throws {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()
-        let importer = QuakeImporter(database: catalog)
+        let importer = QuakeImporter(catalog: catalog)
         _ = try importer.importFile(at: Fixture.day2014)
         _ = try importer.importFile(at: Fixture.month2014)
         let quakes = try storedQuakes(catalog)
@@ -83,7 +83,7 @@ import Testing
     func everyEventAgreesWithFoundationsParse(path: String) throws {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()
-        _ = try QuakeImporter(database: catalog).importFile(at: path)
+        _ = try QuakeImporter(catalog: catalog).importFile(at: path)
         let quakes = try storedQuakes(catalog)
         for feature in try Fixture.features(path) {
             let id = feature["id"] as! String
@@ -115,7 +115,7 @@ import Testing
 
             """)
         let catalog = try folder.catalog()
-        let report = try QuakeImporter(database: catalog).importFile(at: csv, name: "feed.csv")
+        let report = try QuakeImporter(catalog: catalog).importFile(at: csv, name: "feed.csv")
         #expect(report.summaryLine == "imported feed.csv: 2 new, 0 updated, 0 unchanged, 0 skipped")
         let quakes = try storedQuakes(catalog)
         #expect(quakes["hv70264586"] == Quake(
@@ -134,7 +134,7 @@ import Testing
     @Test func csvAndGeoJSONAgreeOnTheFieldsBothCarry() throws {
         let folder = TemporaryFolder()
         let geo = try folder.catalog("geo.sqlite")
-        _ = try QuakeImporter(database: geo).importFile(at: Fixture.day2014)
+        _ = try QuakeImporter(catalog: geo).importFile(at: Fixture.day2014)
         var csv = "time,latitude,longitude,depth,mag,magType,nst,gap,dmin,rms,net,id,updated,place,type,status\n"
         for q in try storedQuakes(geo).values.sorted(by: { $0.id < $1.id }) {
             let fields = [ISOTime.string(epochMilliseconds: q.time.epochMilliseconds), "\(q.latitude)", "\(q.longitude)",
@@ -143,7 +143,7 @@ import Testing
             csv += fields.joined(separator: ",") + "\n"
         }
         let fromCSV = try folder.catalog("csv.sqlite")
-        let report = try QuakeImporter(database: fromCSV).importFile(at: folder.write("day.csv", csv), name: "day.csv")
+        let report = try QuakeImporter(catalog: fromCSV).importFile(at: folder.write("day.csv", csv), name: "day.csv")
         #expect(report.summaryLine == "imported day.csv: 146 new, 0 updated, 0 unchanged, 0 skipped")
         let a = try storedQuakes(geo), b = try storedQuakes(fromCSV)
         for (id, q) in a {

@@ -18,7 +18,7 @@ struct ImportInputTests {
     ]
     static let byteOrderMark = Data([0xEF, 0xBB, 0xBF])
 
-    func storedCount() throws -> Int { try QuakeDatabase(path: db).count() }
+    func storedCount() throws -> Int { try QuakeCatalog(path: db).count() }
 
     /// Runs a bash script with $0 the built quakes-tui, then `arguments`.
     func bash(_ script: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
@@ -47,7 +47,7 @@ struct ImportInputTests {
         #expect(result.stderr == "")
         #expect(result.status == 0)
         #expect(result.stdout == "imported \(file): 2 new, 0 updated, 0 unchanged, 0 skipped\n")
-        let quakes = try storedQuakes(QuakeDatabase(path: db))
+        let quakes = try storedQuakes(QuakeCatalog(path: db))
         #expect(Set(quakes.keys) == ["hv70264586", "ak2018abc"])
         let hawaii = try #require(quakes["hv70264586"])
         #expect(hawaii.time == Date(epochMilliseconds: 1528967533010) && hawaii.magnitude == 2.94)

@@ -39,9 +39,9 @@ struct EventReport {
 @Suite struct ReassociationTests {
     let folder = TemporaryFolder()
 
-    func importing(_ name: String, _ reports: [EventReport], into catalog: QuakeDatabase) throws -> String {
+    func importing(_ name: String, _ reports: [EventReport], into catalog: QuakeCatalog) throws -> String {
         let file = folder.write(name, EventReport.collection(reports))
-        return try QuakeImporter(database: catalog).importFile(at: file, name: name).summaryLine
+        return try QuakeImporter(catalog: catalog).importFile(at: file, name: name).summaryLine
     }
 
     /// 146 quakes of the week feed, every 32nd, by id.
@@ -56,7 +56,7 @@ struct EventReport {
     /// as `1 updated`, and neither the originals nor a newer copy came back.
     @Test func aFeatureListingUnrelatedStoredQuakesRemovesNone() throws {
         let catalog = try folder.catalog()
-        let importer = QuakeImporter(database: catalog)
+        let importer = QuakeImporter(catalog: catalog)
         _ = try importer.importFile(at: Fixture.week, name: "week")
         let before = try storedQuakes(catalog)
         let listed = try listedWeekIDs()
@@ -90,7 +90,7 @@ struct EventReport {
         let catalog = try folder.catalog()
         let hostile = EventReport(id: "zz0001", listing: try listedWeekIDs(), time: 946_684_800_000)
         _ = try importing("hostile.geojson", [hostile], into: catalog)
-        let week = try QuakeImporter(database: catalog).importFile(at: Fixture.week, name: "week")
+        let week = try QuakeImporter(catalog: catalog).importFile(at: Fixture.week, name: "week")
         #expect(week.summaryLine == "imported week: 4711 new, 0 updated, 0 unchanged, 0 skipped")
         #expect(try storedQuakes(catalog).count == 4712)
     }

@@ -19,7 +19,7 @@ func featureCollection(_ events: [(id: String, ids: String, mag: Double, updated
     @Test func reimportingTheSameFileChangesNothing() throws {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()
-        let importer = QuakeImporter(database: catalog)
+        let importer = QuakeImporter(catalog: catalog)
         _ = try importer.importFile(at: Fixture.week, name: "week")
         let before = try storedQuakes(catalog)
         let again = try importer.importFile(at: Fixture.week, name: "week")
@@ -32,7 +32,7 @@ func featureCollection(_ events: [(id: String, ids: String, mag: Double, updated
     @Test func onlyNewerUpdatesReplaceStoredEvents() throws {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()
-        let importer = QuakeImporter(database: catalog)
+        let importer = QuakeImporter(catalog: catalog)
         _ = try importer.importFile(at: Fixture.week)
 
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixture.week))
@@ -62,7 +62,7 @@ func featureCollection(_ events: [(id: String, ids: String, mag: Double, updated
     @Test func anEventReassociatedUnderANewIDReplacesTheOldRow() throws {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()
-        let importer = QuakeImporter(database: catalog)
+        let importer = QuakeImporter(catalog: catalog)
         let first = folder.write("first.geojson", featureCollection([
             ("ak0001", ",ak0001,", 3.1, 1000), ("ak0002", ",ak0002,", 2.0, 1000),
         ]))
@@ -88,7 +88,7 @@ func featureCollection(_ events: [(id: String, ids: String, mag: Double, updated
             ("ok2025ksvd", ",ok2025ksvd,", 2.5, 1), ("tx2025ksvd", ",tx2025ksvd,", 2.6, 1),
         ]).replacingOccurrences(of: "\"code\":\"ok2025ksvd\"", with: "\"code\":\"2025ksvd\"")
           .replacingOccurrences(of: "\"code\":\"tx2025ksvd\"", with: "\"code\":\"2025ksvd\""))
-        let report = try QuakeImporter(database: catalog).importFile(at: file, name: "codes")
+        let report = try QuakeImporter(catalog: catalog).importFile(at: file, name: "codes")
         #expect(report.new == 2)
         #expect(try storedQuakes(catalog).values.map(\.code) == ["2025ksvd", "2025ksvd"])
     }

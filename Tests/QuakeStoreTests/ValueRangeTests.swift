@@ -24,7 +24,7 @@ import Testing
     func importGeoJSON(_ features: [String]) throws -> (lines: [String], stored: [String: Quake]) {
         let catalog = try folder.catalog()
         let text = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}"
-        let report = try QuakeImporter(database: catalog).importFile(at: folder.write("values.geojson", text), name: "values.geojson")
+        let report = try QuakeImporter(catalog: catalog).importFile(at: folder.write("values.geojson", text), name: "values.geojson")
         return (report.lines(allSkipped: true), try storedQuakes(catalog))
     }
 
@@ -99,7 +99,7 @@ import Testing
     func importCSV(_ rows: [String]) throws -> (lines: [String], stored: [String: Quake]) {
         let catalog = try folder.catalog()
         let file = folder.write("values.csv", Self.csvHeader + rows.joined())
-        let report = try QuakeImporter(database: catalog).importFile(at: file, name: "values.csv")
+        let report = try QuakeImporter(catalog: catalog).importFile(at: file, name: "values.csv")
         return (report.lines(allSkipped: true), try storedQuakes(catalog))
     }
 
@@ -144,7 +144,7 @@ import Testing
             let file = folder.write("numbers.csv", Self.csvHeader + csvRow("hv1") + row)
             #expect(throws: ImportError(name: "numbers.csv", message: #""\#(field)" must be a number, found "\#(text)""#,
                                         location: "line 3")) {
-                try QuakeImporter(database: catalog).importFile(at: file, name: "numbers.csv")
+                try QuakeImporter(catalog: catalog).importFile(at: file, name: "numbers.csv")
             }
             #expect(try storedQuakes(catalog).isEmpty)
         }

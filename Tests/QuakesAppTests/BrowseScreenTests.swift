@@ -65,7 +65,7 @@ import Testing
     @Test func aQuakeImportedWhileBrowsingIsBoldWithAPlusForHalfAMinute() throws {
         let h = try BrowserHarness(width: 100, height: 8)
         let feed = singleQuakeFeed(id: "nw0001", place: "New Ridge", magnitude: 3.3, time: 1_528_970_100_000)
-        _ = try QuakeImporter(database: h.catalog).importData(Data(feed.utf8), name: "new")
+        _ = try QuakeImporter(catalog: h.catalog).importData(Data(feed.utf8), name: "new")
         h.view = BrowseView(timeZone: TimeZone(identifier: "UTC")!, now: Date())
         try h.refresh()
         let newRow = 2, oldRow = 3

@@ -11,7 +11,7 @@ import TestSupport
 /// apply the controller's next snapshot.
 final class BrowserHarness {
     let folder = TemporaryFolder()
-    let catalog: QuakeDatabase
+    let catalog: QuakeCatalog
     let controller: ResultsController
     let state: BrowserState
     var view: BrowseView
@@ -31,7 +31,7 @@ final class BrowserHarness {
     init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true,
          refresh onRefresh: (() -> Void)? = nil) throws {
         catalog = try importedCatalog(folder, feeds: [Fixture.week])
-        for feed in Self.extras { _ = try QuakeImporter(database: catalog).importData(Data(feed.utf8), name: "extra") }
+        for feed in Self.extras { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }
         controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
         let controller = self.controller
         state = BrowserState(catalogName: "quakes.sqlite", configuration: controller.$configuration,

@@ -17,7 +17,7 @@ import Testing
 
     static func harness(width: Int = 130, height: Int = 8) throws -> BrowserHarness {
         let h = try BrowserHarness(width: width, height: height)
-        _ = try QuakeImporter(database: h.catalog).importData(Data(feed.utf8), name: "evil")
+        _ = try QuakeImporter(catalog: h.catalog).importData(Data(feed.utf8), name: "evil")
         try h.refresh()
         return h
     }

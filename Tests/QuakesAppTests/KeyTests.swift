@@ -59,7 +59,7 @@ import TestSupport
         try h.press(.character("j"), .character("j"))   // ci38197512, third newest
         #expect(h.state.selectedIndex == 2)
         let feed = singleQuakeFeed(id: "nw0002", place: "Newer Ridge", magnitude: 2.0, time: 1_528_970_100_000)
-        _ = try QuakeImporter(database: h.catalog).importData(Data(feed.utf8), name: "refresh")
+        _ = try QuakeImporter(catalog: h.catalog).importData(Data(feed.utf8), name: "refresh")
         try h.refresh()
         #expect(h.state.selectedQuakeID == "ci38197512")
         #expect(h.state.selectedIndex == 3, "one row above it now")

@@ -49,8 +49,8 @@ public final class TemporaryFolder {
     }
 
     /// A new, empty catalog in this folder.
-    public func catalog(_ name: String = "quakes.sqlite") throws -> QuakeDatabase {
-        try QuakeDatabase(path: file(name))
+    public func catalog(_ name: String = "quakes.sqlite") throws -> QuakeCatalog {
+        try QuakeCatalog(path: file(name))
     }
 }
 
@@ -97,9 +97,9 @@ public func builtProduct(_ name: String) -> URL {
 }
 
 /// A catalog in `folder` holding the given feeds, plus GeoJSON text if any.
-public func importedCatalog(_ folder: TemporaryFolder, feeds: [String], extraGeoJSON: String? = nil) throws -> QuakeDatabase {
+public func importedCatalog(_ folder: TemporaryFolder, feeds: [String], extraGeoJSON: String? = nil) throws -> QuakeCatalog {
     let catalog = try folder.catalog()
-    let importer = QuakeImporter(database: catalog)
+    let importer = QuakeImporter(catalog: catalog)
     for feed in feeds { _ = try importer.importFile(at: feed) }
     if let extraGeoJSON { _ = try importer.importData(Data(extraGeoJSON.utf8), name: "extra") }
     return catalog

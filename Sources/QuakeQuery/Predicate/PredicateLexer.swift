@@ -32,8 +32,8 @@ struct PredicateLexer {
         }
     }
 
-    private func error(_ message: String, at index: Int) -> PredicateError {
-        PredicateError(message: message, column: index + 1)
+    private func error(_ message: String, at index: Int) -> QuakePredicate.ParseError {
+        QuakePredicate.ParseError(message: message, column: index + 1)
     }
 
     mutating func next() throws -> PredicateToken {

@@ -17,7 +17,7 @@ struct PredicateParser {
     static func parse(_ text: String, arguments: [any Sendable] = []) throws -> PredicateNode {
         do {
             return try parseSingleLine(text, arguments: arguments)
-        } catch var error as PredicateError {
+        } catch var error as QuakePredicate.ParseError {
             // Positions are counted over the whole text; say line and column.
             let before = Array(text).prefix(error.column - 1)
             if let lastNewline = before.lastIndex(of: "\n") {
@@ -33,16 +33,16 @@ struct PredicateParser {
         let node = try parser.parseOr().node
         let token = parser.peek
         if token.kind == .punct(")") {
-            throw PredicateError(message: "unmatched ')'", column: token.column)
+            throw QuakePredicate.ParseError(message: "unmatched ')'", column: token.column)
         }
         guard token.kind == .end else {
-            throw PredicateError(message: "unexpected \(describe(token)) after a complete predicate; join conditions with AND or OR",
+            throw QuakePredicate.ParseError(message: "unexpected \(describe(token)) after a complete predicate; join conditions with AND or OR",
                                  column: token.column)
         }
         if parser.nextArgument < parser.arguments.count {
             let given = parser.arguments.count == 1 ? "1 argument given" : "\(parser.arguments.count) arguments given"
             let used = parser.nextArgument == 0 ? "the format has no %@ or %K" : "the format uses \(parser.nextArgument)"
-            throw PredicateError(message: "\(given) but \(used)", column: token.column)
+            throw QuakePredicate.ParseError(message: "\(given) but \(used)", column: token.column)
         }
         return node
     }
@@ -67,8 +67,8 @@ struct PredicateParser {
         }
     }
 
-    private func error(_ message: String, _ token: PredicateToken) -> PredicateError {
-        PredicateError(message: message, column: token.column)
+    private func error(_ message: String, _ token: PredicateToken) -> QuakePredicate.ParseError {
+        QuakePredicate.ParseError(message: message, column: token.column)
     }
 
     // MARK: Grammar
@@ -287,7 +287,7 @@ struct PredicateParser {
         }
     }
 
-    private func unknownKey(_ name: String, _ token: PredicateToken, afterOperator: Bool) -> PredicateError {
+    private func unknownKey(_ name: String, _ token: PredicateToken, afterOperator: Bool) -> QuakePredicate.ParseError {
         let candidates = QuakeField.all.flatMap { [$0.name] + $0.aliases }
         if let close = candidates.min(by: { editDistance(name.lowercased(), $0.lowercased()) < editDistance(name.lowercased(), $1.lowercased()) }),
            editDistance(name.lowercased(), close.lowercased()) <= max(1, name.count / 3) {

@@ -4,9 +4,9 @@ import GRDB
 /// Imports USGS GeoJSON and CSV feeds into the catalog. Each file is one
 /// transaction: it lands whole or not at all.
 public struct QuakeImporter: Sendable {
-    public let database: QuakeDatabase
+    public let catalog: QuakeCatalog
 
-    public init(database: QuakeDatabase) { self.database = database }
+    public init(catalog: QuakeCatalog) { self.catalog = catalog }
 
     /// Called now and then with the number of features read so far.
     public typealias Progress = @Sendable (Int) -> Void
@@ -41,7 +41,7 @@ public struct QuakeImporter: Sendable {
             var format = FeedFormat(sniffing: bytes)
             if geoJSONOnly && format == .csv { format = .geoJSON }   // the JSON reader says what is wrong
             do {
-                try database.dbWriter.write { db in
+                try catalog.dbWriter.write { db in
                     let perFeature = format == .csv ? 200 : 700
                     let bulk = try BulkLoad.beginIfLarge(db, expectedRows: bytes.count / perFeature)
                     let upserter = try Upserter(db)
@@ -94,7 +94,7 @@ public struct QuakeImporter: Sendable {
                     progress?(seen)
                 }
             } catch let error as DatabaseError {
-                throw CatalogError.cannotWrite(path: database.path, reason: QuakeDatabase.describe(error))
+                throw CatalogError.cannotWrite(path: catalog.path, reason: QuakeCatalog.describe(error))
             }
         }
         return report
@@ -104,7 +104,7 @@ public struct QuakeImporter: Sendable {
     /// transaction, the same way a feed's are.
     public func importQuakes(_ quakes: some Sequence<Quake>, name: String) throws -> ImportReport {
         var report = ImportReport(name: name)
-        try database.dbWriter.write { db in
+        try catalog.dbWriter.write { db in
             let bulk = try BulkLoad.beginIfLarge(db, expectedRows: quakes.underestimatedCount)
             let upserter = try Upserter(db)
             for quake in quakes {

@@ -4,7 +4,7 @@ import GRDB
 
 /// The quake catalog: one SQLite file in WAL mode behind a GRDB
 /// `DatabasePool`, so readers (the UI) never wait for a writer (an import).
-public final class QuakeDatabase: Sendable {
+public final class QuakeCatalog: Sendable {
     /// What a command does with the catalog, which decides how it is opened.
     public enum Purpose: Sendable {
         /// `import`, `fetch`: writes. A read-only or damaged catalog is
@@ -139,7 +139,7 @@ public final class QuakeDatabase: Sendable {
             throw CatalogError.cannotRead(path: path, reason: Self.describe(error))
         }
         guard state == "pending" else { return }
-        _ = try QuakeImporter(database: self).importFile(at: feed.path, name: BundledFeed.fileName)
+        _ = try QuakeImporter(catalog: self).importFile(at: feed.path, name: BundledFeed.fileName)
         try write { db in try Self.setSeedState(BundledFeed.fileName, db) }
     }
 
@@ -173,13 +173,13 @@ public final class QuakeDatabase: Sendable {
     /// Opens the catalog the user asked for, or the default one (creating its
     /// folder), seeding a new catalog from the bundled feed if asked.
     public static func open(explicitPath: String?, seedIfNew: Bool, busyTimeout: TimeInterval = 30,
-                            purpose: Purpose) throws -> QuakeDatabase {
+                            purpose: Purpose) throws -> QuakeCatalog {
         if let explicitPath {
-            return try QuakeDatabase(path: explicitPath, seedIfNew: seedIfNew, busyTimeout: busyTimeout, purpose: purpose)
+            return try QuakeCatalog(path: explicitPath, seedIfNew: seedIfNew, busyTimeout: busyTimeout, purpose: purpose)
         }
         let path = defaultPath()
         try? FileManager.default.createDirectory(atPath: folder(of: path), withIntermediateDirectories: true)
-        return try QuakeDatabase(path: path, seedIfNew: seedIfNew, busyTimeout: busyTimeout, purpose: purpose)
+        return try QuakeCatalog(path: path, seedIfNew: seedIfNew, busyTimeout: busyTimeout, purpose: purpose)
     }
 
     public func count() throws -> Int {

@@ -1,0 +1,24 @@
+extension QuakePredicate {
+    /// A predicate that cannot be parsed: what is wrong, and the 1-based column
+    /// where. Prints as `1:13: expected a value after '>=', found end of input`.
+    /// (Named inside QuakePredicate: a top-level `PredicateError` clashes with Foundation's.)
+    public struct ParseError: Error, Equatable, CustomStringConvertible, Sendable {
+        public var message: String
+        public var line: Int = 1
+        public var column: Int
+
+        public init(message: String, line: Int = 1, column: Int) {
+            self.message = message; self.line = line; self.column = column
+        }
+
+        public var description: String { "\(line):\(column): \(message)" }
+
+        /// The predicate's text with a caret under the bad column, as the CLI and
+        /// the UI show it.
+        public func caretLines(for text: String) -> [String] {
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .dropFirst(self.line - 1).first.map(String.init) ?? text
+            return [line, String(repeating: " ", count: max(0, column - 1)) + "^"]
+        }
+    }
+}
