@@ -3,9 +3,10 @@ import QuakeQuery
 import QuakeStore
 import TerminalUI
 
-/// The browser's run loop: waits on the keyboard, the results controller and
-/// signals at once (`poll`), handles what came, draws. ncurses is called from
-/// this thread only; the controller wakes it through a pipe.
+/// The browser's run loop: waits on the terminal's input, the event inbox
+/// and signals at once (`poll`), turns what came into events for
+/// `BrowserState.handle`, and draws. The terminal is called from this
+/// thread only; other threads post to the inbox, which wakes it.
 public enum BrowserApp {
     /// Why the browser ended.
     public enum Exit: Equatable {
@@ -23,96 +24,92 @@ public enum BrowserApp {
     /// Keys handled between two looks at the signal pipe and two frames.
     static let inputBatch = 4096
 
+    /// Runs the browser until the user quits or a signal comes. `terminal`
+    /// makes the terminal once the catalog is open (the real one by default:
+    /// ncurses, monochrome under NO_COLOR).
     public static func run(catalog: QuakeCatalog, configuration: FetchConfiguration, refresh feed: RefreshFeed? = nil,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Exit {
+                           environment: [String: String] = ProcessInfo.processInfo.environment,
+                           terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
         let controller = try ResultsController(catalog, configuration: configuration)
-        let wake = try WakePipe.nonBlocking()
+        let inbox = try EventInbox()
         let signals = try SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
         defer { signals.uninstall() }
-        controller.onSnapshot { _ in wake.poke() }
-        controller.onFailure { _ in wake.poke() }
-        let refresher = feed.map { FeedRefresher(feed: $0, wake: { wake.poke() }) }
+        controller.onSnapshot { inbox.post(.snapshot($0)) }
+        controller.onFailure { inbox.post(.fetchFailed(CatalogError.reading($0, path: catalog.path))) }
+        let refresher = feed.map { FeedRefresher(feed: $0, post: inbox.post) }
         var refreshTimer = feed?.every.map { RefreshTimer(every: $0, lastFetch: catalog.lastFetch()?.date) }
-
-        let state = BrowserState(
-            catalogName: (catalog.path as NSString).lastPathComponent,
-            configuration: controller.$configuration,
-            delete: { ids in try controller.delete(ids: ids) },
-            track: { controller.trackedID = $0 },
-            refresh: refresher.map { refresher in { refresher.start() } })
-        state.lastUpdated = catalog.lastFetch()?.date
-        state.isReadOnly = catalog.isReadOnly
         let trace = environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) }
 
-        let terminal = NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
+        let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
         defer { terminal.stop() }
+        let state = BrowserState(
+            catalogName: (catalog.path as NSString).lastPathComponent, isReadOnly: catalog.isReadOnly,
+            configuration: controller.$configuration,
+            actions: BrowserState.Actions(
+                track: { controller.trackedID = $0 },
+                refresh: refresher.map { refresher in { refresher.start() } },
+                delete: { ids, title in deleteInBackground(ids, title: title, from: controller, inbox: inbox) }),
+            width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date)
         try controller.start()
         defer { controller.stop() }
 
+        let view = BrowseView(unicode: terminal.isUTF8)
         var screen = Screen(width: terminal.width, height: terminal.height)
         func draw() {
             if screen.width != terminal.width || screen.height != terminal.height {
                 screen = Screen(width: terminal.width, height: terminal.height)
             }
-            BrowseView(now: Date(), unicode: terminal.isUTF8).render(state, into: &screen)
+            view.render(state, into: &screen)
             terminal.draw(screen)
         }
         draw()
         var inputPending = false
         while true {
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
+            var fds = [pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: inbox.readEnd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
-            // Wake once a second anyway: ages and change marks move with the clock.
-            // While a refresh runs, its progress line moves ten times a second.
-            // Input ncurses holds already (a paste read in part) does not wait.
-            let timeout: Int32 = inputPending ? 0 : refresher?.isRunning == true ? 100 : 1000
+            // Wake once a second anyway: ages and change marks move with the
+            // clock. Input the terminal holds already (a paste read in part)
+            // does not wait.
+            let timeout: Int32 = inputPending ? 0 : 1000
             let ready = poll(&fds, 3, timeout)
             if ready < 0 && errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            let idle = ready == 0 && timeout > 0
             // Checked between batches of input too: a long paste cannot hold off SIGTERM.
             if let signal = signals.drain().first { return .signal(signal) }
-            // A resize interrupts poll; ncurses then has a KEY_RESIZE ready.
-            let events = terminal.readEvents(limit: Self.inputBatch)
-            inputPending = events.count == Self.inputBatch
+            // A resize interrupts poll; the terminal then has a resize event ready.
+            let inputs = terminal.readEvents(limit: Self.inputBatch)
+            inputPending = inputs.count == Self.inputBatch
             let keyTime = DispatchTime.now()
-            state.handle(events)
-            if state.shouldQuit { return .quit }
-            if fds[1].revents != 0 || idle || !events.isEmpty {
-                wake.drain()
-                if let refresher {
-                    if refreshTimer?.isDue(running: refresher.isRunning) == true { refresher.start() }
-                    showRefresh(refresher.take(), label: refresher.feed.label, in: state)
-                }
-                // Another process (a cron'd fetch) may have updated the catalog:
-                // checked on the idle second, not on a refresh's 100 ms ticks.
-                if idle && refresher?.isRunning != true { state.lastUpdated = catalog.lastFetch()?.date }
-                if let failure = controller.failure {
-                    // Nothing to show yet: the browser ends with the error; else the last rows stay.
-                    let error = CatalogError.reading(failure, path: catalog.path)
-                    if controller.snapshot == nil { throw error }
-                    state.message = "error: \(error)"
-                }
-                if let snapshot = controller.snapshot, snapshot.generation != state.snapshot?.generation
-                    || snapshot.isComplete != state.snapshot?.isComplete {
-                    state.apply(snapshot)
-                }
+            var events: [BrowserEvent] = [.tick(Date())]
+            events += inbox.take()
+            // Another process (a cron'd fetch) may have updated the catalog:
+            // checked on the idle second, not while a refresh runs here.
+            if ready == 0 && timeout > 0 && refresher?.isRunning != true {
+                events.append(.lastFetch(catalog.lastFetch()?.date))
             }
+            events += inputs.map(BrowserEvent.input)
+            state.handle(events)
+            switch state.ending {
+            case .quit?: return .quit
+            case .failed(let error)?: throw error
+            case nil: break
+            }
+            if let refresher, refreshTimer?.isDue(running: refresher.isRunning) == true { refresher.start() }
             draw()
-            if !events.isEmpty { trace?.record(since: keyTime, events: events.count) }
+            if !inputs.isEmpty { trace?.record(since: keyTime, events: inputs.count) }
         }
     }
 
-    private static func showRefresh(_ refresh: (progress: String?, outcome: FeedRefresher.Outcome?), label: String,
-                                    in state: BrowserState) {
-        state.refreshStatus = refresh.progress
-        switch refresh.outcome {
-        case .imported(let report)?:
-            state.lastUpdated = Date()
-            state.message = "refreshed \(label): \(report.counts)"
-        case .failed(let error)?:
-            state.message = "error: \(error)"
-        case nil: break
+    /// Deletes off the run loop's thread: while another writer holds the
+    /// catalog, keys keep working and the bottom line says so.
+    private static func deleteInBackground(_ ids: [String], title: String, from controller: ResultsController,
+                                           inbox: EventInbox) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Result { () throws -> Int in
+                try controller.delete(ids: ids)
+                return ids.count
+            }
+            inbox.post(.deleteFinished(title: title, result))
         }
     }
 }

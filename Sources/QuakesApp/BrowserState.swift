@@ -3,10 +3,13 @@ import QuakeQuery
 import QuakeStore
 import TerminalUI
 
-/// Everything the browse screen shows and every key's effect on it. The
-/// results themselves live in the controller: sorting, filtering and
-/// sectioning only ever change `configuration` (a Binding to the
+/// Everything the browse screen shows, and the one place it changes:
+/// `handle(_:)`, which takes every kind of event (input, snapshots, a
+/// refresh's progress and outcome, a delete's, fetch failures, the clock).
+/// The results themselves live in the controller: sorting, filtering and
+/// sectioning only ever write `configuration` (a Binding to the
 /// controller's), and the screen follows the snapshots that come back.
+/// Views read this state and change nothing.
 public final class BrowserState {
     public enum Mode: Equatable {
         case table
@@ -19,9 +22,36 @@ public final class BrowserState {
         case addSortKey
     }
 
+    /// Why the browser ends.
+    public enum Ending {
+        case quit
+        /// The first fetch failed: there is nothing to show.
+        case failed(any Error)
+    }
+
+    /// What the state asks of the world; the answers come back as events.
+    public struct Actions {
+        /// Tells the controller which quake to locate in its next results.
+        var track: (String?) -> Void
+        /// Starts a refresh of the feed (`r`); nil when the browser has no feed.
+        var refresh: (() -> Void)?
+        /// Starts deleting quakes in the background.
+        var delete: (_ ids: [String], _ title: String) -> Void
+
+        public init(track: @escaping (String?) -> Void = { _ in }, refresh: (() -> Void)? = nil,
+                    delete: @escaping (_ ids: [String], _ title: String) -> Void) {
+            self.track = track
+            self.refresh = refresh
+            self.delete = delete
+        }
+    }
+
     public let catalogName: String
+    /// The catalog cannot be written: the top line says so, and `d` and `r`
+    /// answer that instead of failing on the write.
+    public let isReadOnly: Bool
     let configuration: Binding<FetchConfiguration>
-    private let deleteQuakes: ([String]) throws -> Void
+    private let actions: Actions
 
     public private(set) var mode: Mode = .table
     public private(set) var snapshot: ResultsSnapshot?
@@ -30,11 +60,9 @@ public final class BrowserState {
     /// of the table (after g / G, so the top of a new sort order is shown).
     private var anchor: Anchor = .top {
         didSet {
-            if case .quake(let id) = anchor { track(id) } else { track(nil) }
+            if case .quake(let id) = anchor { actions.track(id) } else { actions.track(nil) }
         }
     }
-    /// Tells the controller which quake to locate in its next results.
-    private let track: (String?) -> Void
 
     enum Anchor: Equatable {
         case quake(String)
@@ -42,48 +70,108 @@ public final class BrowserState {
         case bottom
     }
     /// First visible line of the table body (section headers count as lines).
-    var topLine = 0
+    private(set) var topLine = 0
     public private(set) var columnCursor: QuakeColumn = .time
     public private(set) var filterText = ""
     /// The filter field changed in this batch of input and is not applied yet.
     private var filterEdited = false
     public private(set) var userPredicate: QuakePredicate?
     /// A one-line note in the bottom line (an error, "deleted …").
-    public var message: String?
+    public private(set) var message: String?
     /// When the catalog was last fetched from a feed (top line: `Updated 3 min ago`).
-    public var lastUpdated: Date?
+    public private(set) var lastUpdated: Date?
     /// The bottom line while a refresh runs: its progress.
-    public var refreshStatus: String?
-    /// Starts a refresh of the feed (`r`); nil when the browser has no feed.
-    private let refresh: (() -> Void)?
-    /// The catalog cannot be written: the top line says so, and `d` and `r`
-    /// answer that instead of failing on the write.
-    public var isReadOnly = false
-    public private(set) var shouldQuit = false
-    /// Screen size, set by the renderer.
-    var width = 80
-    var height = 24
+    public private(set) var refreshStatus: String?
+    /// The moment ages and change marks are shown as of.
+    public private(set) var now: Date
+    public private(set) var ending: Ending?
+    /// Where the parts of the screen are, for the terminal's size.
+    private(set) var layout: BrowseLayout
 
     static let readOnlyMessage = "catalog is read-only"
+    static let waitingMessage = "waiting for another writer…"
 
-    public init(catalogName: String, configuration: Binding<FetchConfiguration>,
-                delete: @escaping ([String]) throws -> Void, track: @escaping (String?) -> Void = { _ in },
-                refresh: (() -> Void)? = nil) {
-        self.track = track
-        self.refresh = refresh
+    public init(catalogName: String, isReadOnly: Bool = false, configuration: Binding<FetchConfiguration>,
+                actions: Actions, width: Int = 80, height: Int = 24, now: Date = Date(), lastUpdated: Date? = nil) {
         self.catalogName = catalogName
+        self.isReadOnly = isReadOnly
         self.configuration = configuration
-        self.deleteQuakes = delete
+        self.actions = actions
+        self.now = now
+        self.lastUpdated = lastUpdated
+        layout = BrowseLayout(width: width, height: height)
         // A predicate the browser starts with (--where) is the user's own:
         // shown, editable with `:`, and kept when the filter changes.
         userPredicate = configuration.wrappedValue.predicate
     }
 
-    // MARK: Snapshots
+    public var shouldQuit: Bool { if case .quit? = ending { true } else { false } }
+
+    /// Rows known so far: the count, or while counting the first window
+    /// (never a catalog read: this runs on every key and frame).
+    var rowCount: Int { snapshot?.knownRowCount ?? 0 }
+
+    var selectedQuake: Quake? { snapshot?.quake(at: selectedIndex) }
+
+    /// The id of the selected quake.
+    public var selectedQuakeID: String? { selectedQuake?.id }
+
+    var tableLayout: TableLayout { TableLayout(sections: snapshot?.sections ?? [], rowCount: rowCount) }
+
+    /// The sort of the rows on screen, and the sort asked for: they differ
+    /// until the new results arrive, and the header shows which is pending.
+    var shownSortKeys: [SortKey] { snapshot?.configuration.sortKeys ?? requestedSortKeys }
+    var requestedSortKeys: [SortKey] { configuration.wrappedValue.sortKeys }
+
+    // MARK: Events
+
+    /// Handles a batch of events in order, then sets the filter once (a
+    /// paste is one query, not one per character) and keeps the selection
+    /// in view.
+    public func handle(_ events: [BrowserEvent]) {
+        for event in events { handleOne(event) }
+        commitFilter()
+        scrollToSelection()
+    }
+
+    public func handle(_ event: BrowserEvent) { handle([event]) }
+
+    /// Input from the terminal.
+    public func handle(_ inputs: [Event]) { handle(inputs.map(BrowserEvent.input)) }
+
+    public func handle(_ input: Event) { handle([BrowserEvent.input(input)]) }
+
+    private func handleOne(_ event: BrowserEvent) {
+        switch event {
+        case .input(.key(let key)): handle(key)
+        case .input(.mouse(let mouse)): handle(mouse)
+        case .input(.resize(let width, let height)): layout = BrowseLayout(width: width, height: height)
+        case .snapshot(let snapshot): apply(snapshot)
+        case .fetchFailed(let error):
+            if snapshot == nil { ending = .failed(error) } else { message = "error: \(error)" }
+        case .refreshProgress(let line): refreshStatus = line
+        case .refreshFinished(let feed, .success(let report)):
+            refreshStatus = nil
+            lastUpdated = now
+            message = "refreshed \(feed): \(report.counts)"
+        case .refreshFinished(_, .failure(let error)):
+            refreshStatus = nil
+            message = "error: \(error)"
+        case .lastFetch(let date): lastUpdated = date
+        case .deleteWaiting: message = Self.waitingMessage
+        case .deleteFinished(let title, .success):
+            message = "deleted \(title)"
+        case .deleteFinished(_, .failure(let error)):
+            message = "error: \(error)"
+        case .tick(let date): now = date
+        }
+    }
 
     /// Shows a new snapshot, keeping the selection on the same quake while
-    /// it is still there, else on the nearest row.
-    public func apply(_ snapshot: ResultsSnapshot) {
+    /// it is still there, else on the nearest row. An older generation than
+    /// the one shown is ignored.
+    private func apply(_ snapshot: ResultsSnapshot) {
+        if let shown = self.snapshot, snapshot.generation < shown.generation { return }
         let previousIndex = selectedIndex
         self.snapshot = snapshot
         let count = rowCount
@@ -104,46 +192,10 @@ public final class BrowserState {
                 selectedIndex = max(0, min(previousIndex, count - 1))
             }
         }
-        scrollToSelection()
-    }
-
-    /// Rows known so far: the count, or while counting the first window
-    /// (never a catalog read: this runs on every key and frame).
-    var rowCount: Int { snapshot?.knownRowCount ?? 0 }
-
-    var selectedQuake: Quake? { snapshot?.quake(at: selectedIndex) }
-
-    /// The id of the selected quake.
-    public var selectedQuakeID: String? { selectedQuake?.id }
-
-    var layout: TableLayout { TableLayout(sections: snapshot?.sections ?? [], rowCount: rowCount) }
-
-    var bodyHeight: Int { max(1, height - 3) }
-
-    // MARK: Events
-
-    /// Handles one batch of input, everything the terminal had ready, then
-    /// sets the filter once: a paste is one query, not one per character.
-    public func handle(_ events: [Event]) {
-        for event in events { handleOne(event) }
-        commitFilter()
-    }
-
-    public func handle(_ event: Event) { handle([event]) }
-
-    private func handleOne(_ event: Event) {
-        switch event {
-        case .key(let key): handle(key)
-        case .mouse(let mouse): handle(mouse)
-        case .resize(let width, let height):
-            self.width = width
-            self.height = height
-            scrollToSelection()
-        }
     }
 
     private func handle(_ key: Key) {
-        if key == .control("c") { shouldQuit = true; return }
+        if key == .control("c") { ending = .quit; return }
         switch mode {
         case .table: handleTable(key)
         case .addSortKey:
@@ -183,12 +235,8 @@ public final class BrowserState {
         case .confirmDelete(let quake):
             mode = .table
             if key == .character("y") || key == .character("Y") {
-                do {
-                    try deleteQuakes([quake.id])
-                    message = "deleted \(quake.title.isEmpty ? quake.id : quake.title)"
-                } catch {
-                    message = "error: \(error)"
-                }
+                message = nil
+                actions.delete([quake.id], quake.title.isEmpty ? quake.id : quake.title)
             } else {
                 message = "not deleted"
             }
@@ -197,17 +245,18 @@ public final class BrowserState {
 
     private func handleTable(_ key: Key) {
         message = nil
+        let page = layout.bodyHeight - 1
         switch key {
-        case .character("q"): shouldQuit = true
+        case .character("q"): ending = .quit
         case .down, .character("j"): move(by: 1)
         case .up, .character("k"): move(by: -1)
-        case .pageDown, .control("f"), .character(" "): move(by: bodyHeight - 1)
-        case .pageUp, .control("b"): move(by: -(bodyHeight - 1))
+        case .pageDown, .control("f"), .character(" "): move(by: page)
+        case .pageUp, .control("b"): move(by: -page)
         case .home, .character("g"): select(0); anchor = .top
         case .end, .character("G"): select(rowCount - 1); anchor = .bottom
         case .left, .character("h"): columnCursor = QuakeColumn(rawValue: max(1, columnCursor.rawValue - 1)) ?? columnCursor
         case .right, .character("l"):
-            let last = ColumnLayout(width: width).columns.last?.column.rawValue ?? 9
+            let last = ColumnLayout(width: layout.table.width).columns.last?.column.rawValue ?? 9
             columnCursor = QuakeColumn(rawValue: min(last, columnCursor.rawValue + 1)) ?? columnCursor
         case .character("["): sortBy(columnCursor, ascending: true, adding: false)
         case .character("]"): sortBy(columnCursor, ascending: false, adding: false)
@@ -222,7 +271,7 @@ public final class BrowserState {
         case .character("r"):
             if isReadOnly {
                 message = Self.readOnlyMessage
-            } else if let refresh { refresh() } else { message = "no feed to refresh from" }
+            } else if let refresh = actions.refresh { refresh() } else { message = "no feed to refresh from" }
         case .escape: break
         default:
             if let column = columnKey(key) { sortBy(column, ascending: nil, adding: false) }
@@ -236,15 +285,14 @@ public final class BrowserState {
         case .release: break
         case .press:
             guard mode == .table else { return }
-            if mouse.row == 1 {
-                // The header: the seeds' click-to-sort, a second click reverses.
-                if let column = ColumnLayout(width: width).column(atX: mouse.column) {
-                    columnCursor = column
-                    sortBy(column, ascending: nil, adding: false)
-                }
-            } else if mouse.row >= 2, mouse.row < 2 + bodyHeight,
-                      case .row(let index) = layout.item(atLine: topLine + mouse.row - 2) {
-                select(index)
+            switch layout.hit(row: mouse.row, column: mouse.column) {
+            case .header(let column)?:
+                // The seeds' click-to-sort, a second click reverses.
+                columnCursor = column
+                sortBy(column, ascending: nil, adding: false)
+            case .bodyLine(let offset)?:
+                if case .row(let index) = tableLayout.item(atLine: topLine + offset) { select(index) }
+            case nil: break
             }
         }
     }
@@ -262,24 +310,26 @@ public final class BrowserState {
         guard rowCount > 0 else { return }
         selectedIndex = max(0, min(index, rowCount - 1))
         if let quake = snapshot?.quake(at: selectedIndex) { anchor = .quake(quake.id) }
-        scrollToSelection()
     }
 
-    func scrollToSelection() {
-        let layout = self.layout
-        let line = layout.line(ofRow: selectedIndex)
-        // Show the section header above a section's first row.
-        let wanted = layout.isFirstRowOfSection(selectedIndex) ? line - 1 : line
+    /// Scrolls just enough to show the selected row (and the header of its
+    /// section when it is the section's first row).
+    private func scrollToSelection() {
+        let table = tableLayout
+        let height = layout.bodyHeight
+        let line = table.line(ofRow: selectedIndex)
+        let wanted = table.isFirstRowOfSection(selectedIndex) ? line - 1 : line
         if wanted < topLine { topLine = wanted }
-        if line >= topLine + bodyHeight { topLine = line - bodyHeight + 1 }
-        topLine = max(0, min(topLine, max(0, layout.lineCount - bodyHeight)))
+        if line >= topLine + height { topLine = line - height + 1 }
+        topLine = max(0, min(topLine, max(0, table.lineCount - height)))
     }
 
     /// Sorts by `column`: the number key and header click toggle the
     /// direction when it is already the primary key; `adding` makes it a
-    /// secondary key instead of replacing.
-    func sortBy(_ column: QuakeColumn, ascending: Bool?, adding: Bool) {
-        var keys = configuration.wrappedValue.sortKeys
+    /// secondary key instead of replacing. Builds on the sort asked for
+    /// last, so keys pressed before their results arrive add up.
+    private func sortBy(_ column: QuakeColumn, ascending: Bool?, adding: Bool) {
+        var keys = requestedSortKeys
         let existing = keys.firstIndex { $0.field == column.field }
         let direction: Bool
         if let ascending {
@@ -295,9 +345,7 @@ public final class BrowserState {
         } else {
             keys = [key]
         }
-        configuration.sortDescriptors.wrappedValue = keys.compactMap {
-            $0.field.sortDescriptor($0.ascending ? .forward : .reverse)
-        }
+        configuration.sortKeys.wrappedValue = keys
     }
 
     /// The filter field's text takes effect, if it was edited since it last did.

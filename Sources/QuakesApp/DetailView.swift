@@ -33,16 +33,20 @@ struct DetailView {
         ]
     }
 
-    func render(_ quake: Quake, into screen: inout Screen) {
-        let top = 1, bottom = screen.height - 2
-        for row in top...bottom { screen.fill(row: row) }
+    /// Draws over `area` (everything under the top line): the title, the
+    /// fields, and the keys on its last row.
+    func render(_ quake: Quake, in area: Rect, into screen: inout Screen) {
+        let top = area.y, bottom = area.maxY - 2, left = area.x
+        for row in top...bottom { screen.fill(row: row, from: left, to: area.maxX) }
         let title = quake.title.isEmpty ? quake.id : quake.title
-        screen.put(" " + title, row: top, column: 0, style: Style(foreground: Formatting.color(forMagnitude: quake.magnitude), bold: true))
+        screen.put(" " + title, row: top, column: left, style: Style(foreground: Formatting.color(forMagnitude: quake.magnitude), bold: true),
+                   maxWidth: area.width)
         for (i, (label, value)) in lines(quake).enumerated() where top + 2 + i < bottom {
-            screen.put(" " + DisplayWidth.fit(label, to: 13), row: top + 2 + i, column: 0, style: Style(dim: true))
-            screen.put(value, row: top + 2 + i, column: 15, maxWidth: screen.width - 15)
+            screen.put(" " + DisplayWidth.fit(label, to: 13), row: top + 2 + i, column: left, style: Style(dim: true))
+            screen.put(value, row: top + 2 + i, column: left + 15, maxWidth: area.width - 15)
         }
-        screen.fill(row: screen.height - 1)
-        screen.put("Esc back  j/k next/previous quake", row: screen.height - 1, column: 0, style: Style(dim: true))
+        screen.fill(row: area.maxY - 1, from: left, to: area.maxX)
+        screen.put("Esc back  j/k next/previous quake", row: area.maxY - 1, column: left, style: Style(dim: true),
+                   maxWidth: area.width)
     }
 }

@@ -19,25 +19,18 @@ public struct RefreshFeed: Sendable {
     }
 }
 
-/// Runs one refresh at a time on a background thread; the run loop reads its
-/// progress and outcome, and is woken (at most ten times a second) to show them.
+/// Runs one refresh at a time on a background thread and reports it as
+/// events: its progress (at most ten lines a second) and its outcome.
 final class FeedRefresher: @unchecked Sendable {
-    enum Outcome: Equatable {
-        case imported(ImportReport)
-        case failed(String)
-    }
-
     let feed: RefreshFeed
-    private let wake: @Sendable () -> Void
+    private let post: @Sendable (BrowserEvent) -> Void
     private let lock = NSLock()
     private var running = false
-    private var progress: String?
-    private var outcome: Outcome?
-    private var lastWake = DispatchTime(uptimeNanoseconds: 0)
+    private var lastProgress = DispatchTime(uptimeNanoseconds: 0)
 
-    init(feed: RefreshFeed, wake: @escaping @Sendable () -> Void) {
+    init(feed: RefreshFeed, post: @escaping @Sendable (BrowserEvent) -> Void) {
         self.feed = feed
-        self.wake = wake
+        self.post = post
     }
 
     var isRunning: Bool { lock.withLock { running } }
@@ -48,43 +41,25 @@ final class FeedRefresher: @unchecked Sendable {
         let started = lock.withLock {
             if running { return false }
             running = true
-            progress = nil
             return true
         }
         guard started else { return false }
+        post(.refreshProgress("refreshing \(feed.label)…"))
         Thread.detachNewThread { [self] in
-            let outcome: Outcome
-            do {
-                outcome = .imported(try feed.fetch { [self] text in report(text) })
-            } catch {
-                outcome = .failed("\(error)")
-            }
-            lock.withLock {
-                running = false
-                self.outcome = outcome
-            }
-            wake()
+            let result = Result { try feed.fetch { [self] text in report(text) } }
+            lock.withLock { running = false }
+            post(.refreshFinished(feed: feed.label, result))
         }
         return true
     }
 
     private func report(_ text: String) {
-        let shouldWake = lock.withLock {
-            progress = text
+        let due = lock.withLock {
             let now = DispatchTime.now()
-            guard now.uptimeNanoseconds - lastWake.uptimeNanoseconds > 100_000_000 else { return false }
-            lastWake = now
+            guard now.uptimeNanoseconds - lastProgress.uptimeNanoseconds > 100_000_000 else { return false }
+            lastProgress = now
             return true
         }
-        if shouldWake { wake() }
-    }
-
-    /// The progress line while running, and the outcome of a refresh that
-    /// ended since the last call (taken: it is returned once).
-    func take() -> (progress: String?, outcome: Outcome?) {
-        lock.withLock {
-            defer { outcome = nil }
-            return (running ? progress ?? "refreshing \(feed.label)…" : nil, outcome)
-        }
+        if due { post(.refreshProgress(text)) }
     }
 }

@@ -28,14 +28,15 @@ struct HelpView {
 
     static let asciiKeyNames: [(String, String)] = [("↑ ↓", "Up Down"), ("← →", "Left Right"), ("⏎", "Enter")]
 
-    func render(into screen: inout Screen) {
+    /// Draws a box centered in `area`.
+    func render(in area: Rect, into screen: inout Screen) {
         let keys = unicode ? Self.keys : Self.keys.map { keys, effect in
             (Self.asciiKeyNames.reduce(keys) { $0.replacingOccurrences(of: $1.0, with: $1.1) }, effect)
         }
         let keyWidth = max(16, keys.map { DisplayWidth.of($0.0) }.max()! + 2)
-        let width = min(screen.width - 4, 72)
-        let height = min(screen.height - 2, keys.count + 4)
-        let left = (screen.width - width) / 2, top = max(1, (screen.height - height) / 2)
+        let width = min(area.width - 4, 72)
+        let height = min(area.height - 2, keys.count + 4)
+        let left = area.x + (area.width - width) / 2, top = area.y + max(1, (area.height - height) / 2)
         let frame = Style(reverse: true)
         for row in top..<top + height { screen.fill(row: row, from: left, to: left + width, style: frame) }
         screen.put(" Keys ", row: top, column: left + 2, style: Style(bold: true, reverse: true))

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe (the self-pipe
 /// trick), so the run loop leaves cleanly and the terminal is restored.

@@ -4,11 +4,13 @@ import Foundation
 /// The real terminal, through ncursesw. Called from one thread only. Draws a
 /// `Screen` by handing ncurses every changed row; ncurses sends only the
 /// cells that differ from what the terminal shows.
-public final class NcursesTerminal {
+public final class NcursesTerminal: Terminal {
     public private(set) var width = 0
     public private(set) var height = 0
     public let hasColor: Bool
     public let isUTF8: Bool
+    /// ncurses reads the keyboard from standard input.
+    public let inputDescriptor = STDIN_FILENO
     private var shown: Screen?
     private var pairs: [Color: Int16] = [:]
     private var started = true

@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func narrowHeadersCutTheTitleNeverTheKeyNumberOrTheMark() {
-        let view = BrowseView(unicode: true)
+        let view = TableView(formatting: Formatting(timeZone: TimeZone(identifier: "UTC")!, now: BrowserHarness.now), unicode: true)
         let keys = [SortKey(.status, ascending: true), SortKey(.net, ascending: false), SortKey(.depth, ascending: true)]
         let label = { (column: QuakeColumn) in view.headerLabel(column, sortKeys: keys, width: column.width) }
         #expect(label(.status) == "9 Stat… ▲")
@@ -66,8 +66,7 @@ import Testing
         let h = try BrowserHarness(width: 100, height: 8)
         let feed = singleQuakeFeed(id: "nw0001", place: "New Ridge", magnitude: 3.3, time: 1_528_970_100_000)
         _ = try QuakeImporter(catalog: h.catalog).importData(Data(feed.utf8), name: "new")
-        h.view = BrowseView(timeZone: TimeZone(identifier: "UTC")!, now: Date())
-        try h.refresh()
+        try h.send(.tick(Date()))
         let newRow = 2, oldRow = 3
         #expect(h.lines[newRow].hasPrefix("+ 2018-06-14 09:55:00") && h.lines[newRow].contains("New Ridge"))
         #expect(h.lines[oldRow].hasPrefix("  2018-06-14 09:12:13"))
@@ -75,8 +74,7 @@ import Testing
         #expect(h.screen.style(row: newRow, column: 0).bold)
         #expect(h.screen.style(row: newRow, column: placeColumn).bold, "the whole row is bold, not only the mark")
         #expect(!h.screen.style(row: oldRow, column: placeColumn).bold)
-        h.view = BrowseView(timeZone: TimeZone(identifier: "UTC")!, now: Date().addingTimeInterval(31))
-        try h.refresh()
+        try h.send(.tick(Date().addingTimeInterval(31)))
         #expect(h.lines[newRow].hasPrefix("  2018-06-14 09:55:00"), "the mark goes after 30 s")
         #expect(!h.screen.style(row: newRow, column: placeColumn).bold)
     }

@@ -14,7 +14,7 @@ final class BrowserHarness {
     let catalog: QuakeCatalog
     let controller: ResultsController
     let state: BrowserState
-    var view: BrowseView
+    let view: BrowseView
     var screen: Screen
 
     /// 2018-06-14T10:00:00Z, forty-eight minutes after the newest quake.
@@ -28,22 +28,39 @@ final class BrowserHarness {
         singleQuakeFeed(id: "xx0001", place: "Unknown Ridge", magnitude: nil, time: 1_528_965_000_000, latitude: 1, longitude: 1),
     ]
 
+    /// Deletes the state asked for, run after the key that asked (the run
+    /// loop runs them on another thread and posts the outcome).
+    private var deletes: [(ids: [String], title: String)] = []
+
     init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true,
          refresh onRefresh: (() -> Void)? = nil) throws {
         catalog = try importedCatalog(folder, feeds: [Fixture.week])
         for feed in Self.extras { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }
         controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
         let controller = self.controller
+        nonisolated(unsafe) var asked: [(ids: [String], title: String)] = []
         state = BrowserState(catalogName: "quakes.sqlite", configuration: controller.$configuration,
-                             delete: { ids in try controller.delete(ids: ids) },
-                             track: { controller.trackedID = $0 }, refresh: onRefresh)
-        view = BrowseView(timeZone: TimeZone(identifier: timeZone)!, now: Self.now, unicode: unicode)
+                             actions: BrowserState.Actions(track: { controller.trackedID = $0 }, refresh: onRefresh,
+                                                           delete: { ids, title in asked.append((ids, title)) }),
+                             width: width, height: height, now: Self.now)
+        takeDeletes = { defer { asked = [] }; return asked }
+        view = BrowseView(timeZone: TimeZone(identifier: timeZone)!, unicode: unicode)
         screen = Screen(width: width, height: height)
         try refresh()
     }
 
+    private var takeDeletes: () -> [(ids: [String], title: String)] = { [] }
+
+    /// Runs the deletes asked for, shows the newest results, draws.
     func refresh() throws {
-        state.apply(try controller.fetchNow())
+        for delete in takeDeletes() {
+            let result = Result { () throws -> Int in
+                try controller.delete(ids: delete.ids)
+                return delete.ids.count
+            }
+            state.handle(.deleteFinished(title: delete.title, result))
+        }
+        state.handle(.snapshot(try controller.fetchNow()))
         view.render(state, into: &screen)
     }
 
@@ -60,6 +77,12 @@ final class BrowserHarness {
     }
 
     func event(_ event: Event) throws {
+        state.handle(event)
+        try refresh()
+    }
+
+    /// Any event from outside: a refresh's progress, the clock, …
+    func send(_ event: BrowserEvent) throws {
         state.handle(event)
         try refresh()
     }

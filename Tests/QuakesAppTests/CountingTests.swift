@@ -22,11 +22,11 @@ import Testing
         let (first, last) = snapshots.withLock { ($0.first!, $0.last!) }
         #expect(first.isCountPending, "the first rows come before the count")
 
-        h.state.apply(first)
+        h.state.handle(.snapshot(first))
         h.view.render(h.state, into: &h.screen)
         #expect(h.lines[0] == " quakes-tui  quakes.sqlite  counting…  by time ▼")
         #expect(h.lines[2].hasPrefix("  2018-06-14 09:12:13"), "rows shown while counting")
-        h.state.apply(last)
+        h.state.handle(.snapshot(last))
         h.view.render(h.state, into: &h.screen)
         #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼")
     }

@@ -13,22 +13,19 @@ struct RefreshTests {
     func updatedAgo() throws {
         let h = try BrowserHarness()
         #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼", "never fetched: nothing said")
-        h.state.lastUpdated = BrowserHarness.now.addingTimeInterval(-3 * 60 - 20)
-        try h.refresh()
+        try h.send(.lastFetch(BrowserHarness.now.addingTimeInterval(-3 * 60 - 20)))
         #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  Updated 3 min ago  by time ▼")
-        h.state.lastUpdated = BrowserHarness.now.addingTimeInterval(-2 * 3600)
-        try h.refresh()
+        try h.send(.lastFetch(BrowserHarness.now.addingTimeInterval(-2 * 3600)))
         #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  Updated 2 h ago  by time ▼")
     }
 
-    @Test("r starts a refresh; the status line shows its progress until a message or key replaces it")
+    @Test("r starts a refresh; the status line shows its progress, then its outcome until a key")
     func refreshKey() throws {
         nonisolated(unsafe) var started = 0
         let h = try BrowserHarness(refresh: { started += 1 })
         try h.press(.character("r"))
         #expect(started == 1)
-        h.state.refreshStatus = "all_day.geojson [███████████░░░░░░░░░░░░░] 55 kB of 110 kB"
-        try h.refresh()
+        try h.send(.refreshProgress("all_day.geojson [███████████░░░░░░░░░░░░░] 55 kB of 110 kB"))
         #expect(h.lines.last == "all_day.geojson [███████████░░░░░░░░░░░░░] 55 kB of 110 kB")
         // The filter field takes the bottom line while it is open; the progress comes back after.
         try h.press(.character("/"))
@@ -36,8 +33,13 @@ struct RefreshTests {
         #expect(h.lines.last?.hasPrefix("/ala") == true)
         try h.press(.escape)
         #expect(h.lines.last == "all_day.geojson [███████████░░░░░░░░░░░░░] 55 kB of 110 kB")
-        h.state.refreshStatus = nil
-        try h.refresh()
+        var report = ImportReport(name: "all_day.geojson")
+        report.new = 12
+        report.updated = 3
+        try h.send(.refreshFinished(feed: "all_day.geojson", .success(report)))
+        #expect(h.lines.last == "refreshed all_day.geojson: 12 new, 3 updated, 0 unchanged, 0 skipped")
+        #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  Updated 0 s ago  by time ▼", "updated as of the clock")
+        try h.press(.character("j"))
         #expect(h.lines.last == "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit")
     }
 
@@ -55,10 +57,35 @@ struct RefreshTests {
         #expect(h.lines.contains { $0.contains("r               refresh: fetch the feed in the background") })
     }
 
-    @Test("the refresher runs the fetch off the calling thread, reports progress, then its outcome once")
+    /// Events a refresher posts, for a test to wait on.
+    final class PostedEvents: @unchecked Sendable {
+        private let lock = NSCondition()
+        private var events: [BrowserEvent] = []
+
+        func post(_ event: BrowserEvent) { lock.withLock { events.append(event); lock.broadcast() } }
+
+        /// Waits until `count` events have come; the events so far.
+        func wait(for count: Int) -> [BrowserEvent] {
+            lock.withLock {
+                let deadline = Date().addingTimeInterval(60)
+                while events.count < count, lock.wait(until: deadline) {}
+                return events
+            }
+        }
+    }
+
+    static func describe(_ event: BrowserEvent) -> String {
+        switch event {
+        case .refreshProgress(let line): "progress \(line)"
+        case .refreshFinished(let feed, .success(let report)): "finished \(feed): \(report.counts)"
+        case .refreshFinished(let feed, .failure(let error)): "failed \(feed): \(error)"
+        default: "other"
+        }
+    }
+
+    @Test("the refresher runs the fetch off the calling thread, posts its progress, then its outcome once")
     func refresher() throws {
         let gate = DispatchSemaphore(value: 0)
-        let woken = DispatchSemaphore(value: 0)
         var counts = ImportReport(name: "feed")
         counts.new = 12
         counts.updated = 3
@@ -68,31 +95,29 @@ struct RefreshTests {
             gate.wait()
             return report
         }
-        let refresher = FeedRefresher(feed: feed, wake: { woken.signal() })
+        let posted = PostedEvents()
+        let refresher = FeedRefresher(feed: feed, post: posted.post)
         #expect(refresher.start())
-        #expect(woken.wait(timeout: .now() + 10) == .success, "progress wakes the run loop")
-        #expect(refresher.take().progress == "all_day.geojson 10 kB")
+        #expect(posted.wait(for: 2).map(Self.describe) == ["progress refreshing all_day.geojson…", "progress all_day.geojson 10 kB"])
         #expect(!refresher.start(), "one refresh at a time")
         gate.signal()
-        #expect(woken.wait(timeout: .now() + 10) == .success, "the end wakes the run loop")
-        let end = refresher.take()
-        #expect(end.progress == nil)
-        #expect(end.outcome == .imported(report))
-        #expect(refresher.take().outcome == nil, "taken once")
+        #expect(posted.wait(for: 3).map(Self.describe).last == "finished all_day.geojson: 12 new, 3 updated, 0 unchanged, 0 skipped")
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(posted.wait(for: 3).count == 3, "the outcome is posted once")
         #expect(!refresher.isRunning)
     }
 
-    @Test("a failed refresh reports the fetch's error line")
+    @Test("a failed refresh carries the fetch's error")
     func failure() throws {
         struct Failure: Error, CustomStringConvertible {
             var description: String { "fetch https://example.org/all_day.geojson: HTTP 404 Not Found" }
         }
-        let woken = DispatchSemaphore(value: 0)
-        let refresher = FeedRefresher(feed: RefreshFeed(label: "all_day.geojson") { _ in throw Failure() },
-                                      wake: { woken.signal() })
+        let posted = PostedEvents()
+        let refresher = FeedRefresher(feed: RefreshFeed(label: "all_day.geojson") { _ in throw Failure() }, post: posted.post)
         refresher.start()
-        #expect(woken.wait(timeout: .now() + 10) == .success)
-        #expect(refresher.take().outcome == .failed("fetch https://example.org/all_day.geojson: HTTP 404 Not Found"))
+        let events = posted.wait(for: 2)
+        #expect(events.map(Self.describe).last == "failed all_day.geojson: fetch https://example.org/all_day.geojson: HTTP 404 Not Found")
+        if case .refreshFinished(_, .failure(let error)) = events.last { #expect(error is Failure, "the error itself, not a string") }
     }
 
     @Test("the refresh timer fires at once on a stale catalog, then one period after each start, never while running")

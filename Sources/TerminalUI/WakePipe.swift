@@ -1,26 +1,26 @@
 import Foundation
 
 /// A non-blocking pipe another thread writes a byte to, to wake `poll`.
-final class WakePipe: @unchecked Sendable {
-    let readEnd: Int32
-    let writeEnd: Int32
+public final class WakePipe: @unchecked Sendable {
+    public let readEnd: Int32
+    public let writeEnd: Int32
 
     private init(_ fds: [Int32]) { readEnd = fds[0]; writeEnd = fds[1] }
 
-    static func nonBlocking() throws -> WakePipe {
+    public static func nonBlocking() throws -> WakePipe {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         return WakePipe(fds)
     }
 
-    func poke() {
+    public func poke() {
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
 
     @discardableResult
-    func drain() -> [UInt8] {
+    public func drain() -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {

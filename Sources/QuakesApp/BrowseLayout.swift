@@ -1,0 +1,51 @@
+import TerminalUI
+
+/// Where each part of the browse screen goes for a screen size: the top
+/// line, the table (its header row, then its body) and the bottom line.
+/// Views draw into these rectangles and clicks are hit-tested against the
+/// same ones, so a pane beside or above the table moves both together.
+struct BrowseLayout: Equatable {
+    static let minimumWidth = 40
+    static let minimumHeight = 8
+
+    let screen: Rect
+    let topLine: Rect
+    /// The header row and the rows under it.
+    let table: Rect
+    let bottomLine: Rect
+
+    init(width: Int, height: Int) {
+        screen = Rect(x: 0, y: 0, width: width, height: height)
+        topLine = screen.top(1)
+        bottomLine = screen.bottom(1)
+        table = screen.inset(top: 1, bottom: 1)
+    }
+
+    /// Below the minimum size the screen only says so.
+    var isTooSmall: Bool { screen.width < Self.minimumWidth || screen.height < Self.minimumHeight }
+
+    var tableHeader: Rect { table.top(1) }
+    var tableBody: Rect { table.inset(top: 1) }
+    /// Table lines visible at once (at least one, so paging always moves).
+    var bodyHeight: Int { max(1, tableBody.height) }
+
+    /// The line just above the bottom line, where a field's error or note
+    /// is shown over the table's last row.
+    var noteLine: Rect { Rect(x: screen.x, y: bottomLine.y - 1, width: screen.width, height: 1) }
+
+    enum Hit: Equatable {
+        /// A column's header.
+        case header(QuakeColumn)
+        /// A line of the table's body, counted from its first visible line.
+        case bodyLine(Int)
+    }
+
+    /// What a click at (row, column) lands on.
+    func hit(row: Int, column: Int) -> Hit? {
+        if tableHeader.contains(row: row, column: column) {
+            return ColumnLayout(width: table.width).column(atX: column - table.x).map(Hit.header)
+        }
+        if tableBody.contains(row: row, column: column) { return .bodyLine(row - tableBody.y) }
+        return nil
+    }
+}

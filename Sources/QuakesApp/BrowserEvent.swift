@@ -1,0 +1,30 @@
+import Foundation
+import QuakeQuery
+import QuakeStore
+import TerminalUI
+
+/// Everything that changes the browser's state, as one kind of value:
+/// `BrowserState.handle` takes these and nothing else changes the state.
+/// `BrowserApp` turns the outside world (the terminal, the controller, the
+/// refresher, a delete, the clock) into them.
+public enum BrowserEvent: Sendable {
+    /// A key, a click or a resize.
+    case input(Event)
+    /// New results from the controller.
+    case snapshot(ResultsSnapshot)
+    /// A fetch failed (a corrupt page, a disk error); the last results stay.
+    case fetchFailed(any Error)
+    /// A refresh started or moved on: its progress line.
+    case refreshProgress(String)
+    /// A refresh of `feed` ended, with what it imported or why it failed.
+    case refreshFinished(feed: String, Result<ImportReport, any Error>)
+    /// When the catalog was last fetched from a feed, as the catalog says
+    /// (another process may have fetched).
+    case lastFetch(Date?)
+    /// A delete cannot start yet: another writer holds the catalog.
+    case deleteWaiting
+    /// A delete ended: the title of what was deleted, or why not.
+    case deleteFinished(title: String, Result<Int, any Error>)
+    /// The clock: ages and change marks are shown as of this moment.
+    case tick(Date)
+}

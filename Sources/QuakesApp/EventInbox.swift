@@ -1,0 +1,38 @@
+import Foundation
+import TerminalUI
+
+/// Where other threads (the controller, a refresh, a delete) leave events
+/// for the run loop, waking its `poll` through a pipe. Only the newest
+/// snapshot and the newest progress line waiting are kept: the state would
+/// show nothing of the ones they replace.
+final class EventInbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [BrowserEvent] = []
+    private let wake: WakePipe
+
+    init() throws { wake = try WakePipe.nonBlocking() }
+
+    /// The descriptor `poll` waits on.
+    var readEnd: Int32 { wake.readEnd }
+
+    func post(_ event: BrowserEvent) {
+        lock.withLock {
+            switch event {
+            case .snapshot: events.removeAll { if case .snapshot = $0 { true } else { false } }
+            case .refreshProgress: events.removeAll { if case .refreshProgress = $0 { true } else { false } }
+            default: break
+            }
+            events.append(event)
+        }
+        wake.poke()
+    }
+
+    /// Every event posted since the last call, in order.
+    func take() -> [BrowserEvent] {
+        wake.drain()
+        return lock.withLock {
+            defer { events = [] }
+            return events
+        }
+    }
+}

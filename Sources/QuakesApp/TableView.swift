@@ -1,0 +1,147 @@
+import Foundation
+import QuakeQuery
+import QuakeStore
+import TerminalUI
+
+/// The table: a header row of column titles with their sort marks, then
+/// rows and section lines from the snapshot on screen, in a given area.
+struct TableView {
+    /// How long a row an import added or changed keeps its `+` mark.
+    static let changeMarkDuration: TimeInterval = ResultsController.recentChangesWindow
+
+    let formatting: Formatting
+    /// `▲▼` on a UTF-8 terminal, `^v` elsewhere.
+    let unicode: Bool
+
+    func render(_ state: BrowserState, in area: Rect, into screen: inout Screen) {
+        let columns = ColumnLayout(width: area.width)
+        renderHeader(state, columns, in: area.top(1), into: &screen)
+        renderBody(state, columns, in: area.inset(top: 1), into: &screen)
+    }
+
+    // MARK: Header
+
+    /// `1 Time ▼`, `2 Mag ▲2` (a secondary key shows its priority). In a
+    /// narrow column the title is cut, never the key number or the mark:
+    /// `4 De… ▲2`, and `7 ▲2` when only those fit.
+    func headerLabel(_ column: QuakeColumn, sortKeys: [SortKey], width: Int = .max) -> String {
+        let mark = sortMark(column, sortKeys)
+        let key = "\(column.rawValue)"
+        let label = "\(key) \(column.title)" + mark
+        if DisplayWidth.of(label) <= width { return label }
+        let room = width - DisplayWidth.of(key) - 1 - DisplayWidth.of(mark)
+        return room >= 2 ? "\(key) \(DisplayWidth.truncate(column.title, to: room))" + mark : key + mark
+    }
+
+    private func sortMark(_ column: QuakeColumn, _ sortKeys: [SortKey]) -> String {
+        guard let position = sortKeys.firstIndex(where: { $0.field == column.field }) else { return "" }
+        return " " + arrow(sortKeys[position].ascending) + (position == 0 ? "" : String(position + 1))
+    }
+
+    func arrow(_ ascending: Bool) -> String { unicode ? (ascending ? "▲" : "▼") : (ascending ? "^" : "v") }
+
+    /// The marks of the rows on screen; a column whose mark is about to
+    /// change shows the new one dimmed until the new rows arrive.
+    private func renderHeader(_ state: BrowserState, _ columns: ColumnLayout, in area: Rect, into screen: inout Screen) {
+        let shown = state.shownSortKeys, requested = state.requestedSortKeys
+        for placed in columns.columns {
+            let pending = sortMark(placed.column, shown) != sortMark(placed.column, requested)
+            let label = headerLabel(placed.column, sortKeys: pending ? requested : shown, width: placed.width)
+            let style = Style(bold: !pending, underline: placed.column == state.columnCursor, dim: pending)
+            screen.put(DisplayWidth.fit(label, to: placed.width, alignRight: placed.column.alignRight),
+                       row: area.y, column: area.x + placed.x, style: style)
+        }
+    }
+
+    // MARK: Body
+
+    private func renderBody(_ state: BrowserState, _ columns: ColumnLayout, in area: Rect, into screen: inout Screen) {
+        guard let snapshot = state.snapshot else {
+            screen.put("loading…", row: area.y, column: area.x + ColumnLayout.margin, style: Style(dim: true))
+            return
+        }
+        if state.rowCount == 0, snapshot.isComplete {
+            let text = state.filterText.isEmpty && state.userPredicate == nil ? "no quakes in this catalog" : "no quakes match"
+            screen.put(text, row: area.y, column: area.x + ColumnLayout.margin, style: Style(dim: true))
+            return
+        }
+        let table = state.tableLayout
+        let lines = state.topLine..<min(table.lineCount, state.topLine + area.height)
+        // Fetch the visible rows in one go.
+        let rowIndexes = lines.compactMap { line -> Int? in
+            if case .row(let index) = table.item(atLine: line) { return index } else { return nil }
+        }
+        let rows = rowIndexes.first.map { first in snapshot.rows(in: first..<(rowIndexes.last! + 1)) } ?? []
+        let filter = FilterMatch(filter: state.filterText)
+        // Days are UTC days; rows show local times, so say so where they differ.
+        let dayZone = snapshot.configuration.sectionIdentifier == .day && formatting.zoneName != "UTC" ? " UTC" : ""
+        for (offset, line) in lines.enumerated() {
+            let row = Rect(x: area.x, y: area.y + offset, width: area.width, height: 1)
+            switch table.item(atLine: line) {
+            case .section(let section):
+                let noun = section.count == 1 ? "quake" : "quakes"
+                screen.put(" \(section.id)\(dayZone) · \(Formatting.count(section.count)) \(noun)", row: row.y, column: row.x,
+                           style: Style(foreground: .cyan, bold: true), maxWidth: row.width)
+            case .row(let index):
+                let local = index - rowIndexes[0]
+                guard local < rows.count else { continue }
+                renderRow(rows[local], selected: index == state.selectedIndex, filter: filter, snapshot: snapshot,
+                          columns, in: row, into: &screen)
+            case nil: break
+            }
+        }
+    }
+
+    private func renderRow(_ quake: Quake, selected: Bool, filter: FilterMatch, snapshot: ResultsSnapshot,
+                           _ columns: ColumnLayout, in row: Rect, into screen: inout Screen) {
+        // A quake new or changed in the last half minute: bold, with a `+`.
+        let changed = snapshot.recentlyChanged[quake.id]
+            .map { (0..<Self.changeMarkDuration).contains(formatting.now.timeIntervalSince($0)) } ?? false
+        let base = Style(bold: changed, reverse: selected)
+        if selected { screen.fill(row: row.y, from: row.x, to: row.maxX, style: base) }
+        if changed { screen.put("+", row: row.y, column: row.x, style: base) }
+        for placed in columns.columns {
+            var style = base
+            let text: String
+            switch placed.column {
+            case .time:
+                let ageWidth = placed.width - ColumnLayout.shortTimeWidth
+                text = formatting.localTime(quake.time)
+                    + (ageWidth > 0 ? DisplayWidth.fit(formatting.age(quake.time), to: ageWidth, alignRight: true) : "")
+                style.foreground = .default
+            case .magnitude:
+                text = Formatting.magnitude(quake.magnitude)
+                style.foreground = Formatting.color(forMagnitude: quake.magnitude)
+            case .place:
+                renderPlace(quake.place, filter: filter, x: row.x + placed.x, width: placed.width, base: base, row: row.y,
+                            into: &screen)
+                continue
+            case .depth: text = Formatting.number(quake.depth, decimals: 1)
+            case .latitude: text = Formatting.number(quake.latitude, decimals: 3)
+            case .longitude: text = Formatting.number(quake.longitude, decimals: 3)
+            case .net: text = quake.net
+            case .type: text = quake.type
+            case .status: text = quake.status
+            }
+            screen.put(DisplayWidth.fit(text, to: placed.width, alignRight: placed.column.alignRight),
+                       row: row.y, column: row.x + placed.x, style: style)
+        }
+    }
+
+    /// The place, cut with `…` by display width, filter matches highlighted.
+    private func renderPlace(_ place: String, filter: FilterMatch, x start: Int, width: Int, base: Style,
+                             row: Int, into screen: inout Screen) {
+        let shown = DisplayWidth.truncate(place, to: width)
+        let matches = filter.ranges(in: shown)
+        var x = start
+        var highlight = base
+        highlight.bold = true
+        highlight.underline = true
+        highlight.foreground = .yellow
+        for (offset, character) in shown.enumerated() {
+            let inMatch = matches.contains { $0.contains(offset) }
+            x += screen.put(String(character), row: row, column: x, style: inMatch ? highlight : base,
+                            maxWidth: start + width - x)
+        }
+    }
+}
