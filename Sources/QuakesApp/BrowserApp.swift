@@ -37,66 +37,94 @@ public enum BrowserApp {
         controller.onSnapshot { inbox.post(.snapshot($0)) }
         controller.onFailure { inbox.post(.fetchFailed(CatalogError.reading($0, path: catalog.path))) }
         let refresher = feed.map { FeedRefresher(feed: $0, post: inbox.post) }
-        var refreshTimer = feed?.every.map { RefreshTimer(every: $0, lastFetch: catalog.lastFetch()?.date) }
-        let trace = environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) }
 
         let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
         defer { terminal.stop() }
         let state = BrowserState(
             catalogName: (catalog.path as NSString).lastPathComponent, isReadOnly: catalog.isReadOnly,
             configuration: controller.$configuration,
-            actions: BrowserState.Actions(
+            actions: BrowserActions(
                 track: { controller.trackedID = $0 },
                 refresh: refresher.map { refresher in { refresher.start() } },
                 delete: { ids, title in deleteInBackground(ids, title: title, from: controller, inbox: inbox) }),
             width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date)
         try controller.start()
         defer { controller.stop() }
+        var loop = Loop(catalog: catalog, state: state, terminal: terminal, inbox: inbox, signals: signals,
+                        refresher: refresher, trace: environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) })
+        return try loop.run()
+    }
 
-        let view = BrowseView(unicode: terminal.isUTF8)
-        var screen = Screen(width: terminal.width, height: terminal.height)
-        func draw() {
+    /// The loop itself, once everything is set up.
+    private struct Loop {
+        let catalog: QuakeCatalog
+        let state: BrowserState
+        let terminal: any Terminal
+        let inbox: EventInbox
+        let signals: SignalPipe
+        let refresher: FeedRefresher?
+        let trace: KeyTrace?
+        private var refreshTimer: RefreshTimer?
+        private let view: BrowseView
+        private var screen: Screen
+
+        init(catalog: QuakeCatalog, state: BrowserState, terminal: any Terminal, inbox: EventInbox, signals: SignalPipe,
+             refresher: FeedRefresher?, trace: KeyTrace?) {
+            self.catalog = catalog; self.state = state; self.terminal = terminal; self.inbox = inbox
+            self.signals = signals; self.refresher = refresher; self.trace = trace
+            refreshTimer = refresher?.feed.every.map { RefreshTimer(every: $0, lastFetch: catalog.lastFetch()?.date) }
+            view = BrowseView(unicode: terminal.isUTF8)
+            screen = Screen(width: terminal.width, height: terminal.height)
+        }
+
+        mutating func run() throws -> Exit {
+            draw()
+            var inputPending = false
+            while true {
+                var fds = [pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: inbox.readEnd, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
+                // Wake once a second anyway: ages and change marks move with
+                // the clock. Input the terminal holds already (a paste read in
+                // part) does not wait.
+                let timeout: Int32 = inputPending ? 0 : 1000
+                let ready = poll(&fds, 3, timeout)
+                if ready < 0 && errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                // Checked between batches of input too: a long paste cannot hold off SIGTERM.
+                if let signal = signals.drain().first { return .signal(signal) }
+                // A resize interrupts poll; the terminal then has a resize event ready.
+                let inputs = terminal.readEvents(limit: BrowserApp.inputBatch)
+                inputPending = inputs.count == BrowserApp.inputBatch
+                let keyTime = DispatchTime.now()
+                state.handle(events(inputs, idle: ready == 0 && timeout > 0))
+                switch state.ending {
+                case .quit?: return .quit
+                case .failed(let error)?: throw error
+                case nil: break
+                }
+                if let refresher, refreshTimer?.isDue(running: refresher.isRunning) == true { refresher.start() }
+                draw()
+                if !inputs.isEmpty { trace?.record(since: keyTime, events: inputs.count) }
+            }
+        }
+
+        /// The clock, what other threads posted, the catalog's last fetch
+        /// when idle, then the input.
+        private func events(_ inputs: [Event], idle: Bool) -> [BrowserEvent] {
+            var events: [BrowserEvent] = [.tick(Date())]
+            events += inbox.take()
+            // Another process (a cron'd fetch) may have updated the catalog:
+            // checked on the idle second, not while a refresh runs here.
+            if idle && refresher?.isRunning != true { events.append(.lastFetch(catalog.lastFetch()?.date)) }
+            return events + inputs.map(BrowserEvent.input)
+        }
+
+        private mutating func draw() {
             if screen.width != terminal.width || screen.height != terminal.height {
                 screen = Screen(width: terminal.width, height: terminal.height)
             }
             view.render(state, into: &screen)
             terminal.draw(screen)
-        }
-        draw()
-        var inputPending = false
-        while true {
-            var fds = [pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: inbox.readEnd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
-            // Wake once a second anyway: ages and change marks move with the
-            // clock. Input the terminal holds already (a paste read in part)
-            // does not wait.
-            let timeout: Int32 = inputPending ? 0 : 1000
-            let ready = poll(&fds, 3, timeout)
-            if ready < 0 && errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            // Checked between batches of input too: a long paste cannot hold off SIGTERM.
-            if let signal = signals.drain().first { return .signal(signal) }
-            // A resize interrupts poll; the terminal then has a resize event ready.
-            let inputs = terminal.readEvents(limit: Self.inputBatch)
-            inputPending = inputs.count == Self.inputBatch
-            let keyTime = DispatchTime.now()
-            var events: [BrowserEvent] = [.tick(Date())]
-            events += inbox.take()
-            // Another process (a cron'd fetch) may have updated the catalog:
-            // checked on the idle second, not while a refresh runs here.
-            if ready == 0 && timeout > 0 && refresher?.isRunning != true {
-                events.append(.lastFetch(catalog.lastFetch()?.date))
-            }
-            events += inputs.map(BrowserEvent.input)
-            state.handle(events)
-            switch state.ending {
-            case .quit?: return .quit
-            case .failed(let error)?: throw error
-            case nil: break
-            }
-            if let refresher, refreshTimer?.isDue(running: refresher.isRunning) == true { refresher.start() }
-            draw()
-            if !inputs.isEmpty { trace?.record(since: keyTime, events: inputs.count) }
         }
     }
 

@@ -29,29 +29,12 @@ public final class BrowserState {
         case failed(any Error)
     }
 
-    /// What the state asks of the world; the answers come back as events.
-    public struct Actions {
-        /// Tells the controller which quake to locate in its next results.
-        var track: (String?) -> Void
-        /// Starts a refresh of the feed (`r`); nil when the browser has no feed.
-        var refresh: (() -> Void)?
-        /// Starts deleting quakes in the background.
-        var delete: (_ ids: [String], _ title: String) -> Void
-
-        public init(track: @escaping (String?) -> Void = { _ in }, refresh: (() -> Void)? = nil,
-                    delete: @escaping (_ ids: [String], _ title: String) -> Void) {
-            self.track = track
-            self.refresh = refresh
-            self.delete = delete
-        }
-    }
-
     public let catalogName: String
     /// The catalog cannot be written: the top line says so, and `d` and `r`
     /// answer that instead of failing on the write.
     public let isReadOnly: Bool
     let configuration: Binding<FetchConfiguration>
-    private let actions: Actions
+    private let actions: BrowserActions
 
     public private(set) var mode: Mode = .table
     public private(set) var snapshot: ResultsSnapshot?
@@ -92,7 +75,7 @@ public final class BrowserState {
     static let waitingMessage = "waiting for another writer…"
 
     public init(catalogName: String, isReadOnly: Bool = false, configuration: Binding<FetchConfiguration>,
-                actions: Actions, width: Int = 80, height: Int = 24, now: Date = Date(), lastUpdated: Date? = nil) {
+                actions: BrowserActions, width: Int = 80, height: Int = 24, now: Date = Date(), lastUpdated: Date? = nil) {
         self.catalogName = catalogName
         self.isReadOnly = isReadOnly
         self.configuration = configuration

@@ -20,13 +20,18 @@ public struct RefreshFeed: Sendable {
 }
 
 /// Runs one refresh at a time on a background thread and reports it as
-/// events: its progress (at most ten lines a second) and its outcome.
+/// events: its progress (at most ten lines a second, the newest always
+/// shown) and its outcome.
 final class FeedRefresher: @unchecked Sendable {
     let feed: RefreshFeed
     private let post: @Sendable (BrowserEvent) -> Void
     private let lock = NSLock()
     private var running = false
     private var lastProgress = DispatchTime(uptimeNanoseconds: 0)
+    /// The newest progress line, and whether a later post of it is due.
+    private var latestProgress: String?
+    private var trailingPostScheduled = false
+    private static let progressInterval: UInt64 = 100_000_000
 
     init(feed: RefreshFeed, post: @escaping @Sendable (BrowserEvent) -> Void) {
         self.feed = feed
@@ -47,19 +52,38 @@ final class FeedRefresher: @unchecked Sendable {
         post(.refreshProgress("refreshing \(feed.label)…"))
         Thread.detachNewThread { [self] in
             let result = Result { try feed.fetch { [self] text in report(text) } }
-            lock.withLock { running = false }
-            post(.refreshFinished(feed: feed.label, result))
+            // Under the lock: no progress line can be posted after the outcome.
+            lock.withLock {
+                running = false
+                post(.refreshFinished(feed: feed.label, result))
+            }
         }
         return true
     }
 
+    /// Posts a progress line now if the last one went out 100 ms ago or
+    /// more; else posts the newest line when the 100 ms are up, so the line
+    /// before a stall is shown too.
     private func report(_ text: String) {
-        let due = lock.withLock {
-            let now = DispatchTime.now()
-            guard now.uptimeNanoseconds - lastProgress.uptimeNanoseconds > 100_000_000 else { return false }
-            lastProgress = now
-            return true
+        let delay = lock.withLock { () -> UInt64? in
+            latestProgress = text
+            let elapsed = DispatchTime.now().uptimeNanoseconds - lastProgress.uptimeNanoseconds
+            if elapsed >= Self.progressInterval {
+                lastProgress = .now()
+                post(.refreshProgress(text))
+                return nil
+            }
+            if trailingPostScheduled { return nil }
+            trailingPostScheduled = true
+            return Self.progressInterval - elapsed
         }
-        if due { post(.refreshProgress(text)) }
+        guard let delay else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay))) { [self] in
+            lock.withLock {
+                trailingPostScheduled = false
+                lastProgress = .now()
+                if running, let latestProgress { post(.refreshProgress(latestProgress)) }
+            }
+        }
     }
 }

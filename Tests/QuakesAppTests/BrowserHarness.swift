@@ -40,7 +40,7 @@ final class BrowserHarness {
         let controller = self.controller
         nonisolated(unsafe) var asked: [(ids: [String], title: String)] = []
         state = BrowserState(catalogName: "quakes.sqlite", configuration: controller.$configuration,
-                             actions: BrowserState.Actions(track: { controller.trackedID = $0 }, refresh: onRefresh,
+                             actions: BrowserActions(track: { controller.trackedID = $0 }, refresh: onRefresh,
                                                            delete: { ids, title in asked.append((ids, title)) }),
                              width: width, height: height, now: Self.now)
         takeDeletes = { defer { asked = [] }; return asked }

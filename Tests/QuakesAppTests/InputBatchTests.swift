@@ -22,7 +22,7 @@ import Testing
     @Test func aPastedFilterSetsTheConfigurationOnce() {
         let configuration = CountingConfiguration()
         let state = BrowserState(catalogName: "q.sqlite", configuration: configuration.binding,
-                                 actions: BrowserState.Actions(delete: { _, _ in }))
+                                 actions: BrowserActions(delete: { _, _ in }))
         state.handle(.key(.character("/")))
         state.handle(Self.keys("alaska"))
         #expect(configuration.sets == 1, "six keys, one query")
@@ -40,7 +40,7 @@ import Testing
     @Test func escapeInABatchClearsTheFilterAndKeysMovingTheCursorDoNotRefetch() {
         let configuration = CountingConfiguration()
         let state = BrowserState(catalogName: "q.sqlite", configuration: configuration.binding,
-                                 actions: BrowserState.Actions(delete: { _, _ in }))
+                                 actions: BrowserActions(delete: { _, _ in }))
         state.handle(Self.keys("/hawaii") + [.key(.left), .key(.left)])
         #expect(configuration.sets == 1)
         state.handle([.key(.home), .key(.end)])
