@@ -25,7 +25,10 @@ public final class QuakeCatalog: Sendable {
     /// The catalog cannot be written (its file or folder is read-only):
     /// the browser says so and refuses deletes and refreshes.
     public let isReadOnly: Bool
-    private let location: CatalogLocation
+    /// How long a write waits for another process's write to end (SQLite's
+    /// busy timeout, in seconds).
+    public let busyTimeout: TimeInterval
+    let location: CatalogLocation
 
     /// Opens the catalog at `path`, creating or upgrading it if needed and
     /// allowed. Another application's database, or a catalog made by a newer
@@ -37,6 +40,7 @@ public final class QuakeCatalog: Sendable {
     public init(path: String, seedIfNew: Bool = false, busyTimeout: TimeInterval = 30,
                 purpose: Purpose = .write) throws {
         self.path = path
+        self.busyTimeout = busyTimeout
         let location = try CatalogLocation(checking: path)
         self.location = location
         var config = Configuration()
