@@ -9,9 +9,11 @@ extension QuakeCatalog {
     /// `whileWaiting` is called once, on another thread, when the delete
     /// cannot start at once because another writer holds the catalog (this
     /// process's or another's); it is never called after this returns.
-    /// A lock held past `busyTimeout` throws `could not delete: the
-    /// catalog stayed locked for 30 s`; a read-only catalog throws its
-    /// read-only reason.
+    /// Another process's lock held past `busyTimeout` throws `could not
+    /// delete: the catalog stayed locked for 30 s`; a read-only catalog
+    /// throws its read-only reason. A write of this process (a refresh's
+    /// import) is waited for to its end: GRDB queues it before SQLite, so
+    /// the busy timeout does not bound it.
     public func delete(ids: [String], whileWaiting: @escaping @Sendable () -> Void = {}) throws -> Int {
         if let refusal = location.readOnlyError {
             throw CatalogError(path: path, operation: .delete, reason: refusal.reason, underlying: refusal.underlying)
