@@ -34,7 +34,10 @@ struct CatalogInspection {
             let inspection = try inspect(db)
             if checkIntegrity, inspection.kind != .foreign {
                 let result = try String.fetchAll(db, sql: "PRAGMA quick_check")
-                if result != ["ok"] { throw DatabaseError(resultCode: .SQLITE_CORRUPT) }
+                // What quick_check found is kept in the error, for whoever looks further.
+                if result != ["ok"] {
+                    throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: result.prefix(3).joined(separator: "; "))
+                }
             }
             return inspection
         }

@@ -10,10 +10,10 @@ struct CatalogLocation {
     let absolutePath: String
     /// A file is there (possibly empty).
     let exists: Bool
-    /// Why the catalog may not be written, or nil when it may. Judged by the
-    /// modes, even for root, who may write anything: a catalog made
-    /// read-only is not to be written.
-    let readOnlyReason: String?
+    /// Why the catalog may not be written (what opening it to write
+    /// throws), or nil when it may. Judged by the modes, even for root, who
+    /// may write anything: a catalog made read-only is not to be written.
+    let readOnlyError: CatalogError?
 
     /// SQLite's unix paths hold 512 bytes, the `-journal` suffix included.
     static let maximumPathBytes = 512 - "-journal".utf8.count
@@ -22,40 +22,36 @@ struct CatalogLocation {
         self.path = path
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         absolutePath = absolute
-        if absolute.utf8.count > Self.maximumPathBytes {
-            throw CatalogError.cannotOpen(path: path, reason: """
-                path too long for SQLite (\(absolute.utf8.count) bytes; at most \(Self.maximumPathBytes), \
-                so that its -journal name fits SQLite's 512-byte limit)
-                """)
+        func refusal(_ reason: CatalogError.Reason, _ cause: POSIXError? = nil) -> CatalogError {
+            CatalogError(path: path, operation: .open, reason: reason, underlying: cause)
         }
+        if absolute.utf8.count > Self.maximumPathBytes { throw refusal(.pathTooLong(bytes: absolute.utf8.count)) }
         let folder = QuakeCatalog.folder(of: path)
         var info = stat()
         if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
-            case S_IFDIR: throw CatalogError.cannotOpen(path: path, reason: "is a directory")
+            case S_IFDIR: throw refusal(.isDirectory)
             case S_IFREG: break
-            default: throw CatalogError.cannotOpen(path: path, reason: "not a regular file")
+            default: throw refusal(.notRegularFile)
             }
             exists = true
-            if !Self.isWritable(path) {
-                readOnlyReason = "read-only (permission denied)"
-            } else if !Self.isWritable(folder) {
-                readOnlyReason = "its folder is read-only (SQLite needs to write a journal next to it)"
+            if let denial = Self.writeDenial(path) {
+                readOnlyError = refusal(.readOnly, denial)
+            } else if let denial = Self.writeDenial(folder) {
+                readOnlyError = refusal(.folderReadOnly, denial)
             } else {
-                readOnlyReason = nil
+                readOnlyError = nil
             }
             return
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CatalogError.cannotOpen(path: path, reason: "folder \(folder) does not exist")
-        }
-        if !Self.isWritable(folder) { throw CatalogError.cannotOpen(path: path, reason: "folder \(folder) is read-only") }
+        guard stat(folder, &info) == 0 else { throw refusal(.folderMissing(folder: folder), .current(orElse: .ENOENT)) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw refusal(.folderMissing(folder: folder), POSIXError(.ENOTDIR)) }
+        if let denial = Self.writeDenial(folder) { throw refusal(.newCatalogFolderReadOnly(folder: folder), denial) }
         exists = false
-        readOnlyReason = nil
+        readOnlyError = nil
     }
 
-    var isWritable: Bool { readOnlyReason == nil }
+    var isWritable: Bool { readOnlyError == nil }
 
     /// A connection for reading, which leaves nothing behind: on a
     /// writable catalog a plain read-write connection (it deletes the
@@ -79,10 +75,19 @@ struct CatalogLocation {
         return "file:" + (absolutePath.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolutePath) + "?immutable=1"
     }
 
-    private static func isWritable(_ path: String) -> Bool {
-        guard access(path, W_OK) == 0 else { return false }
+    /// Why `path` may not be written, or nil when it may: access(2)'s
+    /// error, or EACCES for modes without a write bit.
+    private static func writeDenial(_ path: String) -> POSIXError? {
+        guard access(path, W_OK) == 0 else { return .current(orElse: .EACCES) }
         var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        return info.st_mode & 0o222 != 0
+        guard stat(path, &info) == 0 else { return .current(orElse: .EACCES) }
+        return info.st_mode & 0o222 != 0 ? nil : POSIXError(.EACCES)
+    }
+}
+
+extension POSIXError {
+    /// The `errno` a failed call left, or `fallback` should it name none.
+    static func current(orElse fallback: POSIXErrorCode) -> POSIXError {
+        POSIXError(POSIXErrorCode(rawValue: errno) ?? fallback)
     }
 }

@@ -25,7 +25,10 @@ public final class QuakeCatalog: Sendable {
     /// The catalog cannot be written (its file or folder is read-only):
     /// the browser says so and refuses deletes and refreshes.
     public let isReadOnly: Bool
-    private let location: CatalogLocation
+    /// How long a write waits for another process's write to end (SQLite's
+    /// busy timeout, in seconds).
+    public let busyTimeout: TimeInterval
+    let location: CatalogLocation
 
     /// Opens the catalog at `path`, creating or upgrading it if needed and
     /// allowed. Another application's database, or a catalog made by a newer
@@ -37,6 +40,7 @@ public final class QuakeCatalog: Sendable {
     public init(path: String, seedIfNew: Bool = false, busyTimeout: TimeInterval = 30,
                 purpose: Purpose = .write) throws {
         self.path = path
+        self.busyTimeout = busyTimeout
         let location = try CatalogLocation(checking: path)
         self.location = location
         var config = Configuration()
@@ -53,12 +57,10 @@ public final class QuakeCatalog: Sendable {
                                                     checkIntegrity: purpose == .write && location.isWritable)
         }
         let isNew = inspection.map { $0.kind == .empty } ?? true
-        if let reason = location.readOnlyReason {
-            guard purpose != .write else { throw CatalogError.cannotOpen(path: path, reason: reason) }
+        if let readOnlyError = location.readOnlyError {
+            guard purpose != .write else { throw readOnlyError }
             guard inspection?.isCurrent == true else {
-                throw CatalogError.cannotOpen(path: path, reason: isNew
-                    ? "read-only and empty (not a catalog yet)"
-                    : "read-only, and made by an earlier quakes-tui: open it once where it can be written to upgrade it")
+                throw CatalogError(path: path, operation: .open, reason: isNew ? .readOnlyAndEmpty : .readOnlyAndOutdated)
             }
         }
         isReadOnly = !location.isWritable
@@ -68,18 +70,18 @@ public final class QuakeCatalog: Sendable {
             return
         }
         reader = nil   // closed before the pool opens: it must not outlive the checks
-        dbWriter = try Self.opening(path) { try DatabasePool(path: path, configuration: config) }
+        dbWriter = try CatalogError.wrappingErrors(path: path, operation: .open) {
+            try DatabasePool(path: path, configuration: config)
+        }
         do {
             try Schema.upgrade(dbWriter)
         } catch SchemaError.madeByNewerVersion {
-            throw CatalogError.cannotOpen(path: path, reason: Self.newerVersion)
-        } catch let error as DatabaseError {
-            throw CatalogError.cannotOpen(path: path, reason: Self.describe(error))
+            throw CatalogError(path: path, operation: .open, reason: .madeByNewerVersion)
+        } catch {
+            throw CatalogError.wrapping(error, path: path, operation: .open)
         }
         try settleSeed(isNew: isNew, seedIfNew: seedIfNew)
     }
-
-    static let newerVersion = "made by a newer quakes-tui; upgrade quakes-tui to open it"
 
     /// What is in the file, refusing what is not ours to open. A file that
     /// is not SQLite cannot be opened; a damaged one cannot be read.
@@ -91,27 +93,17 @@ public final class QuakeCatalog: Sendable {
         do {
             connection = try location.readingConnection(configuration: configuration)
             inspection = try CatalogInspection.inspect(connection, checkIntegrity: checkIntegrity)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw CatalogError.cannotOpen(path: path, reason: describe(error))
         } catch let error as DatabaseError {
-            throw CatalogError.cannotRead(path: path, reason: describe(error))
+            // A file SQLite cannot open at all is refused; one it opens and cannot read is damaged.
+            throw CatalogError(wrapping: error, path: path, operation: error.resultCode == .SQLITE_NOTADB ? .open : .read)
         }
         switch inspection.kind {
         case .foreign:
-            throw CatalogError.cannotOpen(path: path, reason: "not a quakes-tui catalog (it holds other tables); nothing was changed")
+            throw CatalogError(path: path, operation: .open, reason: .notACatalog)
         case .newer:
-            throw CatalogError.cannotOpen(path: path, reason: newerVersion)
+            throw CatalogError(path: path, operation: .open, reason: .madeByNewerVersion)
         case .empty, .catalog:
             return (inspection, connection)
-        }
-    }
-
-    /// Opens a connection, a failure said as the catalog's.
-    private static func opening<Writer>(_ path: String, _ open: () throws -> Writer) throws -> Writer {
-        do {
-            return try open()
-        } catch let error as DatabaseError {
-            throw CatalogError.cannotOpen(path: path, reason: describe(error))
         }
     }
 
@@ -132,11 +124,8 @@ public final class QuakeCatalog: Sendable {
     private func settleSeed(isNew: Bool, seedIfNew: Bool) throws {
         if isNew { try write { db in try Self.setSeedState(seedIfNew ? "pending" : "none", db) } }
         guard seedIfNew, let feed = BundledFeed.url else { return }
-        let state: String?
-        do {
-            state = try dbWriter.read { db in try CatalogInspection.seedState(db) }
-        } catch let error as DatabaseError {
-            throw CatalogError.cannotRead(path: path, reason: Self.describe(error))
+        let state = try CatalogError.wrappingErrors(path: path, operation: .read) {
+            try dbWriter.read { db in try CatalogInspection.seedState(db) }
         }
         guard state == "pending" else { return }
         _ = try QuakeImporter(catalog: self).importFile(at: feed.path, name: BundledFeed.fileName)
@@ -149,11 +138,7 @@ public final class QuakeCatalog: Sendable {
 
     /// A write to the catalog, its errors said as the catalog's.
     private func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do {
-            return try dbWriter.write(body)
-        } catch let error as DatabaseError {
-            throw CatalogError.cannotWrite(path: path, reason: Self.describe(error))
-        }
+        try CatalogError.wrappingErrors(path: path, operation: .write) { try dbWriter.write(body) }
     }
 
     /// `$XDG_DATA_HOME/quakes-tui/quakes.sqlite`, else
@@ -196,29 +181,5 @@ public final class QuakeCatalog: Sendable {
         var folder = trimmed[..<slash]
         while folder.hasSuffix("/") { folder.removeLast() }
         return folder.isEmpty ? "/" : String(folder)
-    }
-
-    /// What went wrong, in words a user can act on, without SQL.
-    static func describe(_ error: DatabaseError) -> String {
-        switch error.extendedResultCode {
-        // SQLite says "disk is full" only for ENOSPC. A write refused for
-        // another reason (EFBIG over `ulimit -f`, EIO, a quota: EDQUOT) is a
-        // write I/O error; the system's errno is not reliably kept for it.
-        case .SQLITE_IOERR_WRITE, .SQLITE_IOERR_FSYNC, .SQLITE_IOERR_TRUNCATE, .SQLITE_IOERR_SHMSIZE:
-            return "disk I/O error (the disk may be full, or the file over a size limit)"
-        case .SQLITE_IOERR_READ, .SQLITE_IOERR_SHORT_READ:
-            return "disk I/O error reading the file"
-        default: break
-        }
-        switch error.resultCode {
-        case .SQLITE_NOTADB: return "not a SQLite database (file is corrupt or of another kind)"
-        case .SQLITE_CORRUPT: return "database is corrupt"
-        case .SQLITE_READONLY: return "read-only"
-        case .SQLITE_CANTOPEN: return "cannot open file"
-        case .SQLITE_FULL: return "disk is full"
-        case .SQLITE_BUSY: return "database is locked by another process"
-        case .SQLITE_IOERR: return "disk I/O error"
-        default: return error.message ?? "\(error.resultCode)"
-        }
     }
 }

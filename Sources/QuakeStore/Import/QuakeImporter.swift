@@ -93,8 +93,8 @@ public struct QuakeImporter: Sendable {
                     try fetch?.write(db)
                     progress?(seen)
                 }
-            } catch let error as DatabaseError {
-                throw CatalogError.cannotWrite(path: catalog.path, reason: QuakeCatalog.describe(error))
+            } catch {
+                throw CatalogError.wrapping(error, path: catalog.path, operation: .write)
             }
         }
         return report
@@ -104,18 +104,20 @@ public struct QuakeImporter: Sendable {
     /// transaction, the same way a feed's are.
     public func importQuakes(_ quakes: some Sequence<Quake>, name: String) throws -> ImportReport {
         var report = ImportReport(name: name)
-        try catalog.dbWriter.write { db in
-            let bulk = try BulkLoad.beginIfLarge(db, expectedRows: quakes.underestimatedCount)
-            let upserter = try Upserter(db)
-            for quake in quakes {
-                switch try upserter.upsert(quake) {
-                case .new: report.new += 1
-                case .updated: report.updated += 1
-                case .unchanged: report.unchanged += 1
+        try CatalogError.wrappingErrors(path: catalog.path, operation: .write) {
+            try catalog.dbWriter.write { db in
+                let bulk = try BulkLoad.beginIfLarge(db, expectedRows: quakes.underestimatedCount)
+                let upserter = try Upserter(db)
+                for quake in quakes {
+                    switch try upserter.upsert(quake) {
+                    case .new: report.new += 1
+                    case .updated: report.updated += 1
+                    case .unchanged: report.unchanged += 1
+                    }
                 }
+                report.merged = upserter.merged
+                try bulk?.finish()
             }
-            report.merged = upserter.merged
-            try bulk?.finish()
         }
         return report
     }
