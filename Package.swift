@@ -89,7 +89,7 @@ let package = Package(
         // shared by the test targets.
         .target(
             name: "TestSupport",
-            dependencies: ["QuakeStore"],
+            dependencies: ["QuakeStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/TestSupport"
         ),
         .testTarget(

@@ -153,17 +153,6 @@ public final class ResultsController: @unchecked Sendable {
         queue.async { [weak self] in self?.fetch(next, current) }
     }
 
-    /// Removes quakes from the catalog; the snapshot follows. A started
-    /// controller's monitor reports the commit (once) before this returns;
-    /// one not started fetches here.
-    public func delete(ids: [String]) throws {
-        try catalog.dbWriter.write { db in
-            let statement = try db.makeStatement(sql: "DELETE FROM \(QuakeField.table) WHERE id = ?")
-            for id in ids { try statement.execute(arguments: [id]) }
-        }
-        if monitor == nil { update() }
-    }
-
     /// The complete results of the current configuration, fetched on the
     /// caller's thread: for one-shot use such as `quakes-tui list`.
     public func fetchNow() throws -> ResultsSnapshot {

@@ -134,8 +134,8 @@ public struct BrowseView {
                 screen.put("error: \(failure)", row: row, column: 0, style: Style(foreground: .red, bold: true))
             } else if let message = state.message {
                 screen.put(message, row: row, column: 0, style: Style(bold: true))
-            } else if let progress = state.refreshStatus {
-                screen.put(progress, row: row, column: 0)
+            } else if let status = state.deleteStatus ?? state.refreshStatus {
+                screen.put(status, row: row, column: 0)
             } else {
                 screen.put(unicode ? Self.hints : Self.hints.replacingOccurrences(of: "⏎", with: "Enter"),
                            row: row, column: 0, style: Style(dim: true))

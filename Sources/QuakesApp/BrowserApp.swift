@@ -46,7 +46,7 @@ public enum BrowserApp {
             actions: BrowserActions(
                 track: { controller.trackedID = $0 },
                 refresh: refresher.map { refresher in { refresher.start() } },
-                delete: { ids, title in deleteInBackground(ids, title: title, from: controller, inbox: inbox) }),
+                delete: { ids, title in deleteInBackground(ids, title: title, from: catalog, inbox: inbox) }),
             width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date)
         try controller.start()
         defer { controller.stop() }
@@ -130,13 +130,11 @@ public enum BrowserApp {
 
     /// Deletes off the run loop's thread: while another writer holds the
     /// catalog, keys keep working and the bottom line says so.
-    private static func deleteInBackground(_ ids: [String], title: String, from controller: ResultsController,
+    /// The controller's observation of the catalog shows the result.
+    private static func deleteInBackground(_ ids: [String], title: String, from catalog: QuakeCatalog,
                                            inbox: EventInbox) {
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { () throws -> Int in
-                try controller.delete(ids: ids)
-                return ids.count
-            }
+            let result = Result { try catalog.delete(ids: ids, whileWaiting: { inbox.post(.deleteWaiting) }) }
             inbox.post(.deleteFinished(title: title, result))
         }
     }

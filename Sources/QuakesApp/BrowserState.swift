@@ -65,6 +65,8 @@ public final class BrowserState {
     public private(set) var lastUpdated: Date?
     /// The bottom line while a refresh runs: its progress.
     public private(set) var refreshStatus: String?
+    /// The bottom line while a delete waits for another writer.
+    public private(set) var deleteStatus: String?
     /// The moment ages and change marks are shown as of.
     public private(set) var now: Date
     public private(set) var ending: Ending?
@@ -141,10 +143,12 @@ public final class BrowserState {
             refreshStatus = nil
             message = "error: \(error)"
         case .lastFetch(let date): lastUpdated = date
-        case .deleteWaiting: message = Self.waitingMessage
+        case .deleteWaiting: deleteStatus = Self.waitingMessage
         case .deleteFinished(let title, .success):
+            deleteStatus = nil
             message = "deleted \(title)"
         case .deleteFinished(_, .failure(let error)):
+            deleteStatus = nil
             message = "error: \(error)"
         case .tick(let date): now = date
         }

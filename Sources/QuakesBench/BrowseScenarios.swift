@@ -111,7 +111,7 @@ struct BrowseScenarios {
         let victim = unfiltered.quake(at: 0)!.id
         let before = unfiltered.count ?? 0
         let start = DispatchTime.now().uptimeNanoseconds
-        try controller.delete(ids: [victim])
+        _ = try catalog.delete(ids: [victim])
         _ = waiter.wait { $0.isComplete && $0.count == before - 1 }
         figures["delete_to_snapshot_ms"] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
 

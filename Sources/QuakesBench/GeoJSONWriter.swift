@@ -4,7 +4,7 @@ import QuakeStore
 /// Writes quakes as a USGS GeoJSON FeatureCollection, streaming.
 enum GeoJSONWriter {
     static func write(_ quakes: some Sequence<Quake>, to path: String) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: path) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }

@@ -110,7 +110,7 @@ import Testing
         let controller = try ResultsController(week.catalog, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
         try controller.start()
         _ = try await waitForSnapshot(controller) { $0.count == 4713 }
-        try controller.delete(ids: ["hv70264586", "hv70264576"])
+        _ = try week.catalog.delete(ids: ["hv70264586", "hv70264576"])
         let after = try await waitForSnapshot(controller) { $0.count == 4711 }
         #expect(after.rows(in: 0..<1).first?.id == "ci38197512")
         #expect(try week.catalog.count() == 4711)

@@ -73,7 +73,7 @@ import GRDB
         }
         let expected = Dictionary(grouping: week.all, by: \.placeFolded).mapValues(\.count)
         #expect(try places() == expected)
-        try ResultsController(week.catalog).delete(ids: ["zz0001"])
+        _ = try week.catalog.delete(ids: ["zz0001"])
         #expect(try places()["nowhere ridge"] == nil)
         let moved = singleQuakeFeed(id: "zz0002", place: "Nowhere Ridge", magnitude: 1, time: 1_528_800_000_001)
         let report = try QuakeImporter(catalog: week.catalog).importData(Data(moved.utf8), name: "moved")

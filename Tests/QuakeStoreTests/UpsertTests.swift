@@ -46,7 +46,7 @@ func featureCollection(_ events: [(id: String, ids: String, mag: Double, updated
             p["updated"] = isNewer ? updated + 60_000 : updated - 60_000
             p["mag"] = 9.1
             features[i]["properties"] = p
-            (isNewer ? { newer.insert(features[i]["id"] as! String) } : { older.insert(features[i]["id"] as! String) })()
+            _ = (isNewer ? { newer.insert(features[i]["id"] as! String) } : { older.insert(features[i]["id"] as! String) })()
         }
         root["features"] = features
         let copy = folder.write("changed.geojson", try JSONSerialization.data(withJSONObject: root))

@@ -54,10 +54,7 @@ final class BrowserHarness {
     /// Runs the deletes asked for, shows the newest results, draws.
     func refresh() throws {
         for delete in takeDeletes() {
-            let result = Result { () throws -> Int in
-                try controller.delete(ids: delete.ids)
-                return delete.ids.count
-            }
+            let result = Result { try catalog.delete(ids: delete.ids) }
             state.handle(.deleteFinished(title: delete.title, result))
         }
         state.handle(.snapshot(try controller.fetchNow()))

@@ -20,8 +20,10 @@ struct RunLoopTests {
         private let ended = DispatchSemaphore(value: 0)
         private var outcome: Result<BrowserApp.Exit, any Error>?
 
-        init(width: Int = 100, height: Int = 8) throws {
-            catalog = try importedCatalog(folder, feeds: [Fixture.week])
+        /// `busyTimeout`: how long the browser's catalog waits for another writer.
+        init(width: Int = 100, height: Int = 8, busyTimeout: TimeInterval? = nil) throws {
+            let imported = try importedCatalog(folder, feeds: [Fixture.week])
+            catalog = try busyTimeout.map { try QuakeCatalog(path: imported.path, busyTimeout: $0) } ?? imported
             terminal = MemoryTerminal(width: width, height: height)
             let catalog = self.catalog, terminal = self.terminal
             Thread.detachNewThread { [self] in
@@ -114,5 +116,47 @@ struct RunLoopTests {
         #expect(try exit.get() == .signal(SIGHUP))
         #expect(try exit.get().status == 129)
         #expect(browser.terminal.isStopped)
+    }
+
+    /// The newest quake's title: the first row's, and what `d` `y` deletes.
+    static func newestTitle(_ catalog: QuakeCatalog) throws -> String {
+        try catalog.dbWriter.read { db in try String.fetchOne(db, sql: "SELECT title FROM quake ORDER BY time DESC LIMIT 1")! }
+    }
+
+    @Test func aDeleteWaitsForAnotherWriterWhileEveryKeyKeepsWorking() throws {
+        let browser = try RunningBrowser()
+        let first = try #require(browser.frame(showing: "4,711 quakes", row: 0))
+        let title = try Self.newestTitle(browser.catalog)
+        let holder = try WriteLockHolder(path: browser.catalog.path)
+        browser.terminal.send(.character("d"))
+        _ = try #require(browser.frame(showing: "Delete \(title)? y/n", row: 7))
+        browser.terminal.send(.character("y"))
+        let waiting = try #require(browser.frame(showing: "waiting for another writer…", row: 7))
+        #expect(waiting.lines[2] == first.lines[2], "nothing deleted yet")
+        // Keys work meanwhile: the selection moves to the second row.
+        browser.terminal.send(.character("j"))
+        let moved = try #require(browser.terminal.waitForFrame { $0.style(row: 3, column: 10).reverse })
+        #expect(moved.lines[7] == "waiting for another writer…")
+        try holder.commit()
+        let deleted = try #require(browser.frame(showing: "deleted \(title)", row: 7))
+        #expect(deleted.lines[7] == "deleted \(title)")
+        _ = try #require(browser.frame(showing: "4,710 quakes", row: 0))
+        #expect(try CatalogProbe.ids(browser.catalog.path).count == 4710)
+        browser.terminal.send(.character("q"))
+        #expect(try browser.exit()?.get() == .quit)
+    }
+
+    @Test func aDeleteThatWaitsPastTheBusyTimeoutSaysSoAndDeletesNothing() throws {
+        let browser = try RunningBrowser(busyTimeout: 1)
+        _ = try #require(browser.frame(showing: "4,711 quakes", row: 0))
+        let holder = try WriteLockHolder(path: browser.catalog.path)
+        browser.terminal.send(.character("d"), .character("y"))
+        let failed = try #require(browser.frame(showing: "error:", row: 7))
+        #expect(failed.lines[7] == "error: could not delete: the catalog stayed locked for 1 s")
+        #expect(failed.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼")
+        try holder.commit()
+        #expect(try CatalogProbe.ids(browser.catalog.path).count == 4711)
+        browser.terminal.send(.character("q"))
+        #expect(try browser.exit()?.get() == .quit)
     }
 }

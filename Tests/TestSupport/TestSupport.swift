@@ -44,7 +44,7 @@ public final class TemporaryFolder {
 
     @discardableResult
     public func write(_ name: String, _ contents: Data) -> String {
-        FileManager.default.createFile(atPath: file(name), contents: contents)
+        _ = FileManager.default.createFile(atPath: file(name), contents: contents)
         return file(name)
     }
 
