@@ -144,6 +144,16 @@ public final class ResultsController: @unchecked Sendable {
         return stream
     }
 
+    /// `request` over the current configuration's results, computed on the
+    /// caller's thread: for one-shot use, like `fetchNow`.
+    public func aggregate(_ request: AggregateRequest) throws -> AggregateResult {
+        let (generation, configuration) = lock.withLock { (self.generation, self.configuration) }
+        let rows = try catalog.dbWriter.read { db in
+            try QueryPlan.planning(configuration, db).summary.aggregate(request, db)
+        }
+        return AggregateResult(generation: generation, configuration: configuration, request: request, rows: rows)
+    }
+
     /// Fetches the current configuration anew.
     public func update() {
         let (next, current) = lock.withLock { () -> (Int, FetchConfiguration) in
