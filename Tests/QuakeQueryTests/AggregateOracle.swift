@@ -108,3 +108,29 @@ enum AggregateOracle {
         return calendar
     }()
 }
+
+/// Aggregate results as delivered, from the controller's queue, each with
+/// the generation of the newest snapshot at the moment it was handed over.
+final class AggregateLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(result: AggregateResult, newestSnapshot: Int?)] = []
+
+    func append(_ result: AggregateResult, newestSnapshot: Int?) {
+        lock.withLock { entries.append((result, newestSnapshot)) }
+    }
+
+    var all: [AggregateResult] { lock.withLock { entries.map(\.result) } }
+    var withNewestSnapshots: [(result: AggregateResult, newestSnapshot: Int?)] { lock.withLock { entries } }
+}
+
+/// Waits for `log` to hold a result that satisfies `condition`, counted in
+/// polls like `waitForSnapshot`, so a bug cannot hang the suite.
+func waitForAggregate(_ log: AggregateLog, timeout: Double = 60,
+                      where condition: (AggregateResult) -> Bool) async throws -> AggregateResult {
+    for _ in 0..<Int(timeout / 0.005) {
+        if let result = log.all.last(where: condition) { return result }
+        try await Task.sleep(nanoseconds: 5_000_000)
+    }
+    Issue.record("no aggregate satisfied the condition within \(timeout) s; \(log.all.count) delivered")
+    throw CancellationError()
+}

@@ -121,3 +121,143 @@ struct AggregateTests {
         return feature
     }
 }
+
+extension AggregateTests {
+    /// Aggregates a started controller keeps current.
+    @Suite(.timeLimit(.minutes(10)))
+    struct Observations {
+        let week: WeekCatalog
+
+        init() throws { week = try WeekCatalog() }
+
+        static let grid = AggregateRequest(groups: [.bin(.latitude, width: 10, origin: -90), .bin(.longitude, width: 10, origin: -180)],
+                                           measures: [.max(.magnitude)])
+        static let months = AggregateRequest(groups: [.calendar(.time, .year), .value(.net)], measures: [.min(.time)])
+
+        /// A controller whose snapshots go to a log, and an observation of
+        /// `request` whose results go to another, noting the newest
+        /// snapshot's generation as each result is handed over.
+        private func observed(_ request: AggregateRequest, registerFirst: Bool = false) async throws
+            -> (ResultsController, AggregateObservation, SnapshotLog, AggregateLog) {
+            let controller = try ResultsController(week.catalog, configuration: FetchConfiguration())
+            let snapshots = SnapshotLog(), results = AggregateLog()
+            controller.onSnapshot { snapshots.append($0) }
+            func observe() -> AggregateObservation {
+                controller.onAggregate(request) { [weak controller] in
+                    results.append($0, newestSnapshot: controller?.snapshot?.generation)
+                }
+            }
+            let early = registerFirst ? observe() : nil
+            try controller.start()
+            _ = try await waitForSnapshot(controller) { $0.isComplete }
+            return (controller, early ?? observe(), snapshots, results)
+        }
+
+        /// Every result was handed over while its snapshot was the newest, and
+        /// belongs to a delivered complete snapshot (of the same count, when
+        /// not restricted further).
+        private func expectNeverStale(_ snapshots: SnapshotLog, _ results: AggregateLog) {
+            let complete = Dictionary(snapshots.all.filter(\.isComplete).map { ($0.generation, $0) }) { a, _ in a }
+            for (result, newest) in results.withNewestSnapshots {
+                #expect(newest == result.generation, "handed over after a newer snapshot")
+                #expect(complete[result.generation]?.configuration == result.configuration, "generation \(result.generation)")
+                if result.request.restriction == nil {
+                    #expect(complete[result.generation]?.count == result.count, "generation \(result.generation)")
+                }
+            }
+        }
+
+        @Test func anObservedAggregateFollowsTheConfigurationAndItsRequest() async throws {
+            let (controller, observation, snapshots, results) = try await observed(Self.grid)
+            let first = try #require(controller.snapshot)
+            let initial = try await waitForAggregate(results) { _ in true }
+            #expect(initial.generation == first.generation, "computed at once for the current snapshot")
+            #expect(initial.rows == AggregateOracle.rows(week.all, predicate: nil, Self.grid))
+
+            let predicate = try QuakePredicate("magnitude >= 2.5 OR place CONTAINS[cd] 'alaska'")
+            controller.predicate = predicate
+            let filtered = try await waitForAggregate(results) { $0.configuration.predicate != nil }
+            #expect(filtered.generation > first.generation)
+            #expect(filtered.rows == AggregateOracle.rows(week.all, predicate: predicate, Self.grid))
+
+            // The map pans: the new request over the same snapshot, no fetch.
+            let snapshotsBefore = snapshots.all.count
+            let panned = AggregateRequest(groups: Self.grid.groups, measures: Self.grid.measures,
+                                          restriction: try QuakePredicate("latitude BETWEEN {50, 70}"))
+            observation.request = panned
+            let moved = try await waitForAggregate(results) { $0.request == panned }
+            #expect(moved.generation == filtered.generation)
+            #expect(moved.rows == AggregateOracle.rows(week.all, predicate: predicate, panned))
+            #expect(snapshots.all.count == snapshotsBefore, "no rows fetched for a new request")
+            #expect(controller.snapshot?.generation == filtered.generation)
+            expectNeverStale(snapshots, results)
+            controller.stop()
+        }
+
+        @Test func anImportGivesNewCounts() async throws {
+            let (controller, _, snapshots, results) = try await observed(Self.months)
+            _ = try await waitForAggregate(results) { _ in true }
+            _ = try QuakeImporter(catalog: week.catalog).importFile(at: Fixture.day2014)
+            let after = try await waitForAggregate(results) { $0.count == 4713 + 146 }
+            let all = try await week.catalog.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake") }
+            #expect(all.count == 4713 + 146)
+            #expect(after.rows == AggregateOracle.rows(all, predicate: nil, Self.months))
+            #expect(after.rows.contains { $0.index(0) == 2014 }, "the 2014 day is counted")
+            let snapshot = snapshots.all.first { $0.isComplete && $0.generation == after.generation }
+            #expect(snapshot?.count == after.count)
+            controller.stop()
+        }
+
+        @Test func aBurstOfChangesNeverDeliversAStaleAggregate() async throws {
+            let (controller, _, snapshots, results) = try await observed(Self.grid, registerFirst: true)
+            let words = (1...100).map { String("volcano, hawaii".prefix($0 % 15 + 1)) }
+            for word in words { controller.predicate = QuakePredicate.placeContains(word) }
+            let last = QuakePredicate.placeContains(words.last!)
+            let final = try await waitForAggregate(results) { $0.configuration.predicate == last }
+            #expect(final.generation == controller.snapshot?.generation)
+            let generations = results.all.map(\.generation)
+            #expect(generations == generations.sorted() && Set(generations).count == generations.count,
+                    "never an older result after a newer one, nor one twice")
+            expectNeverStale(snapshots, results)
+            for result in results.all {
+                #expect(result.rows == AggregateOracle.rows(week.all, predicate: result.configuration.predicate, Self.grid),
+                        "\(String(describing: result.configuration.predicate))")
+            }
+            controller.stop()
+        }
+
+        @Test func aCancelledObservationStops() async throws {
+            let (controller, cancelled, _, cancelledResults) = try await observed(Self.grid)
+            _ = try await waitForAggregate(cancelledResults) { _ in true }
+            let kept = AggregateLog()
+            let observation = controller.onAggregate(Self.months) { kept.append($0, newestSnapshot: nil) }
+            cancelled.cancel()
+            let deliveredBefore = cancelledResults.all.count
+            for magnitude in [3.0, 4.0] {
+                let predicate = try QuakePredicate("magnitude >= %@", magnitude)
+                controller.predicate = predicate
+                let result = try await waitForAggregate(kept) { $0.configuration.predicate == predicate }
+                #expect(result.rows == AggregateOracle.rows(week.all, predicate: predicate, Self.months))
+            }
+            // The second change's results came after every observation's
+            // results of the first (one serial queue): none for the cancelled one.
+            #expect(cancelledResults.all.count == deliveredBefore)
+            observation.cancel()
+            controller.stop()
+        }
+
+        @Test func aggregatesArriveOnAnAsyncStream() async throws {
+            let controller = try ResultsController(week.catalog, configuration: FetchConfiguration())
+            let stream = controller.aggregates(Self.months)
+            try controller.start()
+            var first: AggregateResult?
+            for await result in stream {
+                first = result
+                break
+            }
+            #expect(first?.rows == AggregateOracle.rows(week.all, predicate: nil, Self.months))
+            #expect(first?.generation == controller.snapshot?.generation)
+            controller.stop()
+        }
+    }
+}
