@@ -3,7 +3,7 @@ import QuakeStore
 
 /// A configuration turned into SQL: WHERE with bound arguments, ORDER BY,
 /// and the section expression. Kept as one value so every query of one
-/// snapshot (window, count, sections) agrees.
+/// snapshot (window, count, sections, aggregates) agrees.
 struct QueryPlan: Sendable {
     struct OrderTerm: Sendable, Hashable {
         var expression: String
@@ -209,6 +209,47 @@ struct QueryPlan: Sendable {
     func count(_ db: Database) throws -> Int {
         if let knownCount { return knownCount }
         return try Int.fetchOne(db, sql: countSQL, arguments: arguments) ?? 0
+    }
+
+    /// The aggregate of this plan's rows (and the request's restriction):
+    /// the same WHERE and arguments as the count, so groups add up to it.
+    func aggregate(_ request: AggregateRequest, _ db: Database) throws -> [AggregateRow] {
+        let (sql, arguments) = aggregateSQL(request)
+        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { AggregateRow($0, request) }
+    }
+
+    /// Each group's value and measure's column is selected once per row in
+    /// an inner select (arguments bound once), then keyed and aggregated
+    /// outside: `SELECT key0, count(*), max(measure0) … GROUP BY key0`.
+    func aggregateSQL(_ request: AggregateRequest) -> (sql: String, arguments: StatementArguments) {
+        var inner: [String] = [], outer: [String] = [], keys: [String] = []
+        var arguments = StatementArguments()
+        for (i, group) in request.groups.enumerated() {
+            let (value, valueArguments) = group.valueSQL
+            inner.append("\(value) AS groupValue\(i)")
+            arguments += valueArguments
+            outer.append("\(group.keySQL("groupValue\(i)")) AS groupKey\(i)")
+            keys.append("groupKey\(i)")
+        }
+        outer.append("count(*)")
+        for (i, measure) in request.measures.enumerated() {
+            inner.append("\(measure.field.column) AS measureValue\(i)")
+            outer.append(measure.sql("measureValue\(i)"))
+        }
+        var condition = whereSQL
+        arguments += self.arguments
+        if let restriction = request.restriction {
+            // Through the distinct places, as the summary plan counts.
+            let (sql, restrictionArguments) = restriction.sql(placeLookups: restriction.placeSearches)
+            condition = "(\(whereSQL)) AND (\(sql))"
+            arguments += restrictionArguments
+        }
+        if inner.isEmpty { inner.append("1") }
+        var sql = "SELECT \(outer.joined(separator: ", ")) FROM (SELECT \(inner.joined(separator: ", ")) FROM \(QuakeField.table) WHERE \(condition))"
+        if !keys.isEmpty {
+            sql += " GROUP BY \(keys.joined(separator: ", ")) ORDER BY \(keys.map { "\($0) NULLS LAST" }.joined(separator: ", "))"
+        }
+        return (sql, arguments)
     }
 
     func sections(_ db: Database) throws -> [ResultsSection] {

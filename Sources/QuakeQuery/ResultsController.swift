@@ -18,6 +18,7 @@ import QuakeStore
 ///
 /// Snapshots are delivered on the controller's own serial queue, in order,
 /// never two at once: to `onSnapshot` and to every `snapshots` stream.
+/// Observed aggregates (`onAggregate`) follow each complete snapshot there.
 public final class ResultsController: @unchecked Sendable {
     public let catalog: QuakeCatalog
     /// How many rows the first delivery of a fetch carries.
@@ -71,6 +72,15 @@ public final class ResultsController: @unchecked Sendable {
     private var lastFailure: (any Error)?
     private var failureHandlers: [UUID: @Sendable (any Error) -> Void] = [:]
     private var monitor: CatalogChangeMonitor?
+    private var aggregateObservations: [ObjectIdentifier: AggregateObservation] = [:]
+    /// What observed aggregates are computed from: the newest complete snapshot's plan.
+    private var aggregateBasis: AggregateBasis?
+
+    private struct AggregateBasis {
+        let generation: Int
+        let configuration: FetchConfiguration
+        let plan: QueryPlan
+    }
 
     public convenience init(_ catalog: QuakeCatalog, predicate: QuakePredicate? = nil,
                             sortDescriptors: [SortDescriptor<Quake>],
@@ -94,8 +104,9 @@ public final class ResultsController: @unchecked Sendable {
     /// The newest delivered snapshot.
     public var snapshot: ResultsSnapshot? { lock.withLock { latest } }
 
-    /// Why the newest fetch failed (a corrupt page, a disk error), or nil
-    /// when it succeeded. The last good snapshot stays.
+    /// Why the newest fetch (or an observed aggregate's read) failed (a
+    /// corrupt page, a disk error), or nil when it succeeded. The last good
+    /// snapshot stays.
     public var failure: (any Error)? { lock.withLock { lastFailure } }
 
     /// Starts fetching and watching the catalog for changes.
@@ -144,6 +155,41 @@ public final class ResultsController: @unchecked Sendable {
         return stream
     }
 
+    /// Computes `request` over the results for every complete snapshot from
+    /// now on (over the newest one at once), and again whenever the
+    /// observation's `request` changes, until the observation is cancelled.
+    public func onAggregate(_ request: AggregateRequest,
+                            _ handler: @escaping @Sendable (AggregateResult) -> Void) -> AggregateObservation {
+        let observation = AggregateObservation(
+            request, handler: handler,
+            requestChanged: { [weak self] in self?.scheduleAggregate($0) },
+            cancelled: { [weak self] observation in
+                guard let self else { return }
+                lock.withLock { _ = aggregateObservations.removeValue(forKey: ObjectIdentifier(observation)) }
+            })
+        lock.withLock { aggregateObservations[ObjectIdentifier(observation)] = observation }
+        scheduleAggregate(observation)
+        return observation
+    }
+
+    /// `request` over every complete snapshot from now on, as an async sequence.
+    public func aggregates(_ request: AggregateRequest) -> AsyncStream<AggregateResult> {
+        let (stream, continuation) = AsyncStream<AggregateResult>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        let observation = onAggregate(request) { continuation.yield($0) }
+        continuation.onTermination = { _ in observation.cancel() }
+        return stream
+    }
+
+    /// `request` over the current configuration's results, computed on the
+    /// caller's thread: for one-shot use, like `fetchNow`.
+    public func aggregate(_ request: AggregateRequest) throws -> AggregateResult {
+        let (generation, configuration) = lock.withLock { (self.generation, self.configuration) }
+        let rows = try catalog.dbWriter.read { db in
+            try QueryPlan.planning(configuration, db).summary.aggregate(request, db)
+        }
+        return AggregateResult(generation: generation, configuration: configuration, request: request, rows: rows)
+    }
+
     /// Fetches the current configuration anew.
     public func update() {
         let (next, current) = lock.withLock { () -> (Int, FetchConfiguration) in
@@ -189,15 +235,58 @@ public final class ResultsController: @unchecked Sendable {
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: summary.count,
                                     sections: summary.sections, total: summary.total, recentlyChanged: summary.changed,
                                     trackedPosition: summary.tracked, window: window))
-        } catch {
-            // A failed read (a corrupt page, a disk error) keeps the last
-            // snapshot; the failure is kept for the UI to say, and wakes it.
-            guard isCurrent(generation) else { return }
-            let handlers = lock.withLock { () -> [@Sendable (any Error) -> Void] in
-                lastFailure = error
-                return Array(failureHandlers.values)
+            let basis = AggregateBasis(generation: generation, configuration: configuration, plan: plans.summary)
+            let observations = lock.withLock { () -> [AggregateObservation] in
+                aggregateBasis = basis
+                return Array(aggregateObservations.values)
             }
-            for handler in handlers { handler(error) }
+            for observation in observations { computeAggregate(observation, basis) }
+        } catch {
+            fail(generation, error)
+        }
+    }
+
+    /// A failed read (a corrupt page, a disk error) keeps the last snapshot;
+    /// the failure is kept for the UI to say, and wakes it.
+    private func fail(_ generation: Int, _ error: any Error) {
+        guard isCurrent(generation) else { return }
+        let handlers = lock.withLock { () -> [@Sendable (any Error) -> Void] in
+            lastFailure = error
+            return Array(failureHandlers.values)
+        }
+        for handler in handlers { handler(error) }
+    }
+
+    /// Computes the observation's request, as it is now, over the newest
+    /// complete snapshot, on the queue (after any fetch already queued).
+    private func scheduleAggregate(_ observation: AggregateObservation) {
+        let version = observation.versionedRequest.version
+        queue.async { [weak self] in
+            guard let self, observation.isCurrent(version: version),
+                  let basis = lock.withLock({ aggregateBasis }) else { return }
+            computeAggregate(observation, basis)
+        }
+    }
+
+    /// Reads the aggregate on the controller's queue and hands it over,
+    /// unless a newer fetch or request made it stale before or during the
+    /// read. A commit landing after the snapshot's count was read can be in
+    /// the aggregate already; that commit's own fetch follows and computes
+    /// the aggregate again.
+    private func computeAggregate(_ observation: AggregateObservation, _ basis: AggregateBasis) {
+        let (request, version) = observation.versionedRequest
+        func isCurrent() -> Bool {
+            self.isCurrent(basis.generation) && observation.isCurrent(version: version)
+                && lock.withLock { aggregateObservations[ObjectIdentifier(observation)] != nil }
+        }
+        guard isCurrent(), observation.claim(generation: basis.generation, version: version) else { return }
+        do {
+            let rows = try catalog.dbWriter.read { db in try basis.plan.aggregate(request, db) }
+            guard isCurrent() else { return }
+            observation.handler(AggregateResult(generation: basis.generation, configuration: basis.configuration,
+                                                request: request, rows: rows))
+        } catch {
+            fail(basis.generation, error)
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Predicates whose SQL must select exactly the quakes `evaluate` keeps, on the
 /// fixture plus `ExtraQuakes` (NULL magnitudes, accents, quotes, wildcards).
-private let oraclePredicates: [String] = [
+let oraclePredicates: [String] = [
     // Numbers, nullable and not.
     "magnitude >= 4.5", "magnitude > 4", "magnitude < 1", "magnitude <= 0", "magnitude == 2.94", "magnitude != 2.94",
     "magnitude == NULL", "magnitude != nil", "NOT (magnitude < 3)", "NOT (magnitude >= 3)", "NOT magnitude != 2.94",

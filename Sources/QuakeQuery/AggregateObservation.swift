@@ -1,0 +1,62 @@
+import Foundation
+
+/// An aggregate a `ResultsController` keeps current: computed for the
+/// newest complete snapshot when registered, again after every fetch, and
+/// again when `request` changes (a map pans), without fetching rows anew.
+/// Results go to the handler on the controller's queue, each with the
+/// generation of its snapshot; a result made stale by a newer fetch or a
+/// newer request is dropped, never delivered. `cancel()` stops it.
+public final class AggregateObservation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: AggregateRequest
+    /// Counts changes of `request`, to tell a computation of an older one.
+    private var version = 0
+    /// The generation and version last computed, so one is not computed twice.
+    private var computed: (generation: Int, version: Int)?
+    let handler: @Sendable (AggregateResult) -> Void
+    private let requestChanged: @Sendable (AggregateObservation) -> Void
+    private let cancelled: @Sendable (AggregateObservation) -> Void
+
+    init(_ request: AggregateRequest, handler: @escaping @Sendable (AggregateResult) -> Void,
+         requestChanged: @escaping @Sendable (AggregateObservation) -> Void,
+         cancelled: @escaping @Sendable (AggregateObservation) -> Void) {
+        current = request
+        self.handler = handler
+        self.requestChanged = requestChanged
+        self.cancelled = cancelled
+    }
+
+    /// What is computed. Setting a different request recomputes it for the
+    /// newest snapshot; setting an equal one does nothing.
+    public var request: AggregateRequest {
+        get { lock.withLock { current } }
+        set {
+            let changed = lock.withLock { () -> Bool in
+                guard current != newValue else { return false }
+                current = newValue
+                version += 1
+                return true
+            }
+            if changed { requestChanged(self) }
+        }
+    }
+
+    /// Stops it: nothing is computed for it after this returns (a result
+    /// already being handed over on the controller's queue may still arrive).
+    public func cancel() { cancelled(self) }
+
+    /// The request with its version, read together.
+    var versionedRequest: (request: AggregateRequest, version: Int) { lock.withLock { (current, version) } }
+
+    func isCurrent(version: Int) -> Bool { lock.withLock { self.version == version } }
+
+    /// True the first time it is called for this generation and version:
+    /// a fetch and a request change can both ask for the same computation.
+    func claim(generation: Int, version: Int) -> Bool {
+        lock.withLock {
+            if let computed, computed == (generation, version) { return false }
+            computed = (generation, version)
+            return true
+        }
+    }
+}

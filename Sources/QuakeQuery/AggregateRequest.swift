@@ -1,0 +1,152 @@
+import GRDB
+import QuakeStore
+
+/// Grouped counts over a controller's results: how many quakes fall in each
+/// group, with the smallest and largest value of some fields. A map asks
+/// for counts and the largest magnitude per cell:
+///
+///     AggregateRequest(groups: [.bin(.latitude, width: 2, origin: south),
+///                               .bin(.longitude, width: 4, origin: west)],
+///                      measures: [.max(.magnitude)])
+///
+/// Every group counts its rows, so there is no count measure to ask for.
+public struct AggregateRequest: Sendable, Hashable {
+    /// What rows are grouped by, in order; none: one row for all of them.
+    public var groups: [AggregateGroup]
+    /// The values computed for each group, in order.
+    public var measures: [AggregateMeasure]
+    /// A further condition on the results' rows (a map's viewport), ANDed
+    /// to the configuration's predicate.
+    public var restriction: QuakePredicate?
+
+    public init(groups: [AggregateGroup] = [], measures: [AggregateMeasure] = [], restriction: QuakePredicate? = nil) {
+        self.groups = groups
+        self.measures = measures
+        self.restriction = restriction
+    }
+
+    /// Restrictions compare as configurations' predicates do (texts by
+    /// their bytes), so a request that would count different rows is never
+    /// taken for the current one.
+    public static func == (a: AggregateRequest, b: AggregateRequest) -> Bool {
+        guard a.groups == b.groups, a.measures == b.measures else { return false }
+        switch (a.restriction, b.restriction) {
+        case (nil, nil): return true
+        case (let p?, let q?): return p.root.fetchesTheSame(as: q.root)
+        default: return false
+        }
+    }
+
+    /// Consistent with `==`, which is stricter than the members' own `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(groups)
+        hasher.combine(measures)
+        hasher.combine(restriction)
+    }
+}
+
+/// What an aggregate groups rows by. Every group but `value` has whole
+/// numbers as keys (`AggregateRow.index(_:)`); a row whose field is NULL
+/// (an unknown magnitude) is in the group whose key is NULL.
+public enum AggregateGroup: Sendable, Hashable {
+    /// The field's own value: one group per distinct value, texts by bytes.
+    case value(QuakeField)
+    /// Fixed-width bins: the key is `floor((value - origin) / width)`, so bin
+    /// `k` holds `origin + k·width ..< origin + (k+1)·width`, below the
+    /// origin too (-0.5 is in bin -1 of width 1). Times are epoch
+    /// milliseconds: an hour is width 3_600_000 from origin 0 (UTC). The
+    /// width must be positive; a width of 0 puts every row under NULL.
+    case bin(QuakeField, width: Double, origin: Double = 0)
+    /// The value to `decimals` places, halves rounded away from zero, as a
+    /// whole number of those places: magnitude 4.45 to 1 decimal is 45 and
+    /// -0.25 is -3. The value is scaled by 10^decimals in floating point
+    /// first, so 2-decimal magnitudes halve exactly.
+    case rounded(QuakeField, decimals: Int)
+    /// The UTC calendar month or year of a time field.
+    case calendar(QuakeField, CalendarUnit)
+
+    public enum CalendarUnit: Sendable, Hashable {
+        /// Keyed `year × 12 + month − 1`: June 2018 is 24_221.
+        case month
+        /// Keyed by the year: 2018.
+        case year
+    }
+
+    /// The field the group reads.
+    public var field: QuakeField {
+        switch self {
+        case .value(let field), .bin(let field, _, _), .rounded(let field, _), .calendar(let field, _): field
+        }
+    }
+
+    /// Whether keys are texts (a text field's values) rather than numbers.
+    var hasTextKeys: Bool {
+        if case .value(let field) = self { return field.kind == .text }
+        return false
+    }
+
+    /// The group's value before binning, from the row's column: computed
+    /// once per row in an inner select, so its arguments are bound once.
+    var valueSQL: (sql: String, arguments: StatementArguments) {
+        let column = field.column
+        switch self {
+        case .value: return (column, [])
+        // Doubles, so SQLite divides as reals: integer division would
+        // truncate a negative time's bin toward zero.
+        case .bin(_, let width, let origin): return ("(\(column) - ?) / ?", [origin, width])
+        case .rounded(_, let decimals): return ("\(column) * ?", [Self.power(of: 10, decimals)])
+        case .calendar: return ("\(column) / 1000.0", [])   // epoch seconds, fractions kept
+        }
+    }
+
+    /// The key from the value `valueSQL` computed, named `value`. Floor and
+    /// rounding are built from CAST (exact for |x| < 2^63), not from
+    /// SQLite's optional math functions.
+    func keySQL(_ value: String) -> String {
+        let whole = "CAST(\(value) AS INTEGER)"
+        switch self {
+        case .value:
+            return value
+        case .bin:
+            return "(\(whole) - (\(value) < \(whole)))"
+        case .rounded:
+            // The fraction `value - whole` is exact, so exact halves go away
+            // from zero (SQLite's round() adds 0.5 and can carry).
+            return "(\(whole) + (\(value) - \(whole) >= 0.5) - (\(value) - \(whole) <= -0.5))"
+        case .calendar(_, .month):
+            return "(CAST(strftime('%Y', \(value), 'unixepoch') AS INTEGER) * 12 + CAST(strftime('%m', \(value), 'unixepoch') AS INTEGER) - 1)"
+        case .calendar(_, .year):
+            return "CAST(strftime('%Y', \(value), 'unixepoch') AS INTEGER)"
+        }
+    }
+
+    /// 10^decimals by repeated multiplication (exact for the powers a
+    /// Double holds exactly); negative decimals give 1/10^-decimals.
+    private static func power(of base: Double, _ exponent: Int) -> Double {
+        let magnitude = (0..<abs(exponent)).reduce(1.0) { product, _ in product * base }
+        return exponent >= 0 ? magnitude : 1 / magnitude
+    }
+}
+
+/// A value computed over each group's rows besides its count.
+public enum AggregateMeasure: Sendable, Hashable {
+    /// The smallest non-NULL value of the field (texts by bytes); NULL when
+    /// every row's is NULL.
+    case min(QuakeField)
+    /// The largest non-NULL value of the field.
+    case max(QuakeField)
+
+    public var field: QuakeField {
+        switch self {
+        case .min(let field), .max(let field): field
+        }
+    }
+
+    /// The aggregate function over the column, named `value` in the inner select.
+    func sql(_ value: String) -> String {
+        switch self {
+        case .min: "min(\(value))"
+        case .max: "max(\(value))"
+        }
+    }
+}
