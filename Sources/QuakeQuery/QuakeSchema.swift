@@ -6,8 +6,9 @@ import QuakeStore
 /// table they live in. Not the only file that knows quakes: `SectionKey`
 /// names quake columns and the magnitude band, `QueryPlan` reads the
 /// `quakePlace` and `quakeDay` count tables, the predicate compiler
-/// `quakePlace`, `placeFolded` and `quake_matches`, and `ResultsController`
-/// deletes quakes and reads `quakeDay` and `changedAt`. A second entity
+/// `quakePlace`, `placeFolded` and `quake_matches`, `AggregateGroup` knows
+/// times are epoch milliseconds, and `ResultsController` reads `quakeDay`
+/// and `changedAt`. A second entity
 /// would need its own of each, not only a second file like this one.
 public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
