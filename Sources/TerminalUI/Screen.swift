@@ -28,8 +28,8 @@ public struct Cell: Sendable, Hashable {
 }
 
 /// An in-memory terminal: a grid of cells that widgets draw into. The
-/// ncurses driver copies it to the terminal; tests compare its lines, as
-/// ratatui's tests compare buffers.
+/// ncurses driver copies it to the terminal; tests compare its whole rows
+/// (`fullLines`) and styles (`styleMask`), as ratatui's tests compare buffers.
 public struct Screen: Sendable, Equatable {
     public let width: Int
     public let height: Int
@@ -102,7 +102,7 @@ public struct Screen: Sendable, Equatable {
     /// A row's text as it would appear, trailing spaces kept.
     public func line(_ row: Int) -> String { cells[row].map(\.text).joined() }
 
-    /// Every row, trailing spaces removed: what tests compare.
+    /// Every row, trailing spaces removed (`fullLines` keeps them).
     public var lines: [String] {
         (0..<height).map { row in
             var text = line(row)

@@ -69,6 +69,16 @@ final class BrowserHarness {
         }
     }
 
+    /// Each key, drawn before its results arrive: the frame the run loop
+    /// draws for the key itself, while the controller is still fetching.
+    /// `refresh()` then delivers the results.
+    func pressWithoutResults(_ keys: Key...) {
+        for key in keys {
+            state.handle(.key(key))
+            view.render(state, into: &screen)
+        }
+    }
+
     func type(_ text: String) throws {
         for c in text { try press(.character(c)) }
     }

@@ -57,18 +57,55 @@ import Testing
         h.state.handle(Self.keys(paste))
         try h.refresh()
         #expect(h.state.filterText == String(paste.prefix(4096)))
-        #expect(h.lines[6] == "the field holds at most 4,096 characters")
-        // Sixty columns: the prompt, 57 characters before the cursor, the cursor.
-        #expect(h.lines[7] == "/" + String(paste.prefix(4096).suffix(57)))
-        #expect(h.lines[2] == "  no quakes match")
+        // Sixty columns: the prompt, 57 characters before the cursor, the cursor;
+        // the note over the table's last row.
+        h.expectScreen([
+            " quakes-tui  quakes.sqlite  0 of 4,714 quakes  filter \"alask",
+            "  1 Time ▼              2 Mag 3 Place               4 Depth",
+            "  no quakes match",
+            "",
+            "",
+            "",
+            "the field holds at most 4,096 characters",
+            "/alaska alaska alaska alaska alaska alaska alaska alaska a",
+        ], styles: [
+            "############################################################",
+            "  uuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbb bbbbbbbb",
+            "  ddddddddddddddd",
+            "",
+            "",
+            "",
+            "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+            "",
+        ], cursor: Screen.Position(row: 7, column: 58))
         try h.press(.backspace)
-        #expect(h.lines[6] != "the field holds at most 4,096 characters", "room again: the note goes")
+        // Room again: the note goes.
+        h.expectScreen([
+            " quakes-tui  quakes.sqlite  0 of 4,714 quakes  filter \"alask",
+            "  1 Time ▼              2 Mag 3 Place               4 Depth",
+            "  no quakes match",
+            "",
+            "",
+            "",
+            "",
+            "/ alaska alaska alaska alaska alaska alaska alaska alaska",
+        ], styles: [
+            "############################################################",
+            "  uuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbb bbbbbbbb",
+            "  ddddddddddddddd",
+            "",
+            "",
+            "",
+            "",
+            "",
+        ], cursor: Screen.Position(row: 7, column: 58), "room again: the note goes")
     }
 
     @Test func aTwentyByFiveScreenShowsTheWholeTooSmallMessage() throws {
         let h = try BrowserHarness(width: 20, height: 5)
-        #expect(h.lines == ["", " terminal too small", "  40x8 needed, now", "        20x5", ""])
+        h.expectScreen(["", " terminal too small", "  40x8 needed, now", "        20x5", ""], styles: ["", "", "", "", ""])
         try h.resize(width: 39, height: 6)
-        #expect(h.lines == ["", "", "          terminal too small", "         40x8 needed, now 39x6", "", ""])
+        h.expectScreen(["", "", "          terminal too small", "         40x8 needed, now 39x6", "", ""],
+                       styles: ["", "", "", "", "", ""])
     }
 }

@@ -10,6 +10,9 @@ import TestSupport
 /// driven through an in-memory terminal: keys, snapshots arriving from the
 /// controller's thread, an import by someone else, a resize, a signal,
 /// quitting. Serialized: a run loop installs process-wide signal handlers.
+/// Frames are compared whole, as in `BrowseScreenTests`; the terminal is
+/// seventy columns wide, where rows show no ages (which would count from
+/// the real clock).
 @Suite(.serialized, .timeLimit(.minutes(10)))
 struct RunLoopTests {
     /// A browser running on its own thread over the week feed (4,711 quakes).
@@ -21,7 +24,7 @@ struct RunLoopTests {
         private var outcome: Result<BrowserApp.Exit, any Error>?
 
         /// `busyTimeout`: how long the browser's catalog waits for another writer.
-        init(width: Int = 100, height: Int = 8, busyTimeout: TimeInterval? = nil) throws {
+        init(width: Int = 70, height: Int = 8, busyTimeout: TimeInterval? = nil) throws {
             let imported = try importedCatalog(folder, feeds: [Fixture.week])
             catalog = try busyTimeout.map { try QuakeCatalog(path: imported.path, busyTimeout: $0) } ?? imported
             terminal = MemoryTerminal(width: width, height: height)
@@ -50,32 +53,83 @@ struct RunLoopTests {
     @Test func keysSortTheTableWithThePendingMarkDimmedUntilTheRowsArriveThenQQuits() throws {
         let browser = try RunningBrowser()
         let first = try #require(browser.frame(showing: "4,711 quakes", row: 0))
-        #expect(first.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼")
-        let newestRow = first.lines[2]
+        expectScreen(first, lines: [
+            " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼",
+            "  1 Time ▼              2 Mag 3 Place                         4 Depth",
+            "  2018-06-14 09:12:13     2.9 5km SW of Volcano, Hawaii           1.5",
+            "  2018-06-14 09:11:44     2.1 1km W of Volcano, Hawaii            0.5",
+            "  2018-06-14 09:09:46     0.6 9km NE of Aguanga, CA               4.3",
+            "  2018-06-14 09:08:57     3.0 6km SW of Volcano, Hawaii           0.8",
+            "  2018-06-14 09:08:20     2.9 7km SW of Volcano, Hawaii           0.3",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+        ], styles: [
+            "######################################################################",
+            "  uuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb",
+            "######################OOOOOOO#########################################",
+            "                      ooooooo",
+            "                      ggggggg",
+            "                      rrrrrrr",
+            "                      ooooooo",
+            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+        ])
         let before = browser.terminal.frames.count
 
         browser.terminal.send(.character("2"))
-        let sorted = try #require(browser.frame(showing: "by mag ▼", row: 0))
+        let sorted = try #require(browser.frame(showing: "4,711 quakes  by mag ▼", row: 0))
         let frames = Array(browser.terminal.frames.dropFirst(before))
         // The frame drawn for the key itself: the new mark dimmed over rows
-        // still by time; the top line still says what the rows are.
+        // still by time, Time's mark gone, pending too; the top line still
+        // says what the rows are.
         let pending = try #require(frames.first)
-        #expect(pending.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼")
-        #expect(pending.lines[1].hasPrefix("  1 Time                         2 Mag ▼ 3 Place"))
-        #expect(pending.lines[2] == newestRow)
-        let magColumn = pending.lines[1].distance(from: pending.lines[1].startIndex, to: pending.lines[1].range(of: "2 Mag")!.lowerBound)
-        #expect(pending.style(row: 1, column: magColumn) == Style(dim: true), "the pending mark is dimmed")
-        #expect(pending.style(row: 1, column: 2) == Style(underline: true, dim: true), "Time loses its mark, pending too")
-        // No frame shows a mark its rows do not have.
-        for frame in frames where frame.style(row: 1, column: magColumn).bold {
-            #expect(frame.lines[0].contains("by mag ▼"))
-        }
-        #expect(sorted.style(row: 1, column: magColumn) == Style(bold: true))
-        let magnitudes = (2..<7).map { Double(sorted.lines[$0].dropFirst(34).prefix(6).trimmingCharacters(in: .whitespaces)) }
-        let expected = try browser.catalog.dbWriter.read { db in
+        expectScreen(pending, lines: [
+            " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼",
+            "  1 Time              2 Mag ▼ 3 Place                         4 Depth",
+            "  2018-06-14 09:12:13     2.9 5km SW of Volcano, Hawaii           1.5",
+            "  2018-06-14 09:11:44     2.1 1km W of Volcano, Hawaii            0.5",
+            "  2018-06-14 09:09:46     0.6 9km NE of Aguanga, CA               4.3",
+            "  2018-06-14 09:08:57     3.0 6km SW of Volcano, Hawaii           0.8",
+            "  2018-06-14 09:08:20     2.9 7km SW of Volcano, Hawaii           0.3",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+        ], styles: [
+            "######################################################################",
+            "  vvvvvvvvvvvvvvvvvvv ddddddd bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb",
+            "######################OOOOOOO#########################################",
+            "                      ooooooo",
+            "                      ggggggg",
+            "                      rrrrrrr",
+            "                      ooooooo",
+            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+        ], "the pending mark is dimmed; Time loses its mark, pending too")
+        // The rows arrive: the biggest quakes first, the marks bold again.
+        expectScreen(sorted, lines: [
+            " quakes-tui  quakes.sqlite  4,711 quakes  by mag ▼",
+            "  1 Time              2 Mag ▼ 3 Place                         4 Depth",
+            "  2018-06-12 23:08:28     5.8 94km SW of Muara Siberut, Ind…     10.0",
+            "  2018-06-14 06:27:39     5.6 275km W of Puerto Chacabuco, …     10.0",
+            "  2018-06-13 06:59:01     5.4 70km WSW of Muara Siberut, In…     10.0",
+            "  2018-06-12 23:32:45     5.4 99km S of Isangel, Vanuatu         51.0",
+            "  2018-06-11 19:54:21     5.4 22km SE of Kushima, Japan          30.3",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+        ], styles: [
+            "######################################################################",
+            "  uuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb",
+            "######################MMMMMMM#########################################",
+            "                      mmmmmmm",
+            "                      mmmmmmm",
+            "                      mmmmmmm",
+            "                      mmmmmmm",
+            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+        ])
+        let biggest = try browser.catalog.dbWriter.read { db in
             try Double.fetchAll(db, sql: "SELECT magnitude FROM quake ORDER BY magnitude DESC LIMIT 5")
         }
-        #expect(magnitudes == expected.map { ($0 * 10).rounded() / 10 })
+        #expect(biggest.map { String(format: "%.1f", $0) } == ["5.8", "5.6", "5.4", "5.4", "5.4"], "the catalog's five biggest")
+        // No frame shows a mark its rows do not have: every frame with the
+        // sorted frame's header (its text and styles) says so on its top line.
+        let header = (sorted.fullLines[1], sorted.styleMask(Legend.browse)[1])
+        for frame in frames where (frame.fullLines[1], frame.styleMask(Legend.browse)[1]) == header {
+            #expect(frame.lines[0].hasSuffix("by mag ▼"), "\(frame.lines)")
+        }
 
         browser.terminal.send(.character("q"))
         let exit = try #require(browser.exit())
@@ -90,7 +144,27 @@ struct RunLoopTests {
         let other = try QuakeCatalog(path: browser.catalog.path)
         _ = try QuakeImporter(catalog: other).importData(Data(feed.utf8), name: "new")
         let shown = try #require(browser.frame(showing: "4,712 quakes", row: 0))
-        #expect(shown.lines[2].hasPrefix("+ ") && shown.lines[2].contains("New Ridge"), "the newest row, marked new")
+        // The newest row, marked new: bold with a `+`, and selected ('B' bold
+        // reverse; 'X' its magnitude, red bold reverse).
+        expectScreen(shown, lines: [
+            " quakes-tui  quakes.sqlite  4,712 quakes  by time ▼",
+            "  1 Time ▼              2 Mag 3 Place                         4 Depth",
+            "+ 2018-06-14 09:55:00     3.3 New Ridge                          10.0",
+            "  2018-06-14 09:12:13     2.9 5km SW of Volcano, Hawaii           1.5",
+            "  2018-06-14 09:11:44     2.1 1km W of Volcano, Hawaii            0.5",
+            "  2018-06-14 09:09:46     0.6 9km NE of Aguanga, CA               4.3",
+            "  2018-06-14 09:08:57     3.0 6km SW of Volcano, Hawaii           0.8",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+        ], styles: [
+            "######################################################################",
+            "  uuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb",
+            "BBBBBBBBBBBBBBBBBBBBBBXXXXXXXBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB",
+            "                      ooooooo",
+            "                      ooooooo",
+            "                      ggggggg",
+            "                      rrrrrrr",
+            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+        ], legend: Legend.browse([Style(foreground: .red, bold: true, reverse: true): "X"]), "the newest row, marked new")
         browser.terminal.send(.control("c"))
         #expect(try browser.exit()?.get() == .quit)
     }
@@ -100,10 +174,31 @@ struct RunLoopTests {
         _ = try #require(browser.frame(showing: "4,711 quakes", row: 0))
         browser.terminal.resize(width: 30, height: 6)
         let small = try #require(browser.terminal.waitForFrame { $0.width == 30 && $0.height == 6 })
-        #expect(small.lines == ["", "", "      terminal too small", "    40x8 needed, now 30x6", "", ""])
+        expectScreen(small, lines: ["", "", "      terminal too small", "    40x8 needed, now 30x6", "", ""],
+                     styles: ["", "", "", "", "", ""])
         browser.terminal.resize(width: 60, height: 9)
         let back = try #require(browser.terminal.waitForFrame { $0.width == 60 && $0.height == 9 })
-        #expect(back.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼")
+        expectScreen(back, lines: [
+            " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼",
+            "  1 Time ▼              2 Mag 3 Place               4 Depth",
+            "  2018-06-14 09:12:13     2.9 5km SW of Volcano, …      1.5",
+            "  2018-06-14 09:11:44     2.1 1km W of Volcano, H…      0.5",
+            "  2018-06-14 09:09:46     0.6 9km NE of Aguanga, …      4.3",
+            "  2018-06-14 09:08:57     3.0 6km SW of Volcano, …      0.8",
+            "  2018-06-14 09:08:20     2.9 7km SW of Volcano, …      0.3",
+            "  2018-06-14 09:07:01     2.9 3km SW of Volcano, …      0.6",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? he",
+        ], styles: [
+            "############################################################",
+            "  uuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbb bbbbbbbb",
+            "######################OOOOOOO###############################",
+            "                      ooooooo",
+            "                      ggggggg",
+            "                      rrrrrrr",
+            "                      ooooooo",
+            "                      ooooooo",
+            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+        ])
         browser.terminal.send(.character("q"))
         #expect(try browser.exit()?.get() == .quit)
     }
