@@ -51,7 +51,8 @@ public enum BrowserApp {
         try controller.start()
         defer { controller.stop() }
         var loop = Loop(catalog: catalog, state: state, terminal: terminal, inbox: inbox, signals: signals,
-                        refresher: refresher, trace: environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) })
+                        refresher: refresher, trace: environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) },
+                        requestedGeneration: { controller.requestedGeneration })
         return try loop.run()
     }
 
@@ -64,14 +65,17 @@ public enum BrowserApp {
         let signals: SignalPipe
         let refresher: FeedRefresher?
         let trace: KeyTrace?
+        /// The controller's newest generation: which snapshot shows a key's results.
+        let requestedGeneration: () -> Int
         private var refreshTimer: RefreshTimer?
         private let view: BrowseView
         private var screen: Screen
 
         init(catalog: QuakeCatalog, state: BrowserState, terminal: any Terminal, inbox: EventInbox, signals: SignalPipe,
-             refresher: FeedRefresher?, trace: KeyTrace?) {
+             refresher: FeedRefresher?, trace: KeyTrace?, requestedGeneration: @escaping () -> Int) {
             self.catalog = catalog; self.state = state; self.terminal = terminal; self.inbox = inbox
             self.signals = signals; self.refresher = refresher; self.trace = trace
+            self.requestedGeneration = requestedGeneration
             refreshTimer = refresher?.feed.every.map { RefreshTimer(every: $0, lastFetch: catalog.lastFetch()?.date) }
             view = BrowseView(unicode: terminal.isUTF8)
             screen = Screen(width: terminal.width, height: terminal.height)
@@ -96,6 +100,7 @@ public enum BrowserApp {
                 let inputs = terminal.readEvents(limit: BrowserApp.inputBatch)
                 inputPending = inputs.count == BrowserApp.inputBatch
                 let keyTime = DispatchTime.now()
+                let generationBefore = requestedGeneration()
                 state.handle(events(inputs, idle: ready == 0 && timeout > 0))
                 switch state.ending {
                 case .quit?: return .quit
@@ -103,8 +108,12 @@ public enum BrowserApp {
                 case nil: break
                 }
                 if let refresher, refreshTimer?.isDue(running: refresher.isRunning) == true { refresher.start() }
+                if let trace, !inputs.isEmpty {
+                    let generation = requestedGeneration()
+                    trace.keysHandled(at: keyTime, awaiting: generation > generationBefore ? generation : nil)
+                }
                 draw()
-                if !inputs.isEmpty { trace?.record(since: keyTime, events: inputs.count) }
+                trace?.frameDrawn(from: state.snapshot)
             }
         }
 

@@ -1,9 +1,23 @@
 import Foundation
+import QuakeQuery
 
-/// With `QUAKES_TRACE=FILE`, appends per input batch the milliseconds from
-/// reading the key to ncurses having flushed the frame.
+/// With `QUAKES_TRACE=FILE`, appends one line per batch of keys: the
+/// milliseconds from reading the keys to the first frame that shows their
+/// results, then to the frame that also has the exact count (`4.210 12.800`).
+/// A frame shows a batch's results when it is drawn from a snapshot of the
+/// generation the keys asked for, or a later one (later keys' results
+/// include theirs); keys that ask for no new results (moving, paging) are
+/// shown by the very next frame.
 final class KeyTrace {
+    private struct Pending {
+        let start: DispatchTime
+        /// The snapshot generation whose frame shows these keys; nil: the next frame does.
+        let generation: Int?
+        var firstShown: Double?
+    }
+
     private let handle: FileHandle
+    private var pending: [Pending] = []
 
     init?(path: String) {
         if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
@@ -12,8 +26,38 @@ final class KeyTrace {
         self.handle = handle
     }
 
-    func record(since start: DispatchTime, events: Int) {
-        let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-        handle.write(Data(String(format: "%.3f\n", ms).utf8))
+    /// Keys read at `start` were handled; `generation` is the snapshot they
+    /// wait for, nil when they changed no configuration.
+    func keysHandled(at start: DispatchTime, awaiting generation: Int?) {
+        // A fetch that failed never shows: a minute later the keys are dropped.
+        pending.removeAll { Self.milliseconds(since: $0.start) > 60_000 }
+        pending.append(Pending(start: start, generation: generation))
+    }
+
+    /// A frame was drawn from `snapshot`: records the keys it shows.
+    func frameDrawn(from snapshot: ResultsSnapshot?) {
+        guard !pending.isEmpty else { return }
+        var lines = ""
+        pending = pending.compactMap { entry in
+            var entry = entry
+            let ms = Self.milliseconds(since: entry.start)
+            guard let generation = entry.generation else {
+                lines += String(format: "%.3f %.3f\n", ms, ms)
+                return nil
+            }
+            guard let snapshot, snapshot.generation >= generation else { return entry }
+            let first = entry.firstShown ?? ms
+            guard snapshot.isComplete else {
+                entry.firstShown = first
+                return entry
+            }
+            lines += String(format: "%.3f %.3f\n", first, ms)
+            return nil
+        }
+        if !lines.isEmpty { handle.write(Data(lines.utf8)) }
+    }
+
+    private static func milliseconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
     }
 }

@@ -37,6 +37,30 @@ struct BrowseScenarios {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }
 
+    /// Typing a word of a followed quake's place, key by key, while the
+    /// controller tracks it (the browser's selection): each keystroke until
+    /// the complete snapshot with the quake's position. The newest quake
+    /// (in the first window) and one 5,000 rows down (counted).
+    private func filterWhileFollowing(_ all: ResultsSnapshot, _ controller: ResultsController, _ waiter: Waiter) throws -> [Double] {
+        var times: [Double] = []
+        for row in [0, 5000] {
+            guard let quake = all.quake(at: min(row, (all.count ?? 1) - 1)),
+                  let word = quake.place.split(whereSeparator: { !$0.isLetter }).max(by: { $0.count < $1.count }) else { continue }
+            controller.trackedID = quake.id
+            for length in 1...word.count {
+                let text = String(word.prefix(length)).lowercased()
+                let start = DispatchTime.now().uptimeNanoseconds
+                controller.predicate = QuakePredicate.placeContains(text)
+                let wanted = controller.configuration
+                _ = waiter.wait { $0.configuration == wanted && $0.isComplete && $0.trackedPosition?.id == quake.id }
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+        }
+        controller.trackedID = nil
+        controller.predicate = nil
+        return times
+    }
+
     func run() throws -> [String: Double] {
         var figures: [String: Double] = [:]
         let waiter = Waiter()
@@ -91,6 +115,7 @@ struct BrowseScenarios {
 
         // Paging through the unfiltered table, 40 rows a screen.
         let all = measure { controller.predicate = nil }.2
+        figures["filter_position_p95_ms"] = Statistics.percentile(try filterWhileFollowing(all, controller, waiter), 95)
         let screen = 40
         var pages: [Double] = []
         for page in 1...60 {

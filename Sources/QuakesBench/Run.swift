@@ -16,7 +16,8 @@ struct Run: ParsableCommand {
     static let keys = [
         "rows", "import_features_per_s", "open_first_window_ms", "sort_change_ms", "filter_keystroke_p50_ms",
         "filter_keystroke_p95_ms", "filter_count_p95_ms", "page_down_ms", "jump_to_end_ms", "sections_day_ms",
-        "delete_to_snapshot_ms", "peak_rss_mb", "import_peak_rss_mb", "tui_key_to_frame_p50_ms", "tui_key_to_frame_p95_ms",
+        "filter_position_p95_ms", "delete_to_snapshot_ms", "list_first_page_ms", "peak_rss_mb", "import_peak_rss_mb",
+        "tui_key_to_frame_p50_ms", "tui_key_to_frame_p95_ms", "tui_key_to_complete_frame_p95_ms",
     ]
 
     func run() throws {
@@ -36,11 +37,13 @@ struct Run: ParsableCommand {
             try? FileManager.default.removeItem(atPath: feed)
             log("\(size) rows: browsing through the ResultsController")
             figures.merge(try ChildProcess.json(me, ["browse-child", "--db", db])) { $1 }
+            figures["list_first_page_ms"] = try Self.listFirstPage(binary: Self.tuiBinary(next: me), db: db)
             if !skipTUI {
                 log("\(size) rows: driving the browser in tmux")
                 let tui = try TUIScenario(binary: Self.tuiBinary(next: me), db: db).run()
-                figures["tui_key_to_frame_p50_ms"] = Statistics.percentile(tui, 50)
-                figures["tui_key_to_frame_p95_ms"] = Statistics.percentile(tui, 95)
+                figures["tui_key_to_frame_p50_ms"] = Statistics.percentile(tui.firstFrame, 50)
+                figures["tui_key_to_frame_p95_ms"] = Statistics.percentile(tui.firstFrame, 95)
+                figures["tui_key_to_complete_frame_p95_ms"] = Statistics.percentile(tui.completeFrame, 95)
             }
             figures["rows"] = Double(size)
             results.append(figures)
@@ -53,6 +56,15 @@ struct Run: ParsableCommand {
         } else {
             print(Self.table(results))
         }
+    }
+
+    /// `quakes-tui list --limit 20` as a whole process, start to exit: the
+    /// median of 11 runs (the first warms the page cache).
+    static func listFirstPage(binary: String, db: String) throws -> Double {
+        let times = try (0..<11).map { _ in
+            try BrowseScenarios.milliseconds { try Spawn.run([binary, "list", "--limit", "20", "--db", db]) }
+        }
+        return Statistics.median(Array(times.dropFirst()))
     }
 
     /// quakes-tui built next to quakes-bench.

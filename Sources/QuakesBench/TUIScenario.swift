@@ -2,12 +2,13 @@ import Foundation
 
 /// Drives the release browser in tmux through a scripted session (sort keys,
 /// the filter words, paging) with `QUAKES_TRACE`, and returns the app's own
-/// key-to-frame times.
+/// times per batch of keys: to the first frame showing their results, and
+/// to the frame with the exact count.
 struct TUIScenario {
     let binary: String
     let db: String
 
-    func run() throws -> [Double] {
+    func run() throws -> (firstFrame: [Double], completeFrame: [Double]) {
         let socket = "quakes-bench-\(getpid())"
         let trace = NSTemporaryDirectory() + "quakes-trace-\(getpid()).txt"
         try? FileManager.default.removeItem(atPath: trace)
@@ -32,6 +33,7 @@ struct TUIScenario {
         try keys(["q"], pause: 0.5)
         let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: trace)
-        return text.split(separator: "\n").compactMap { Double($0) }
+        let pairs = text.split(separator: "\n").map { $0.split(separator: " ").compactMap { Double($0) } }.filter { $0.count == 2 }
+        return (pairs.map { $0[0] }, pairs.map { $0[1] })
     }
 }

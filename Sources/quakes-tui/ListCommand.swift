@@ -64,7 +64,7 @@ struct ListCommand: ParsableCommand {
         let catalog = try catalogOptions.open(purpose: .read)
         var output = StandardOutput()
         do {
-            let snapshot = try ResultsController(catalog, configuration: configuration).fetchNow()
+            let snapshot = try ResultsController(catalog, configuration: configuration).fetchNow(counting: false)
             let limit = self.limit ?? (format == .table ? 20 : 0)
             try QuakeListFormat(format: format, sectioned: configuration.sectionIdentifier != nil)
                 .write(snapshot, limit: limit, to: &output)

@@ -125,3 +125,38 @@ import Testing
         }
     }
 }
+
+/// Where the followed quake is (the browser's selection), reported with
+/// each complete snapshot: from the first window when it is there, else
+/// counted with the window's plan (a scan for a place text many quakes
+/// match, lookups for a rare one), else nil when the results leave it out.
+@Suite struct TrackedPositionTests {
+    let week: WeekCatalog
+
+    init() throws { week = try WeekCatalog() }
+
+    static let configurations: [FetchConfiguration] = [
+        FetchConfiguration(),
+        FetchConfiguration(sortKeys: [SortKey(.magnitude, ascending: false)]),
+        FetchConfiguration(predicate: QuakePredicate.placeContains("a")),        // most quakes: the scan plan
+        FetchConfiguration(predicate: QuakePredicate.placeContains("kodiak")),   // a few: the lookup plan
+        FetchConfiguration(predicate: QuakePredicate.placeContains("ca"), sortKeys: [SortKey(.depth, ascending: true)],
+                           sectionIdentifier: .day),
+    ]
+
+    @Test(arguments: configurations)
+    func theTrackedQuakesPositionIsItsIndexInTheOracleOrder(configuration: FetchConfiguration) throws {
+        let expected = oracleOrder(week.all, configuration).map(\.id)
+        // In the first window, past it, the last row, and one the results leave out.
+        var ids = [0, 150, 450, expected.count - 1].filter { $0 >= 0 && $0 < expected.count }.map { expected[$0] }
+        let excluded = week.all.first { !expected.contains($0.id) }?.id
+        if let excluded { ids.append(excluded) }
+        for id in ids {
+            let controller = try ResultsController(week.catalog, configuration: configuration, windowSize: 200)
+            controller.trackedID = id
+            let snapshot = try controller.fetchNow()
+            #expect(snapshot.trackedPosition?.index == expected.firstIndex(of: id), "\(id) in \(configuration)")
+            #expect(snapshot.count == expected.count)
+        }
+    }
+}
