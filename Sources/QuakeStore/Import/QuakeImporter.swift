@@ -74,7 +74,7 @@ public struct QuakeImporter: Sendable {
                             throw ImportError(name: name, message: error.message, location: "\(line):\(column)")
                         }
                     case .csv:
-                        guard let text = String(validating: bytes, as: UTF8.self) else {
+                        guard Self.isUTF8(bytes) else {
                             let offset = Self.firstInvalidUTF8(bytes)
                             let (line, column) = JSONScanner(bytes).lineAndColumn(of: offset)
                             throw ImportError(name: name, message: String(format: "not UTF-8 (invalid byte 0x%02X)", bytes[offset]),
@@ -82,7 +82,7 @@ public struct QuakeImporter: Sendable {
                         }
                         do {
                             try ReadAhead.run(read: { emit in
-                                try USGSCSVReader.read(text) { index, event in try emit((index, event)) }
+                                try USGSCSVReader.read(bytes) { index, event in try emit((index, event)) }
                             }, consume: { index, event in try take("line \(index + 2)", event) })
                         } catch let error as USGSCSVReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
@@ -120,6 +120,14 @@ public struct QuakeImporter: Sendable {
             }
         }
         return report
+    }
+
+    /// Whether the bytes are UTF-8, checked in place: `String(validating:)`
+    /// made a copy of the whole file to check it (which the CSV reader then
+    /// read).
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if #available(macOS 26, *) { return (try? UTF8Span(validating: bytes.span)) != nil }
+        return String(validating: bytes, as: UTF8.self) != nil
     }
 
     static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
