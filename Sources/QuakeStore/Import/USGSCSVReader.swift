@@ -14,8 +14,11 @@ enum USGSCSVReader {
 
     /// Calls `onRow` with each record's index among the records that are
     /// not empty lines, and its parse. The bytes are UTF-8 (the importer
-    /// checks first); invalid bytes are read as U+FFFD in texts.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, onRow: (Int, ParsedEvent) throws -> Void) throws {
+    /// checks first); invalid bytes are read as U+FFFD in texts. Now and
+    /// then `readBefore` is told the offset before which nothing will be
+    /// read again.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, readBefore: (Int) -> Void = { _ in },
+                     onRow: (Int, ParsedEvent) throws -> Void) throws {
         var scanner = CSVScanner(bytes)
         guard scanner.nextRecord() else { throw LineError(message: "cannot read the CSV header", line: 1) }
         let header = scanner.fields.indices.map { scanner.text(ofField: $0) }
@@ -37,6 +40,7 @@ enum USGSCSVReader {
             let event = try parseRow(Row(scanner: scanner, columns: columns, line: line), magnitudes: &magnitudes)
             try onRow(index, event)
             index += 1
+            if index % 1024 == 0 { readBefore(scanner.offset) }
         }
     }
 
