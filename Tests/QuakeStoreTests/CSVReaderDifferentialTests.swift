@@ -76,6 +76,9 @@ struct CSVReadOutcome: Equatable, CustomStringConvertible {
 
     /// Files whose every line is an edge of the CSV syntax or of a value.
     static let edgeCases: [(String, String)] = [
+        ("the 22 columns of a USGS feed", header22 + "\n"
+            + #"2018-06-14T09:12:13.010Z,19.3939991,-155.2749939,1.46,2.94,ml,51,47,0.001866,0.33,hv,hv70264586,"#
+            + #"2018-06-14T09:18:07.700Z,"5km SW of Volcano, Hawaii",earthquake,0.21,0.3,0.16,7,automatic,hv,hv"# + "\n"),
         ("quotes, commas and escaped quotes", header11 + "\n" + row11("hv1", place: #""He said ""no"", twice""#) + "\n"),
         ("a line end inside quotes", header11 + "\n" + row11("hv1", place: "\"two\nlines\"") + "\n" + row11("hv2", place: "x,") + "\n"),
         ("CRLF inside quotes and after", header11 + "\r\n" + row11("hv1", place: "\"a\r\nb\"") + "\r\n" + row11("hv2") + "\r\n"),
@@ -119,6 +122,7 @@ struct CSVReadOutcome: Equatable, CustomStringConvertible {
             + "quarry blast,ci1,\"here\",reviewed,1.5,,ci,md,3,-116.5,33.5,2018-06-14T09:12:13Z,9\n"),
         ("a header with an empty first line", "\n" + header11 + "\n" + row11("hv1") + "\n"),
         ("a header only", header11),
+        ("nothing at all (the importer calls it an empty file first)", ""),
         ("a missing column", "time,latitude,longitude,depth,mag,magType,net,id,updated,type\n"),
         ("a quoted header", header11.split(separator: ",").map { "\"\($0)\"" }.joined(separator: ",") + "\n" + row11("hv1") + "\n"),
         ("the net is the whole id", header11 + "\n" + row11("hv") + "\n"),
