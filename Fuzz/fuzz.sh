@@ -26,7 +26,7 @@ ALL_TARGETS=(predicate geojson csv)
 # imports. A new dependency of QuakeStore or QuakeQuery goes here too (a system
 # library such as CZlib has no objects: its module map is passed when linking,
 # and its library is linked by the autolink entries of the objects using it).
-MODULES=(QuakeQuery QuakeStore BundledData GRDB CSV)
+MODULES=(QuakeQuery QuakeStore BundledData GRDB)
 
 harness_sources() {
     case $1 in

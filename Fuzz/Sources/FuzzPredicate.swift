@@ -20,7 +20,7 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let predicate: QuakePredicate
     do {
         predicate = try QuakePredicate(format: text, arguments: arguments)
-    } catch let error as QuakeQuery.PredicateError {
+    } catch let error as QuakePredicate.ParseError {
         fuzzCheck(!error.message.isEmpty && error.line >= 1 && error.column >= 1, "error \(error)", input)
         fuzzCheck(error.caretLines(for: text).count == 2, "caret lines for \(error)", input)
         return 0
@@ -64,7 +64,7 @@ enum Sample {
 
     /// A catalog of a few quakes with NULLs, accents, quotes and wildcards,
     /// made once per fuzzing process in a temporary folder.
-    static let catalog: (database: QuakeDatabase, quakes: [Quake]) = {
+    static let catalog: (database: QuakeCatalog, quakes: [Quake]) = {
         // libFuzzer often ends a process without running atexit handlers:
         // the folders of processes gone are removed here instead.
         let prefix = "quakes-fuzz-"
@@ -78,7 +78,7 @@ enum Sample {
         try? FileManager.default.removeItem(atPath: folder)
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "quakes-fuzz-\(getpid())") }
-        let database = try! QuakeDatabase(path: folder + "/fuzz.sqlite")
+        let database = try! QuakeCatalog(path: folder + "/fuzz.sqlite")
         let features: [[String: Any]] = [
             feature("hv70264586", mag: 2.94, place: "5km SW of Volcano, Hawaii", felt: nil, alert: nil, depth: 1.46),
             feature("ak0001", mag: 4.7, place: "64km NNW of Talkeetna, Alaska", felt: 12, alert: "green", depth: 80),
@@ -91,7 +91,7 @@ enum Sample {
             feature("zz-tokyo", mag: 6.1, place: "🌋 東京都, Japan", felt: 250, alert: "red", depth: 33),
         ]
         let feed = try! JSONSerialization.data(withJSONObject: ["type": "FeatureCollection", "features": features])
-        let report = try! QuakeImporter(database: database).importData(feed, name: "fuzz sample")
+        let report = try! QuakeImporter(catalog: database).importData(feed, name: "fuzz sample")
         precondition(report.new == features.count, "sample not imported: \(report)")
         let quakes = try! database.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake ORDER BY id") }
         return (database, quakes)

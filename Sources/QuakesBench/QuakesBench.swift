@@ -25,15 +25,16 @@ func bundledTemplates() throws -> [Quake] {
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Fill a catalog (or write a GeoJSON feed) with N generated quakes.")
+        abstract: "Fill a catalog (or write a GeoJSON feed, a USGS CSV or both) with N generated quakes.")
 
     @Option(help: "How many quakes.") var rows: Int
     @Option(help: "Seed: the same seed gives the same quakes.") var seed: UInt64 = 1
     @Option(help: "The catalog to fill.") var db: String?
     @Option(help: "Write a USGS GeoJSON FeatureCollection here instead.") var geojson: String?
+    @Option(help: "Write a USGS feed CSV of the same quakes here instead (with --geojson too, both).") var csv: String?
 
     func validate() throws {
-        if (db == nil) == (geojson == nil) { throw ValidationError("give one of --db or --geojson") }
+        if (db == nil) == (geojson == nil && csv == nil) { throw ValidationError("give --db, or --geojson and/or --csv") }
         if rows < 1 { throw ValidationError("--rows must be at least 1") }
     }
 
@@ -42,7 +43,12 @@ struct Generate: ParsableCommand {
         if let geojson {
             try GeoJSONWriter.write(generator, to: geojson)
             print("wrote \(rows) quakes to \(geojson)")
-        } else if let db {
+        }
+        if let csv {
+            try CSVWriter.write(generator, to: csv)
+            print("wrote \(rows) quakes to \(csv)")
+        }
+        if let db {
             let report = try QuakeImporter(catalog: QuakeCatalog(path: db)).importQuakes(generator, name: "generated")
             print(report.summaryLine)
         }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 
-/// `quakes-bench run`: for each size, generate a GeoJSON feed, import it with
-/// the real importer (a child process), browse the catalog through the
+/// `quakes-bench run`: for each size, generate a GeoJSON feed and a USGS CSV
+/// of the same quakes, import each with the real importer (a child process,
+/// a fresh catalog each), browse the GeoJSON's catalog through the
 /// ResultsController (another child), and drive the release binary in tmux.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Measure every figure at each size and print them.")
@@ -14,9 +15,10 @@ struct Run: ParsableCommand {
     @Flag(help: "Skip driving the browser in tmux.") var skipTUI = false
 
     static let keys = [
-        "rows", "import_features_per_s", "open_first_window_ms", "sort_change_ms", "filter_keystroke_p50_ms",
-        "filter_keystroke_p95_ms", "filter_count_p95_ms", "page_down_ms", "jump_to_end_ms", "sections_day_ms",
-        "filter_position_p95_ms", "delete_to_snapshot_ms", "list_first_page_ms", "peak_rss_mb", "import_peak_rss_mb",
+        "rows", "import_features_per_s", "import_csv_features_per_s", "open_first_window_ms", "sort_change_ms",
+        "filter_keystroke_p50_ms", "filter_keystroke_p95_ms", "filter_count_p95_ms", "page_down_ms", "jump_to_end_ms",
+        "sections_day_ms", "filter_position_p95_ms", "delete_to_snapshot_ms", "list_first_page_ms", "peak_rss_mb",
+        "import_peak_rss_mb", "import_csv_peak_rss_mb",
         "tui_key_to_frame_p50_ms", "tui_key_to_frame_p95_ms", "tui_key_to_complete_frame_p95_ms",
     ]
 
@@ -29,12 +31,21 @@ struct Run: ParsableCommand {
         var results: [[String: Double]] = []
         for size in sizes {
             let feed = "\(folder)/quakes-\(size).geojson", db = "\(folder)/quakes-\(size).sqlite"
-            for path in [db, db + "-wal", db + "-shm"] { try? FileManager.default.removeItem(atPath: path) }
-            log("\(size) rows: generating \(feed)")
-            try ChildProcess.run(me, ["generate", "--rows", "\(size)", "--seed", "\(seed)", "--geojson", feed])
-            log("\(size) rows: importing")
+            let csv = "\(folder)/quakes-\(size).csv", csvDB = "\(folder)/quakes-\(size)-csv.sqlite"
+            Self.removeCatalog(db)
+            Self.removeCatalog(csvDB)
+            log("\(size) rows: generating \(feed) and \(csv)")
+            try ChildProcess.run(me, ["generate", "--rows", "\(size)", "--seed", "\(seed)", "--geojson", feed, "--csv", csv])
+            log("\(size) rows: importing the GeoJSON (\(Self.megabytes(feed)) MB)")
             var figures = try ChildProcess.json(me, ["import-child", "--db", db, "--file", feed])
             try? FileManager.default.removeItem(atPath: feed)
+            // The same quakes as a USGS CSV, into a catalog of their own.
+            log("\(size) rows: importing the CSV (\(Self.megabytes(csv)) MB)")
+            let fromCSV = try ChildProcess.json(me, ["import-child", "--db", csvDB, "--file", csv])
+            figures["import_csv_features_per_s"] = fromCSV["import_features_per_s"]
+            figures["import_csv_peak_rss_mb"] = fromCSV["import_peak_rss_mb"]
+            try? FileManager.default.removeItem(atPath: csv)
+            Self.removeCatalog(csvDB)
             log("\(size) rows: browsing through the ResultsController")
             figures.merge(try ChildProcess.json(me, ["browse-child", "--db", db])) { $1 }
             figures["list_first_page_ms"] = try Self.listFirstPage(binary: Self.tuiBinary(next: me), db: db)
@@ -65,6 +76,16 @@ struct Run: ParsableCommand {
             try BrowseScenarios.milliseconds { try Spawn.run([binary, "list", "--limit", "20", "--db", db]) }
         }
         return Statistics.median(Array(times.dropFirst()))
+    }
+
+    /// A file's size, for the log (the peak RSS targets are relative to it).
+    static func megabytes(_ path: String) -> String {
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return String(format: "%.1f", Double(bytes) / 1_048_576)
+    }
+
+    static func removeCatalog(_ path: String) {
+        for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
     }
 
     /// quakes-tui built next to quakes-bench.

@@ -23,6 +23,18 @@ public enum InputFile {
     }
 
     public static func contents(ofPath path: String, limit: Int = .max) throws(Failure) -> Data {
+        try bytes(ofPath: path, limit: limit).data
+    }
+
+    /// The bytes, and whether they are the file's read-only mapping, whose
+    /// pages can be given back once read (`ReadPages`): the kernel reads
+    /// them from the file again if they are touched again.
+    struct Contents {
+        var data: Data
+        var isMapped: Bool
+    }
+
+    static func bytes(ofPath path: String, limit: Int = .max) throws(Failure) -> Contents {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw errno == ENOENT ? .unreadable("no such file") : cannotRead(errno) }
         defer { close(fd) }
@@ -33,9 +45,9 @@ public enum InputFile {
             throw .unreadable("is a directory")
         case S_IFREG:
             guard Int(info.st_size) <= limit else { throw .overLimit(limit) }
-            return try mapped(fd, size: Int(info.st_size))
+            return Contents(data: try mapped(fd, size: Int(info.st_size)), isMapped: info.st_size > 0)
         default:
-            return try streamed(fd, limit: limit)
+            return Contents(data: try streamed(fd, limit: limit), isMapped: false)
         }
     }
 

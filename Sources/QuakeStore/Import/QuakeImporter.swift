@@ -16,16 +16,18 @@ public struct QuakeImporter: Sendable {
     /// whatever the file's name.
     public func importFile(at path: String, name: String? = nil, progress: Progress? = nil) throws -> ImportReport {
         let name = name ?? (path == "-" ? "standard input" : path)
-        var data: Data
+        var input: InputFile.Contents
         do {
-            data = path == "-" ? try InputFile.standardInput() : try InputFile.contents(ofPath: path)
+            input = path == "-" ? .init(data: try InputFile.standardInput(), isMapped: false) : try InputFile.bytes(ofPath: path)
         } catch {
             throw ImportError(name: name, message: "\(error)", location: "")
         }
-        do { data = try Gzip.decompressedIfCompressed(data) } catch {
-            throw ImportError(name: name, message: "\(error)", location: "")
+        if Gzip.isCompressed(input.data) {
+            do { input = .init(data: try Gzip.decompress(input.data), isMapped: false) } catch {
+                throw ImportError(name: name, message: "\(error)", location: "")
+            }
         }
-        return try importData(data, name: name, progress: progress)
+        return try importData(input.data, name: name, inputIsMapped: input.isMapped, progress: progress)
     }
 
     /// Imports a whole feed held in memory, GeoJSON or CSV, chosen by content
@@ -33,6 +35,13 @@ public struct QuakeImporter: Sendable {
     /// so the catalog says it was updated only if the import landed.
     public func importData(_ data: Data, name: String, geoJSONOnly: Bool = false, recording fetch: LastFetch? = nil,
                            progress: Progress? = nil) throws -> ImportReport {
+        try importData(data, name: name, geoJSONOnly: geoJSONOnly, recording: fetch, inputIsMapped: false, progress: progress)
+    }
+
+    /// `inputIsMapped`: `data` is a file's read-only mapping, whose pages
+    /// the CSV reader gives back behind it (`ReadPages`).
+    private func importData(_ data: Data, name: String, geoJSONOnly: Bool = false, recording fetch: LastFetch? = nil,
+                            inputIsMapped: Bool, progress: Progress? = nil) throws -> ImportReport {
         var report = ImportReport(name: name)
         try data.withUnsafeBytes { raw in
             // A UTF-8 byte order mark (Excel's "CSV UTF-8") is no part of the
@@ -74,7 +83,8 @@ public struct QuakeImporter: Sendable {
                             throw ImportError(name: name, message: error.message, location: "\(line):\(column)")
                         }
                     case .csv:
-                        guard let text = String(validating: bytes, as: UTF8.self) else {
+                        var checkedPages = ReadPages(bytes, isMapped: inputIsMapped)
+                        guard Self.isUTF8(bytes, checkedBefore: { checkedPages.release(before: $0) }) else {
                             let offset = Self.firstInvalidUTF8(bytes)
                             let (line, column) = JSONScanner(bytes).lineAndColumn(of: offset)
                             throw ImportError(name: name, message: String(format: "not UTF-8 (invalid byte 0x%02X)", bytes[offset]),
@@ -82,7 +92,10 @@ public struct QuakeImporter: Sendable {
                         }
                         do {
                             try ReadAhead.run(read: { emit in
-                                try USGSCSVReader.read(text) { index, event in try emit((index, event)) }
+                                var pages = ReadPages(bytes, isMapped: inputIsMapped)
+                                try USGSCSVReader.read(bytes, readBefore: { pages.release(before: $0) }) { index, event in
+                                    try emit((index, event))
+                                }
                             }, consume: { index, event in try take("line \(index + 2)", event) })
                         } catch let error as USGSCSVReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
@@ -120,6 +133,32 @@ public struct QuakeImporter: Sendable {
             }
         }
         return report
+    }
+
+    /// Whether the bytes are UTF-8, checked in place (`String(validating:)`
+    /// made a copy of the whole file to check it, which the CSV reader then
+    /// read). In slices cut before a character's first byte, so that each
+    /// can be given back once checked (`checkedBefore`): a file that is
+    /// valid is valid slice by slice, and one that is not has a slice that
+    /// is not.
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>, checkedBefore: (Int) -> Void = { _ in }) -> Bool {
+        var start = 0
+        while start < bytes.count {
+            var end = min(start + (4 << 20), bytes.count)
+            // At most three continuation bytes follow a first byte; past
+            // that the slice after the cut starts invalid, as it must.
+            var steps = 0
+            while steps < 3, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1; steps += 1 }
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if #available(macOS 26, *) {
+                guard (try? UTF8Span(validating: slice.span)) != nil else { return false }
+            } else {
+                guard String(validating: slice, as: UTF8.self) != nil else { return false }
+            }
+            checkedBefore(end)
+            start = end
+        }
+        return true
     }
 
     static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
