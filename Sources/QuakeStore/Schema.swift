@@ -17,6 +17,31 @@ public enum Schema {
         ("v3: fast sorting, sections and place filters", addSortAndCountIndexes),
     ]
 
+    /// The quake indexes a large import builds after it commits, each in a
+    /// short transaction of its own, while readers already browse (see
+    /// `QuakeCatalog.buildPendingIndexes`). Only the time index, which the
+    /// first screen walks, and the changedAt index, which every snapshot
+    /// reads (cheap: one import's rows share its value), are built inside
+    /// the import's transaction. Until
+    /// one of these exists its sort is a full sort, and a place filter scans
+    /// the time index (which carries the folded place). The same indexes the
+    /// migrations create: an index on this list that the catalog lacks is
+    /// pending, so a build cut short by a kill is finished later.
+    static let deferredIndexes: [(name: String, sql: String)] = [
+        ("quake_placeFolded", "quake(placeFolded, id, day)"),
+        ("quake_magnitude", "quake(magnitude, id)"),
+        ("quake_band", "quake(\(magnitudeBandSQL), time, id)"),
+        ("quake_day_time", "quake(day, time, id)"),
+        ("quake_depth", "quake(depth, id)"),
+        ("quake_latitude", "quake(latitude, id)"),
+        ("quake_longitude", "quake(longitude, id)"),
+        ("quake_net", "quake(net, id)"),
+        ("quake_type", "quake(type, id)"),
+        ("quake_status", "quake(status, id)"),
+        ("quake_sig", "quake(sig, id)"),
+        ("quake_felt", "quake(felt, id)"),
+    ].map { (name: $0.0, sql: "CREATE INDEX IF NOT EXISTS \($0.0) ON \($0.1)") }
+
     static var migrationIdentifiers: [String] { migrations.map(\.identifier) }
 
     /// Brings a new or older catalog to this build's schema and marks it as

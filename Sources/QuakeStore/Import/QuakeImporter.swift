@@ -50,10 +50,10 @@ public struct QuakeImporter: Sendable {
             var format = FeedFormat(sniffing: bytes)
             if geoJSONOnly && format == .csv { format = .geoJSON }   // the JSON reader says what is wrong
             do {
-                try catalog.dbWriter.write { db in
+                try BulkLoad.write(catalog.dbWriter) { db in
                     let perFeature = format == .csv ? 200 : 700
                     let bulk = try BulkLoad.beginIfLarge(db, expectedRows: bytes.count / perFeature)
-                    let upserter = try Upserter(db)
+                    let upserter = try Upserter(db, countingInserts: bulk != nil)
                     var seen = 0
                     func take(_ location: String, _ event: ParsedEvent) throws {
                         switch event {
@@ -102,7 +102,7 @@ public struct QuakeImporter: Sendable {
                         }
                     }
                     report.merged = upserter.merged
-                    try bulk?.finish()
+                    try bulk?.finish(inserted: upserter.insertedCounts)
                     try fetch?.write(db)
                     progress?(seen)
                 }
@@ -118,9 +118,9 @@ public struct QuakeImporter: Sendable {
     public func importQuakes(_ quakes: some Sequence<Quake>, name: String) throws -> ImportReport {
         var report = ImportReport(name: name)
         try CatalogError.wrappingErrors(path: catalog.path, operation: .write) {
-            try catalog.dbWriter.write { db in
+            try BulkLoad.write(catalog.dbWriter) { db in
                 let bulk = try BulkLoad.beginIfLarge(db, expectedRows: quakes.underestimatedCount)
-                let upserter = try Upserter(db)
+                let upserter = try Upserter(db, countingInserts: bulk != nil)
                 for quake in quakes {
                     switch try upserter.upsert(quake) {
                     case .new: report.new += 1
@@ -129,7 +129,7 @@ public struct QuakeImporter: Sendable {
                     }
                 }
                 report.merged = upserter.merged
-                try bulk?.finish()
+                try bulk?.finish(inserted: upserter.insertedCounts)
             }
         }
         return report

@@ -33,10 +33,27 @@ final class Upserter {
     private(set) var merged = 0
 
     let now: Int64
+    /// Set when the catalog held no quake and no alias before this import:
+    /// then an id can only be stored if this import wrote it, and the
+    /// lookups of ids it did not write are skipped (two per row, half the
+    /// time of inserting one). Kept as hashes: 8 bytes an id, where a set
+    /// of the ids themselves would hold every id again; a hash seen is
+    /// only a reason to look, so a collision costs a lookup, never a row.
+    private var writtenIDHashes: Set<Int>?
+    /// The quakes inserted per place and per UTC day, kept during a bulk
+    /// load (whose count triggers are dropped) while every row is new: then
+    /// the stored counts plus these are exact, without counting the table
+    /// again (2 s at 1,000,000 rows). Nil once a row is updated or merged.
+    private(set) var insertedCounts: InsertedCounts?
     let selectStored, selectAliasOwner, insert, update: Statement
     let deleteQuake, deleteAlias, moveAliases, insertAlias: Statement
 
-    init(_ db: Database) throws {
+    init(_ db: Database, countingInserts: Bool = false) throws {
+        insertedCounts = countingInserts ? InsertedCounts() : nil
+        let catalogIsEmpty = try Bool.fetchOne(db, sql: """
+            SELECT NOT EXISTS (SELECT 1 FROM quake) AND NOT EXISTS (SELECT 1 FROM quakeAlias)
+            """) ?? false
+        writtenIDHashes = catalogIsEmpty ? [] : nil
         // Numbered parameters: both statements take the id as ?1, the other
         // stored columns as ?2…?24 and changedAt (the import's clock) as ?25.
         let columns = Quake.storedColumns
@@ -78,9 +95,14 @@ final class Upserter {
         let outcome: Outcome
         if let stored {
             outcome = quake.updated.epochMilliseconds > stored.updated ? .updated : .unchanged
-            if outcome == .updated { try execute(update, binding: quake) }
+            if outcome == .updated {
+                try execute(update, binding: quake)
+                insertedCounts = nil
+            }
         } else {
             try execute(insert, binding: quake)
+            noteWritten(quake.id)
+            insertedCounts?.add(quake)
             outcome = .new
         }
         // After the row is written, as the aliases reference it; judged
@@ -113,20 +135,33 @@ final class Upserter {
                 try moveAliases.execute(arguments: [former, id])
                 try deleteQuake.execute(arguments: [former])
                 try insertAlias.execute(arguments: [former, id])
+                noteWritten(former)
+                insertedCounts = nil
                 merged += 1
             } else if try aliasOwner(of: former) == nil {
                 try insertAlias.execute(arguments: [former, id])
+                noteWritten(former)
             }
         }
     }
 
+    private func mayBeStored(_ id: String) -> Bool {
+        writtenIDHashes.map { $0.contains(id.hashValue) } ?? true
+    }
+
+    private func noteWritten(_ id: String) {
+        writtenIDHashes?.insert(id.hashValue)
+    }
+
     private func storedEvent(_ id: String) throws -> StoredEvent? {
+        guard mayBeStored(id) else { return nil }
         guard let row = try Row.fetchOne(selectStored, arguments: [id]) else { return nil }
         return StoredEvent(updated: row[0], origin: .init(time: row[1], latitude: row[2], longitude: row[3]), ids: row[4])
     }
 
     private func aliasOwner(of id: String) throws -> String? {
-        try String.fetchOne(selectAliasOwner, arguments: [id])
+        guard mayBeStored(id) else { return nil }
+        return try String.fetchOne(selectAliasOwner, arguments: [id])
     }
 
     /// Runs the insert or the update with the quake's values bound in place.
@@ -135,5 +170,27 @@ final class Upserter {
         var binder = try quake.bindStoredValues(to: statement)
         try binder.bind(now)   // ?25, changedAt
         try statement.execute()
+    }
+}
+
+/// Quakes per place (as reported, folded once at the end) and per UTC day
+/// (days since the epoch).
+struct InsertedCounts {
+    private(set) var places: [String: Int] = [:]
+    private(set) var days: [Int64: Int] = [:]
+
+    mutating func add(_ quake: Quake) {
+        places[quake.place, default: 0] += 1
+        days[UTCDay.floorDiv(quake.time.epochMilliseconds, 86_400_000), default: 0] += 1
+    }
+
+    /// The counts by folded place, as the catalog keys them.
+    var foldedPlaces: [String: Int] {
+        places.reduce(into: [:]) { folded, entry in folded[TextFolding.fold(entry.key), default: 0] += entry.value }
+    }
+
+    /// The counts by day, as `YYYY-MM-DD`.
+    var dayStrings: [String: Int] {
+        Dictionary(uniqueKeysWithValues: days.map { (UTCDay.string(epochMilliseconds: $0.key * 86_400_000), $0.value) })
     }
 }

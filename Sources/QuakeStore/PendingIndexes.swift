@@ -1,0 +1,55 @@
+import GRDB
+
+/// How far the build of a catalog's pending indexes has got.
+public struct IndexBuildProgress: Sendable, Equatable {
+    /// Indexes done so far by this call, and how many it set out to build.
+    public var built: Int
+    public var total: Int
+    /// The index being built now, or nil when all are done.
+    public var building: String?
+}
+
+extension QuakeCatalog {
+    /// The indexes a large import left to build after its commit (or that
+    /// a kill stopped it building), in the order they will be built.
+    public func pendingIndexes() throws -> [String] {
+        try CatalogError.wrappingErrors(path: path, operation: .read) {
+            try dbWriter.read { db in try Self.pendingIndexes(db) }
+        }
+    }
+
+    static func pendingIndexes(_ db: Database) throws -> [String] {
+        let present = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'"))
+        return Schema.deferredIndexes.map(\.name).filter { !present.contains($0) }
+    }
+
+    /// Builds the pending indexes, each in a short write transaction of its
+    /// own: readers browse meanwhile, and another writer (a refresh, a
+    /// delete) waits for one index, not all. An index another process built
+    /// meanwhile is skipped. Nothing is built in a read-only catalog.
+    /// Returns how many this call built.
+    @discardableResult
+    public func buildPendingIndexes(progress: (IndexBuildProgress) -> Void = { _ in }) throws -> Int {
+        guard !isReadOnly, dbWriter is DatabasePool else { return 0 }
+        let pending = try pendingIndexes()
+        guard !pending.isEmpty else { return 0 }
+        let statements = Dictionary(uniqueKeysWithValues: Schema.deferredIndexes.map { ($0.name, $0.sql) })
+        var built = 0
+        try CatalogError.wrappingErrors(path: path, operation: .write) {
+            try dbWriter.writeWithoutTransaction { db in
+                try db.execute(sql: BulkLoad.indexBuildSettings)
+            }
+            defer { try? dbWriter.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA threads = 0") } }
+            for (done, name) in pending.enumerated() {
+                progress(IndexBuildProgress(built: done, total: pending.count, building: name))
+                try dbWriter.write { db in
+                    guard try Self.pendingIndexes(db).contains(name), let sql = statements[name] else { return }
+                    try db.execute(sql: sql)
+                    built += 1
+                }
+            }
+        }
+        progress(IndexBuildProgress(built: pending.count, total: pending.count, building: nil))
+        return built
+    }
+}
