@@ -82,6 +82,7 @@ public struct BrowseView {
                 parts.append("counting…")
             }
         }
+        if state.isIndexing { parts.append("indexing…") }
         if let updated = state.lastUpdated { parts.append("Updated \(formatting.age(updated))") }
         if !state.filterText.isEmpty { parts.append("filter \"\(state.filterText)\"") }
         if let predicate = state.userPredicate { parts.append("where \(predicate)") }

@@ -37,6 +37,7 @@ public enum BrowserApp {
         controller.onSnapshot { inbox.post(.snapshot($0)) }
         controller.onFailure { inbox.post(.fetchFailed(CatalogError.reading($0, path: catalog.path))) }
         let refresher = feed.map { FeedRefresher(feed: $0, post: inbox.post) }
+        let indexer = IndexBuilder(catalog: catalog, post: inbox.post)
 
         let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
         defer { terminal.stop() }
@@ -50,8 +51,9 @@ public enum BrowserApp {
             width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date)
         try controller.start()
         defer { controller.stop() }
+        indexer.check()
         var loop = Loop(catalog: catalog, state: state, terminal: terminal, inbox: inbox, signals: signals,
-                        refresher: refresher, trace: environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) },
+                        refresher: refresher, indexer: indexer, trace: environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) },
                         requestedGeneration: { controller.requestedGeneration })
         return try loop.run()
     }
@@ -64,6 +66,7 @@ public enum BrowserApp {
         let inbox: EventInbox
         let signals: SignalPipe
         let refresher: FeedRefresher?
+        let indexer: IndexBuilder
         let trace: KeyTrace?
         /// The controller's newest generation: which snapshot shows a key's results.
         let requestedGeneration: () -> Int
@@ -72,9 +75,9 @@ public enum BrowserApp {
         private var screen: Screen
 
         init(catalog: QuakeCatalog, state: BrowserState, terminal: any Terminal, inbox: EventInbox, signals: SignalPipe,
-             refresher: FeedRefresher?, trace: KeyTrace?, requestedGeneration: @escaping () -> Int) {
+             refresher: FeedRefresher?, indexer: IndexBuilder, trace: KeyTrace?, requestedGeneration: @escaping () -> Int) {
             self.catalog = catalog; self.state = state; self.terminal = terminal; self.inbox = inbox
-            self.signals = signals; self.refresher = refresher; self.trace = trace
+            self.signals = signals; self.refresher = refresher; self.indexer = indexer; self.trace = trace
             self.requestedGeneration = requestedGeneration
             refreshTimer = refresher?.feed.every.map { RefreshTimer(every: $0, lastFetch: catalog.lastFetch()?.date) }
             view = BrowseView(unicode: terminal.isUTF8)
@@ -125,6 +128,8 @@ public enum BrowserApp {
             // Another process (a cron'd fetch) may have updated the catalog:
             // checked on the idle second, not while a refresh runs here.
             if idle && refresher?.isRunning != true { events.append(.lastFetch(catalog.lastFetch()?.date)) }
+            // Or left indexes to build (a large import, a kill during its builds).
+            if idle { indexer.check() }
             return events + inputs.map(BrowserEvent.input)
         }
 

@@ -25,6 +25,9 @@ public enum BrowserEvent: Sendable {
     case deleteWaiting
     /// A delete ended: the title of what was deleted, or why not.
     case deleteFinished(title: String, Result<Int, any Error>)
+    /// Whether the catalog has indexes still to build (after a large
+    /// import): sorting by their columns is slower until they are.
+    case indexing(Bool)
     /// The clock: ages and change marks are shown as of this moment.
     case tick(Date)
 }

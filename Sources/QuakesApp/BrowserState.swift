@@ -67,6 +67,8 @@ public final class BrowserState {
     public private(set) var refreshStatus: String?
     /// The bottom line while a delete waits for another writer.
     public private(set) var deleteStatus: String?
+    /// The catalog has indexes still to build (top line: `indexing…`).
+    public private(set) var isIndexing = false
     /// The moment ages and change marks are shown as of.
     public private(set) var now: Date
     public private(set) var ending: Ending?
@@ -150,6 +152,7 @@ public final class BrowserState {
         case .deleteFinished(_, .failure(let error)):
             deleteStatus = nil
             message = "error: \(error)"
+        case .indexing(let pending): isIndexing = pending
         case .tick(let date): now = date
         }
     }

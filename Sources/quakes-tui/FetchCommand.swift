@@ -22,12 +22,14 @@ struct FetchCommand: ParsableCommand {
 
     func run() throws {
         let (source, timeout, config) = feedOptions.resolved()
-        let fetcher = FeedOptions.fetcher(catalog: try catalogOptions.open(seed: false, forImport: true), timeout: timeout, config: config)
+        let catalog = try catalogOptions.open(seed: false, forImport: true)
+        let fetcher = FeedOptions.fetcher(catalog: catalog, timeout: timeout, config: config)
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: source.url.lastPathComponent) : nil
         do {
             let report = try fetcher.fetch(source) { bar?.show($0) }
             bar?.clear()
             for line in report.lines { StandardOutput.writeLine(line) }
+            PendingIndexBuild.finish(catalog)
         } catch {
             bar?.clear()
             fail(error)

@@ -22,7 +22,8 @@ struct ImportCommand: ParsableCommand {
     var allSkipped = false
 
     func run() throws {
-        let importer = QuakeImporter(catalog: try catalogOptions.open(seed: false, forImport: true))
+        let catalog = try catalogOptions.open(seed: false, forImport: true)
+        let importer = QuakeImporter(catalog: catalog)
         var failed = false
         for file in files {
             do {
@@ -34,6 +35,7 @@ struct ImportCommand: ParsableCommand {
                 failed = true
             }
         }
+        PendingIndexBuild.finish(catalog)
         if failed { throw ExitCode(1) }
     }
 }

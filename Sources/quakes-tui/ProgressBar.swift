@@ -25,8 +25,13 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     func show(_ progress: FeedFetcher.Progress) {
+        show(line: progress.line(label: label))
+    }
+
+    /// Any line: `indexing 3 of 12 (quake_depth)…`.
+    func show(line text: String) {
         lock.lock(); defer { lock.unlock() }
-        let line = utf8 ? progress.line(label: label) : ASCIIFallback.transliterate(progress.line(label: label))
+        let line = utf8 ? text : ASCIIFallback.transliterate(text)
         guard line != shown else { return }
         shown = line
         write("\r\u{1B}[K" + line)

@@ -24,9 +24,12 @@ struct RunLoopTests {
         private var outcome: Result<BrowserApp.Exit, any Error>?
 
         /// `busyTimeout`: how long the browser's catalog waits for another writer.
-        init(width: Int = 70, height: Int = 8, busyTimeout: TimeInterval? = nil) throws {
+        /// `prepare`: done to the catalog before the browser starts.
+        init(width: Int = 70, height: Int = 8, busyTimeout: TimeInterval? = nil,
+             prepare: (QuakeCatalog) throws -> Void = { _ in }) throws {
             let imported = try importedCatalog(folder, feeds: [Fixture.week])
             catalog = try busyTimeout.map { try QuakeCatalog(path: imported.path, busyTimeout: $0) } ?? imported
+            try prepare(catalog)
             terminal = MemoryTerminal(width: width, height: height)
             let catalog = self.catalog, terminal = self.terminal
             Thread.detachNewThread { [self] in
@@ -251,6 +254,26 @@ struct RunLoopTests {
         #expect(failed.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼")
         try holder.commit()
         #expect(try CatalogProbe.ids(browser.catalog.path).count == 4711)
+        browser.terminal.send(.character("q"))
+        #expect(try browser.exit()?.get() == .quit)
+    }
+
+    /// The state a kill leaves between a large import's commit and its
+    /// index builds (or another process's import still building them): the
+    /// browser builds what is missing, and says `indexing…` meanwhile.
+    @Test func indexesLeftToBuildAreBuiltWhileTheTopLineSaysIndexing() throws {
+        var holder: WriteLockHolder?
+        let browser = try RunningBrowser { catalog in
+            try CatalogProbe.execute(catalog.path, "DROP INDEX quake_magnitude; DROP INDEX quake_depth")
+            holder = try WriteLockHolder(path: catalog.path)   // the builds wait, so the frame between shows
+        }
+        #expect(try browser.catalog.pendingIndexes() == ["quake_magnitude", "quake_depth"])
+        let indexing = try #require(browser.frame(showing: "4,711 quakes  indexing…", row: 0))
+        #expect(indexing.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  indexing…  by time ▼")
+        try holder?.commit()
+        let built = browser.terminal.waitForFrame { $0.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼" }
+        #expect(built != nil, "the top line no longer says indexing…")
+        #expect(try browser.catalog.pendingIndexes() == [])
         browser.terminal.send(.character("q"))
         #expect(try browser.exit()?.get() == .quit)
     }

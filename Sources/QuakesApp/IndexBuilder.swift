@@ -1,0 +1,51 @@
+import Foundation
+import QuakeStore
+
+/// Finishes the catalog's pending indexes off the run loop's thread (a
+/// large import commits its rows first and leaves them to build, see
+/// `QuakeCatalog.buildPendingIndexes`), and tells the browser while any
+/// are pending, whoever builds them: until they exist, sorting by their
+/// columns is a full sort, so the top line says `indexing…`.
+final class IndexBuilder: @unchecked Sendable {
+    private let catalog: QuakeCatalog
+    private let post: @Sendable (BrowserEvent) -> Void
+    private let lock = NSLock()
+    private var building = false
+    private var reported: Bool?
+
+    init(catalog: QuakeCatalog, post: @escaping @Sendable (BrowserEvent) -> Void) {
+        self.catalog = catalog
+        self.post = post
+    }
+
+    /// Looks for pending indexes (another process's import may have left
+    /// some) and starts building them unless a build runs here already or
+    /// the catalog is read-only. Called at start and on idle seconds.
+    func check() {
+        guard !catalog.isReadOnly, let pending = try? catalog.pendingIndexes() else { return }
+        report(!pending.isEmpty)
+        guard !pending.isEmpty else { return }
+        lock.lock()
+        let start = !building
+        building = true
+        lock.unlock()
+        guard start else { return }
+        DispatchQueue.global(qos: .utility).async { [self] in
+            // A failure (another writer held the catalog past the busy
+            // timeout) is retried on a later check; the quakes are there.
+            _ = try? catalog.buildPendingIndexes()
+            lock.lock()
+            building = false
+            lock.unlock()
+            report((try? catalog.pendingIndexes().isEmpty == false) ?? false)
+        }
+    }
+
+    private func report(_ pending: Bool) {
+        lock.lock()
+        let changed = reported != pending
+        reported = pending
+        lock.unlock()
+        if changed { post(.indexing(pending)) }
+    }
+}
