@@ -43,6 +43,8 @@ let package = Package(
             dependencies: [
                 "QuakeStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API: a progress handler abandons stale reads.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         // Downloading USGS feeds (URLSession) and importing them.

@@ -226,17 +226,23 @@ public final class ResultsController: @unchecked Sendable {
 
     private func fetch(_ generation: Int, _ configuration: FetchConfiguration) {
         guard isCurrent(generation) else { return }
+        // A newer configuration makes this fetch's reads stale: they stop
+        // (nil) and the next fetch, queued behind, starts at once.
+        let isStale = { [weak self] in self.map { !$0.isCurrent(generation) } ?? true }
         do {
-            let (plans, first) = try catalog.dbWriter.read { db in
-                let plans = try QueryPlan.planning(configuration, db)
-                return (plans, try plans.window.rows(db, offset: 0, limit: windowSize))
-            }
+            guard let (plans, first) = try catalog.dbWriter.read({ db in
+                try StaleReadInterruption.run(db, abandonWhen: isStale) {
+                    let plans = try QueryPlan.planning(configuration, db)
+                    return (plans, try plans.window.rows(db, offset: 0, limit: windowSize))
+                }
+            }) else { return }
             let plan = plans.window
             let window = RowWindow(reader: catalog.dbWriter, plan: plan, preloaded: first)
             guard isCurrent(generation) else { return }
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: nil, window: window))
-            let summary = try catalog.dbWriter.read { db in try summarize(plans, first: first, db) }
-            guard isCurrent(generation) else { return }
+            guard let summary = try catalog.dbWriter.read({ db in
+                try StaleReadInterruption.run(db, abandonWhen: isStale) { try summarize(plans, first: first, db) }
+            }), isCurrent(generation) else { return }
             window.count = summary.count
             // Have the tracked row's neighbourhood at hand before the UI asks.
             if let tracked = summary.tracked { window.prefetch(tracked.1) }
@@ -289,8 +295,9 @@ public final class ResultsController: @unchecked Sendable {
         }
         guard isCurrent(), observation.claim(generation: basis.generation, version: version) else { return }
         do {
-            let rows = try catalog.dbWriter.read { db in try basis.plan.aggregate(request, db) }
-            guard isCurrent() else { return }
+            guard let rows = try catalog.dbWriter.read({ db in
+                try StaleReadInterruption.run(db, abandonWhen: { !isCurrent() }) { try basis.plan.aggregate(request, db) }
+            }), isCurrent() else { return }
             observation.handler(AggregateResult(generation: basis.generation, configuration: basis.configuration,
                                                 request: request, rows: rows))
         } catch {
