@@ -95,7 +95,7 @@ enum GeoJSONFeedReader {
                     throw try typeError(&scanner, "\"geometry\" of feature \(index)", mustBe: "an object")
                 }
                 try scanner.readObject { scanner, key in
-                    guard key == "coordinates" else { return try scanner.skipValue() }
+                    guard case "coordinates" = key else { return try scanner.skipValue() }
                     if try scanner.readNull() { return }
                     guard try scanner.peekKind() == .array else {
                         throw try typeError(&scanner, "\"coordinates\" of feature \(index)", mustBe: "an array")
@@ -135,10 +135,10 @@ enum GeoJSONFeedReader {
         var felt, tsunami, sig: Int?
         var place, code, net, ids, magType, alert, status, type, title, url: String?
 
-        mutating func read(_ key: String, from scanner: inout JSONScanner, feature: Int) throws {
+        mutating func read(_ key: JSONKey, from scanner: inout JSONScanner, feature: Int) throws {
             // Built only for an error message: formatting it for every value
             // cost a tenth of an import.
-            func what() -> String { "property \"\(key)\" of feature \(feature)" }
+            func what() -> String { "property \"\(key.string)\" of feature \(feature)" }
             switch key {
             case "mag": mag = try readNumber(&scanner, what: what())
             case "cdi": cdi = try readNumber(&scanner, what: what())

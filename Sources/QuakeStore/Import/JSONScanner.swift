@@ -62,7 +62,7 @@ struct JSONScanner {
     }
 
     /// Walks an object, calling `body` with each key; `body` must consume the value.
-    mutating func readObject(_ body: (inout JSONScanner, String) throws -> Void) throws {
+    mutating func readObject(_ body: (inout JSONScanner, JSONKey) throws -> Void) throws {
         try expect(UInt8(ascii: "{"), "'{'")
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") { offset += 1; return }
@@ -70,9 +70,21 @@ struct JSONScanner {
             skipWhitespace()
             guard offset < bytes.count else { throw error("unexpected end of input, expected a key") }
             guard bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a key in quotes, found \(describe(byte: bytes[offset]))") }
-            let key = try readString()
-            try expect(UInt8(ascii: ":"), "':' after key \"\(key)\"")
-            try body(&self, key)
+            // A key is matched on its bytes, not made into a String: a
+            // feature has some 30 keys, each compared with up to 19 names.
+            if let (slice, start, ascii) = try scanPlainString() {
+                if !ascii { _ = try validated(slice, startingAt: start) }
+                let key = JSONKey(bytes: slice)
+                try expect(UInt8(ascii: ":"), "':' after key \"\(key.string)\"")
+                try body(&self, key)
+            } else {
+                let unescaped = Array(try readEscapedString().utf8)
+                try unescaped.withUnsafeBufferPointer { bytes in
+                    let key = JSONKey(bytes: bytes)
+                    try expect(UInt8(ascii: ":"), "':' after key \"\(key.string)\"")
+                    try body(&self, key)
+                }
+            }
             skipWhitespace()
             guard offset < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
             if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
@@ -121,19 +133,24 @@ struct JSONScanner {
     }
 
     mutating func readString() throws -> String {
+        guard let (slice, start, ascii) = try scanPlainString() else { return try readEscapedString() }
+        return ascii ? String(decoding: slice, as: UTF8.self) : try validated(slice, startingAt: start)
+    }
+
+    /// The fast path: a string without escapes, its bytes, where they start
+    /// and whether all are ASCII; nil (just past the opening quote) when it
+    /// has an escape.
+    private mutating func scanPlainString() throws -> (UnsafeBufferPointer<UInt8>, Int, Bool)? {
         try expect(UInt8(ascii: "\""), "'\"'")
         let start = offset
         var ascii = true
-        // Fast path: no escapes. Find the closing quote.
         while offset < bytes.count {
             let b = bytes[offset]
             if b == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
                 offset += 1
-                if ascii { return String(decoding: slice, as: UTF8.self) }
-                return try validated(slice, startingAt: start)
+                return (UnsafeBufferPointer(rebasing: bytes[start..<offset - 1]), start, ascii)
             }
-            if b == UInt8(ascii: "\\") { offset = start; return try readEscapedString() }
+            if b == UInt8(ascii: "\\") { offset = start; return nil }
             if b < 0x20 { throw error("control character in string") }
             if b >= 0x80 { ascii = false }
             offset += 1
@@ -304,4 +321,18 @@ struct JSONScanner {
         for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
         return (line, column)
     }
+}
+
+/// An object's key as its UTF-8 bytes (valid), matched against names in a
+/// `switch` (`case "mag":`) without making a String.
+struct JSONKey {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    static func ~= (name: StaticString, key: JSONKey) -> Bool {
+        name.utf8CodeUnitCount == key.bytes.count
+            && (key.bytes.isEmpty || memcmp(name.utf8Start, key.bytes.baseAddress!, key.bytes.count) == 0)
+    }
+
+    /// For messages.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
