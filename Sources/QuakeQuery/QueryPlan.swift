@@ -44,6 +44,8 @@ struct QueryPlan: Sendable {
     let section: SectionKey?
     /// The count, when planning already knows it.
     let knownCount: Int?
+    /// Matches are found through the distinct places (see `selectRows`).
+    let looksUpPlaces: Bool
 
     init(_ configuration: FetchConfiguration, placeLookups: Set<String> = [], knownCount: Int? = nil) {
         if let predicate = configuration.predicate {
@@ -54,6 +56,7 @@ struct QueryPlan: Sendable {
         section = configuration.sectionIdentifier
         order = Self.orderTerms(configuration)
         self.knownCount = knownCount
+        looksUpPlaces = !placeLookups.isEmpty
     }
 
     /// Plans for a configuration: one to read windows of rows, one for the
@@ -70,7 +73,12 @@ struct QueryPlan: Sendable {
         guard !texts.isEmpty else { return (QueryPlan(configuration), QueryPlan(configuration)) }
         let total = try Int.fetchOne(db, sql: "SELECT max(rowid) FROM \(QuakeField.table)") ?? 0
         let plain = QueryPlan(configuration)
-        let scanCost = plain.order.first?.source == .field(.time) ? 10 : 100
+        // With the place index carrying time, a match costs an index entry
+        // (about as much as a scanned one), not a row: lookups win up to
+        // M² ≤ 200·N newest first.
+        let timeOrdered = plain.order.first?.source == .field(.time)
+            || (plain.order.first?.source == .section(.day) && plain.order.dropFirst().first?.source == .field(.time))
+        let scanCost = timeOrdered ? (try Self.hasPlaceTimeIndex(db) ? 200 : 10) : 100
         var lookups: Set<String> = []
         var counts: [String: Int] = [:]
         for text in texts {
@@ -82,6 +90,10 @@ struct QueryPlan: Sendable {
         let known = predicate.singlePlaceSearch.flatMap { counts[$0] }
         return (QueryPlan(configuration, placeLookups: lookups, knownCount: known),
                 QueryPlan(configuration, placeLookups: texts, knownCount: known))
+    }
+
+    static func hasPlaceTimeIndex(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'quake_placeTime')") ?? false
     }
 
     /// Section first (so sections are contiguous), the user's keys, then id
@@ -118,8 +130,21 @@ struct QueryPlan: Sendable {
         }.joined(separator: ", ")
     }
 
-    var windowSQL: String {
-        "SELECT * FROM \(QuakeField.table) WHERE \(whereSQL) ORDER BY \(orderSQL) LIMIT ? OFFSET ?"
+    var windowSQL: String { selectRows(where: whereSQL, orderedBy: orderSQL, "LIMIT ? OFFSET ?") }
+
+    /// Every column of the rows `condition` selects, in `order`, cut by
+    /// `limit`. When matches are looked up by place, the rows are chosen by
+    /// their rowids first (from the place index, which carries the time),
+    /// and only those rows are read: reading every match's row to sort them
+    /// cost 3 µs a match (29 ms for the 9,544 of `kod` at 5,000,000 rows; 2
+    /// ms this way).
+    private func selectRows(where condition: String, orderedBy order: String, _ limit: String) -> String {
+        let table = QuakeField.table
+        guard looksUpPlaces else { return "SELECT * FROM \(table) WHERE \(condition) ORDER BY \(order) \(limit)" }
+        return """
+            SELECT * FROM \(table) WHERE rowid IN \
+            (SELECT rowid FROM \(table) WHERE \(condition) ORDER BY \(order) \(limit)) ORDER BY \(order)
+            """
     }
 
     var countSQL: String { "SELECT count(*) FROM \(QuakeField.table) WHERE \(whereSQL)" }
@@ -186,7 +211,7 @@ struct QueryPlan: Sendable {
     /// The `limit` rows that follow (or precede) the row with `values`.
     func rows(_ db: Database, adjacentTo values: [DatabaseValue], before: Bool, limit: Int) throws -> [Quake] {
         let (condition, conditionArguments) = keysetCondition(values, before: before)
-        let sql = "SELECT * FROM \(QuakeField.table) WHERE (\(whereSQL)) AND \(condition) ORDER BY \(before ? reversedOrderSQL : orderSQL) LIMIT ?"
+        let sql = selectRows(where: "(\(whereSQL)) AND \(condition)", orderedBy: before ? reversedOrderSQL : orderSQL, "LIMIT ?")
         let rows = try Quake.fetchAll(db, sql: sql, arguments: arguments + conditionArguments + [limit])
         return before ? rows.reversed() : rows
     }
@@ -194,7 +219,7 @@ struct QueryPlan: Sendable {
     /// Rows `start..<end` read from the end of the results (cheaper than
     /// skipping most of them from the start).
     func rows(_ db: Database, fromEnd start: Int, _ end: Int, count: Int) throws -> [Quake] {
-        let sql = "SELECT * FROM \(QuakeField.table) WHERE \(whereSQL) ORDER BY \(reversedOrderSQL) LIMIT ? OFFSET ?"
+        let sql = selectRows(where: whereSQL, orderedBy: reversedOrderSQL, "LIMIT ? OFFSET ?")
         return try Quake.fetchAll(db, sql: sql, arguments: arguments + [end - start, count - end]).reversed()
     }
 

@@ -33,7 +33,7 @@ struct BulkLoad {
         let triggerRows = try Row.fetchAll(db, sql: """
             SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'quake'
             """)
-        let deferred = Set(Schema.deferredIndexes.map(\.name))
+        let deferred = Set(Schema.deferredIndexes.map(\.name)).union(Schema.obsoleteIndexes.keys)
         indexesBuiltNow = indexRows.filter { !deferred.contains($0["name"]) }.map { $0["sql"] }
         triggers = triggerRows.map { $0["sql"] }
         for row in indexRows { try db.execute(sql: "DROP INDEX \"\(row["name"] as String)\"") }
