@@ -245,7 +245,16 @@ public final class ResultsController: @unchecked Sendable {
             }), isCurrent(generation) else { return }
             window.count = summary.count
             // Have the tracked row's neighbourhood at hand before the UI asks.
-            if let tracked = summary.tracked { window.prefetch(tracked.1) }
+            if let (id, position) = summary.tracked {
+                _ = try catalog.dbWriter.read { db in
+                    try StaleReadInterruption.run(db, abandonWhen: isStale) {
+                        guard let quake = try Quake.fetchOne(db, sql: "SELECT * FROM \(QuakeField.table) WHERE id = ?",
+                                                             arguments: [id]) else { return }
+                        try window.prefetch(position, holding: quake, db)
+                    }
+                }
+                guard isCurrent(generation) else { return }
+            }
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: summary.count,
                                     sections: summary.sections, total: summary.total, recentlyChanged: summary.changed,
                                     trackedPosition: summary.tracked, window: window))

@@ -159,4 +159,23 @@ import Testing
             #expect(snapshot.count == expected.count)
         }
     }
+
+    /// The controller reads the rows around a followed quake before it
+    /// delivers its position, from the quake itself (keyset both ways): the
+    /// rows around it are the oracle's, at the start of a batch, in its
+    /// middle, at its end, and at the very end of the results.
+    @Test(arguments: configurations)
+    func theRowsAroundTheTrackedQuakeAreTheOracles(configuration: FetchConfiguration) async throws {
+        let expected = oracleOrder(week.all, configuration).map(\.id)
+        for index in [300, 457, 699, expected.count - 1] where index >= 0 && index < expected.count {
+            let controller = try ResultsController(week.catalog, configuration: configuration, windowSize: 200)
+            controller.trackedID = expected[index]
+            try controller.start()
+            let snapshot = try await waitForSnapshot(controller) { $0.isComplete }
+            controller.stop()
+            #expect(snapshot.trackedPosition?.index == index)
+            let around = max(0, index - 120)..<min(expected.count, index + 120)
+            #expect(snapshot.rows(in: around).map(\.id) == Array(expected[around]), "around \(index) in \(configuration)")
+        }
+    }
 }
