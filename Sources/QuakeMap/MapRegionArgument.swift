@@ -20,7 +20,7 @@ extension MapRegion {
         guard north - south >= Self.minimumSpan else {
             throw RegionArgumentError("north must be above south by at least \(Self.minimumSpan)°")
         }
-        let span = east > west ? east - west : east + 360 - west
+        let span = east >= west ? east - west : east + 360 - west
         guard span >= Self.minimumSpan else {
             throw RegionArgumentError("east must be \(Self.minimumSpan)° or more from west (west above east crosses 180°)")
         }

@@ -9,9 +9,11 @@ public enum ANSIText {
     public static func line(_ screen: Screen, row: Int, colors: Bool) -> String {
         var out = "", current = Style.plain
         for cell in screen.cells[row] {
-            if cell.style != current {
-                out += sequence(cell.style, colors: colors)
-                current = cell.style
+            var style = cell.style
+            if !colors { style.foreground = .default }
+            if style != current {
+                out += sequence(style, colors: colors)
+                current = style
             }
             out += cell.text
         }

@@ -31,11 +31,12 @@ struct MapCommand: ParsableCommand {
         "A predicate in NSPredicate's format language, e.g. 'magnitude >= 4.5'.", valueName: "predicate"))
     var predicate: String?
 
-    @Option(help: ArgumentHelp("The view: south,north,west,east in degrees; west above east crosses 180°. Default: the world.",
+    // Unconditional: a southern region starts with '-' (`--region -25,-10,170,-170`).
+    @Option(parsing: .unconditional, help: ArgumentHelp("The view: south,north,west,east in degrees; west above east crosses 180°. Default: the world.",
                                valueName: "S,N,W,E"))
     var region: String?
 
-    // Unconditional: `--width -1` is a value to refuse, not an unknown option.
+    // Unconditional too: `--width -1` is a value to refuse, not an unknown option.
     @Option(parsing: .unconditional, help: "Characters across. Default: the terminal's width, else 100.")
     var width: Int?
 
@@ -90,18 +91,16 @@ struct MapCommand: ParsableCommand {
         }
 
         var screen = Screen(width: columns, height: rows + 1)
-        MapView(region: view, quakes: quakes, land: land, unicode: ASCIIFallback.localeIsUTF8())
-            .render(in: area, into: &screen)
+        let map = MapView(region: view, quakes: quakes, land: land, unicode: ASCIIFallback.localeIsUTF8())
+        map.render(in: area, into: &screen)
         // Styles only on a terminal; colors only without NO_COLOR (https://no-color.org: set and not empty).
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         var output = StandardOutput()
-        for row in 0..<screen.height {
-            var line = terminal == nil ? screen.line(row) : ANSIText.line(screen, row: row, colors: !noColor)
-            if row == screen.height - 1, terminal == nil {
-                while line.hasSuffix(" ") { line.removeLast() }   // the scale line is text, not a row of cells
-            }
-            output.write(line + "\n")
+        for row in 0..<rows {
+            output.write((terminal == nil ? screen.line(row) : ANSIText.line(screen, row: row, colors: !noColor)) + "\n")
         }
+        // The scale line whole, however narrow the map: it is the answer a script reads.
+        output.write(map.scaleLine(count: quakes.count) + "\n")
         output.flush()
     }
 
