@@ -47,6 +47,24 @@ public enum MapAggregate {
             restriction: region.predicate)
     }
 
+    /// The projection a map's request was made for, nil for any other
+    /// request: a result handed over later (an observation whose request
+    /// has changed since) says itself which grid its dots are on.
+    public static func projection(of request: AggregateRequest) -> MapProjection? {
+        guard request.groups.count == 2, request.measures == [.max(.magnitude)],
+              case .grid(.latitude, let north, let south, let down, nil) = request.groups[0],
+              case .grid(.longitude, let west, let east, let across, 360?) = request.groups[1],
+              down % 4 == 0, across % 2 == 0 else { return nil }
+        let projection = MapProjection(region: MapRegion(south: south, north: north, west: west, east: east),
+                                       columns: across / 2, rows: down / 4)
+        return self.request(for: projection) == request ? projection : nil
+    }
+
+    /// The dots of a map's aggregate result, on the grid its request names.
+    public static func quakes(_ result: AggregateResult) -> MapQuakes? {
+        projection(of: result.request).map { quakes(result, projection: $0) }
+    }
+
     /// The dots of a result of `request(for: projection)`: keys on the
     /// south or east edge (a quake at exactly `s` or `e`) are clamped into
     /// the grid, as the projection clamps them, and merged with the dot

@@ -119,9 +119,11 @@ public struct MapRegion: Sendable, Hashable, CustomStringConvertible {
     // MARK: Moving the view
 
     /// Zoomed by `factor` (2 zooms in, 0.5 out) keeping `point` where it is
-    /// on the map: the selected quake, the pointer, or the centre.
+    /// on the map: the selected quake, the pointer, or the centre (also
+    /// when `point` is out of view: zooming never jumps elsewhere).
     public func zoomed(by factor: Double, around point: GeoPoint) -> MapRegion {
         guard factor > 0, factor.isFinite else { return self }
+        let point = contains(point) ? point : center
         let longitude = continued(point.longitude), latitude = min(north, max(south, point.latitude))
         let across = (longitude - west) / longitudeSpan, down = (north - latitude) / latitudeSpan
         let newLongitudeSpan = min(360, max(Self.minimumSpan, longitudeSpan / factor))

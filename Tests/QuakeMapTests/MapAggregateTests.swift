@@ -20,6 +20,7 @@ struct MapAggregateTests {
         // 35.68 N 139.77 E: x = floor(319.77 / 360 × 80) = 71, y = floor(54.32 / 180 × 40) = 12.
         #expect(quakes.dots == [MapDot(dot: Dot(x: 71, y: 12), count: 1, magnitude: 4.2)])
         #expect(quakes.count == 1)
+        #expect(MapAggregate.projection(of: MapFit.request) == nil, "not a map's request")
     }
 
     /// Views of the real week: the world at two sizes, a world that starts
@@ -54,6 +55,8 @@ struct MapAggregateTests {
         let oracle = MapQuakes(projection: projection,
                                dots: expected.map { MapDot(dot: $0.key, count: $0.value.count, magnitude: $0.value.magnitude) })
         #expect(map == oracle)
+        #expect(MapAggregate.projection(of: MapAggregate.request(for: projection)) == projection, "the request names its grid")
+        #expect(MapAggregate.quakes(try controller.aggregate(MapAggregate.request(for: projection))) == oracle)
         #expect(map.count > 0)
         if index == 0 { #expect(map.count == 4711) }
     }

@@ -87,6 +87,9 @@ import Testing
         let after = MapProjection(region: zoomed, columns: 40, rows: 10).position(tokyo)
         #expect(abs(after.x - before.x) < 1e-9 && abs(after.y - before.y) < 1e-9, "\(before) \(after)")
 
+        let alaska = MapRegion(south: 51, north: 72, west: -180, east: -129)
+        #expect(alaska.zoomed(by: 2, around: tokyo) == alaska.zoomed(by: 2, around: alaska.center), "out of view: the centre")
+
         var deep = world
         for _ in 0..<40 { deep = deep.zoomed(by: 2, around: tokyo) }
         #expect(deep.latitudeSpan >= MapRegion.minimumSpan - 1e-9 && deep.contains(tokyo))
