@@ -27,11 +27,13 @@ public struct MapView {
     public var changed: [GeoPoint]
     /// Braille on a UTF-8 terminal; `*` and `.` elsewhere.
     public var unicode: Bool
+    /// The browser's keys go to the map: its scale line is highlighted.
+    public var focused: Bool
 
     public init(region: MapRegion = .world, quakes: MapQuakes?, land: LandOutline, selected: GeoPoint? = nil,
-                changed: [GeoPoint] = [], unicode: Bool) {
+                changed: [GeoPoint] = [], unicode: Bool, focused: Bool = false) {
         self.region = region; self.quakes = quakes; self.land = land
-        self.selected = selected; self.changed = changed; self.unicode = unicode
+        self.selected = selected; self.changed = changed; self.unicode = unicode; self.focused = focused
     }
 
     /// The projection of `region` onto `area`: every row but the last,
@@ -43,6 +45,7 @@ public struct MapView {
     static let landStyle = Style(dim: true)
     static let markerStyle = Style(bold: true, reverse: true)
     static let scaleStyle = Style(dim: true)
+    static let focusedScaleStyle = Style(reverse: true)
 
     public func render(in area: Rect, into screen: inout Screen) {
         guard !area.isEmpty else { return }
@@ -83,8 +86,9 @@ public struct MapView {
                 screen.put(text, row: area.y + row, column: area.x + column, style: style)
             }
         }
-        screen.fill(row: area.maxY - 1, from: area.x, to: area.maxX)
-        screen.put(scaleLine(count: shown?.count), row: area.maxY - 1, column: area.x, style: Self.scaleStyle,
+        let scaleStyle = focused ? Self.focusedScaleStyle : Self.scaleStyle
+        screen.fill(row: area.maxY - 1, from: area.x, to: area.maxX, style: focused ? scaleStyle : .plain)
+        screen.put(scaleLine(count: shown?.count), row: area.maxY - 1, column: area.x, style: scaleStyle,
                    maxWidth: area.width)
     }
 
@@ -93,10 +97,16 @@ public struct MapView {
     /// ranges, longitudes as places (a view across the antimeridian reads
     /// `lon 170…-170`). `..` for `…` outside UTF-8.
     public func scaleLine(count: Int?) -> String {
-        let to = unicode ? "…" : ".."
         let quakes = count.map { "\(Formatting.count($0)) \($0 == 1 ? "quake" : "quakes")" } ?? (unicode ? "counting…" : "counting...")
-        return "\(quakes), lat \(Self.degrees(region.south))\(to)\(Self.degrees(region.north)), "
-            + "lon \(Self.degrees(region.west))\(to)\(Self.degrees(MapRegion.normalized(region.east)))"
+        return "\(quakes), " + Self.ranges(region, unicode: unicode)
+    }
+
+    /// `lat -30…-10, lon 170…-170`: a region's ranges, longitudes as
+    /// places. The scale line's, and the top line's for `R`.
+    static func ranges(_ region: MapRegion, unicode: Bool) -> String {
+        let to = unicode ? "…" : ".."
+        return "lat \(degrees(region.south))\(to)\(degrees(region.north)), "
+            + "lon \(degrees(region.west))\(to)\(degrees(MapRegion.normalized(region.east)))"
     }
 
     /// Degrees to two decimals, trailing zeros dropped: `-90`, `51.5`, `0.05`.
