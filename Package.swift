@@ -88,7 +88,7 @@ let package = Package(
         .executableTarget(
             name: "QuakesBench",
             dependencies: [
-                "QuakeStore", "QuakeQuery", "BundledData",
+                "QuakeStore", "QuakeQuery", "QuakeMap", "BundledData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
