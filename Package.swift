@@ -16,13 +16,14 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
-        // The bundled real USGS feed that seeds a new catalog. Lives in the
-        // top-level Resources/ folder; this target only exposes its URL.
+        // The bundled real USGS feed that seeds a new catalog, and the map's
+        // land outlines (Natural Earth). Live in the top-level Resources/
+        // folder; this target only exposes their URLs.
         .target(
             name: "BundledData",
             path: "Resources",
-            sources: ["BundledFeed.swift"],
-            resources: [.copy("all_week_2018-06-14.geojson")]
+            sources: ["BundledFeed.swift", "BundledLandOutline.swift"],
+            resources: [.copy("all_week_2018-06-14.geojson"), .copy("land_110m.txt"), .copy("land_110m.README.md")]
         ),
         .target(
             name: "QuakeStore",
@@ -61,9 +62,15 @@ let package = Package(
             name: "TerminalUI",
             dependencies: ["CNcursesw"]
         ),
+        // The map's pieces that know no terminal: the projection, the
+        // land outlines, the aggregate of quakes per dot.
+        .target(
+            name: "QuakeMap",
+            dependencies: ["QuakeQuery", "QuakeStore", "BundledData"]
+        ),
         .target(
             name: "QuakesApp",
-            dependencies: ["QuakeQuery", "QuakeStore", "TerminalUI"]
+            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "TerminalUI"]
         ),
         .executableTarget(
             name: "quakes-tui",
@@ -72,6 +79,7 @@ let package = Package(
                 "QuakeQuery",
                 "QuakeFeed",
                 "QuakesApp",
+                "QuakeMap",
                 "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
@@ -82,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "QuakesBench",
             dependencies: [
-                "QuakeStore", "QuakeQuery", "BundledData",
+                "QuakeStore", "QuakeQuery", "QuakeMap", "BundledData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -113,7 +121,12 @@ let package = Package(
         ),
         .testTarget(
             name: "QuakesAppTests",
-            dependencies: ["QuakesApp", "QuakeQuery", "QuakeStore", "TerminalUI", "TestSupport"]
+            dependencies: ["QuakesApp", "QuakeMap", "QuakeQuery", "QuakeStore", "TerminalUI", "TestSupport"]
+        ),
+        // The map's projection, fit, land outlines and aggregate; `quakes-tui map`.
+        .testTarget(
+            name: "QuakeMapTests",
+            dependencies: ["QuakeMap", "QuakeQuery", "QuakeStore", "TestSupport", "quakes-tui"]
         ),
         // `fetch` against a real HTTP server on 127.0.0.1.
         .testTarget(

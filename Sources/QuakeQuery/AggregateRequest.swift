@@ -3,10 +3,10 @@ import QuakeStore
 
 /// Grouped counts over a controller's results: how many quakes fall in each
 /// group, with the smallest and largest value of some fields. A map asks
-/// for counts and the largest magnitude per cell:
+/// for counts and the largest magnitude per dot (`MapAggregate`):
 ///
-///     AggregateRequest(groups: [.bin(.latitude, width: 2, origin: south),
-///                               .bin(.longitude, width: 4, origin: west)],
+///     AggregateRequest(groups: [.grid(.latitude, from: north, to: south, count: 4 * rows),
+///                               .grid(.longitude, from: west, to: east, count: 2 * columns, period: 360)],
 ///                      measures: [.max(.magnitude)])
 ///
 /// Every group counts its rows, so there is no count measure to ask for.
@@ -57,6 +57,16 @@ public enum AggregateGroup: Sendable, Hashable {
     /// milliseconds: an hour is width 3_600_000 from origin 0 (UTC). The
     /// width must be positive; a width of 0 puts every row under NULL.
     case bin(QuakeField, width: Double, origin: Double = 0)
+    /// `count` equal cells from `from` to `to`: the key is
+    /// `floor((value - from) / (to - from) × count)`, computed in exactly
+    /// that order, so a map's dot (`MapProjection`) is the same in SQL as in
+    /// Swift. A `bin` of width `(to - from) / count` is the same number on
+    /// paper but rounds differently (longitude -124.2 over 200 dots of the
+    /// world is dot 31 here, bin 30). `to` may be below `from`: latitudes
+    /// counted from the north. With a `period`, a value below `from` has the
+    /// period added first: longitudes continued past 180° (a view from 170
+    /// to 190 puts -175 at 185). Keys outside `0..<count` are not clamped.
+    case grid(QuakeField, from: Double, to: Double, count: Int, period: Double? = nil)
     /// The value to `decimals` places, halves rounded away from zero, as a
     /// whole number of those places: magnitude 4.45 to 1 decimal is 45 and
     /// -0.25 is -3. The value is scaled by 10^decimals in floating point
@@ -75,7 +85,8 @@ public enum AggregateGroup: Sendable, Hashable {
     /// The field the group reads.
     public var field: QuakeField {
         switch self {
-        case .value(let field), .bin(let field, _, _), .rounded(let field, _), .calendar(let field, _): field
+        case .value(let field), .bin(let field, _, _), .grid(let field, _, _, _, _), .rounded(let field, _),
+             .calendar(let field, _): field
         }
     }
 
@@ -94,6 +105,11 @@ public enum AggregateGroup: Sendable, Hashable {
         // Doubles, so SQLite divides as reals: integer division would
         // truncate a negative time's bin toward zero.
         case .bin(_, let width, let origin): return ("(\(column) - ?) / ?", [origin, width])
+        case .grid(_, let from, let to, let count, nil):
+            return ("(\(column) - ?) / ? * ?", [from, to - from, Double(count)])
+        case .grid(_, let from, let to, let count, let period?):
+            return ("(CASE WHEN \(column) < ? THEN \(column) + ? ELSE \(column) END - ?) / ? * ?",
+                    [from, period, from, to - from, Double(count)])
         case .rounded(_, let decimals): return ("\(column) * ?", [Self.power(of: 10, decimals)])
         case .calendar: return ("\(column) / 1000.0", [])   // epoch seconds, fractions kept
         }
@@ -107,7 +123,7 @@ public enum AggregateGroup: Sendable, Hashable {
         switch self {
         case .value:
             return value
-        case .bin:
+        case .bin, .grid:
             return "(\(whole) - (\(value) < \(whole)))"
         case .rounded:
             // The fraction `value - whole` is exact, so exact halves go away

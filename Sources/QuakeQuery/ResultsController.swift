@@ -218,8 +218,14 @@ public final class ResultsController: @unchecked Sendable {
         let window = RowWindow(reader: catalog.dbWriter, plan: plan, preloaded: first)
         window.count = summary?.count
         return ResultsSnapshot(generation: generation, configuration: configuration, count: summary?.count,
-                               sections: sections, total: summary?.total, recentlyChanged: summary?.changed ?? [:],
+                               sections: sections, total: summary?.total, recentlyChanged: summary?.changed.times ?? [:],
+                               recentlyChangedEpicentres: summary?.changed.epicentres ?? [:],
                                trackedPosition: summary?.tracked, window: window)
+    }
+
+    /// The newest configuration asked for and its generation, read together.
+    var current: (generation: Int, configuration: FetchConfiguration) {
+        lock.withLock { (generation, configuration) }
     }
 
     private func isCurrent(_ generation: Int) -> Bool { lock.withLock { self.generation == generation } }
@@ -256,7 +262,8 @@ public final class ResultsController: @unchecked Sendable {
                 guard isCurrent(generation) else { return }
             }
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: summary.count,
-                                    sections: summary.sections, total: summary.total, recentlyChanged: summary.changed,
+                                    sections: summary.sections, total: summary.total, recentlyChanged: summary.changed.times,
+                                    recentlyChangedEpicentres: summary.changed.epicentres,
                                     trackedPosition: summary.tracked, window: window))
             let basis = AggregateBasis(generation: generation, configuration: configuration, plan: plans.summary)
             let observations = lock.withLock { () -> [AggregateObservation] in
@@ -318,7 +325,7 @@ public final class ResultsController: @unchecked Sendable {
         var count: Int
         var sections: [ResultsSection]
         var total: Int
-        var changed: [String: Date]
+        var changed: RecentChanges
         var tracked: (String, Int)?
     }
 
@@ -333,11 +340,8 @@ public final class ResultsController: @unchecked Sendable {
         let count = plan.whereSQL == "1" ? total : try plan.count(db)
         // Only the last 30 s: a range on the quake_changedAt index, a few
         // rows, not every row changed since the browser opened.
-        var changed: [String: Date] = [:]
         let since = max(changesSince, Date(timeIntervalSinceNow: -Self.recentChangesWindow))
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, changedAt FROM \(QuakeField.table) WHERE changedAt > ? LIMIT 10000",
-                                       arguments: [since.epochMilliseconds])
-        while let row = try rows.next() { changed[row[0]] = Date(epochMilliseconds: row[1]) }
+        let changed = try RecentChanges.read(since: since, plan: plan, db)
         let tracked = try trackedID.flatMap { id in try trackedPosition(of: id, plans.window, first: first, db).map { (id, $0) } }
         return Summary(count: count, sections: try plan.sections(db), total: total, changed: changed, tracked: tracked)
     }

@@ -29,15 +29,20 @@ public struct ResultsSnapshot: Sendable {
     /// Rows an import inserted or replaced since the controller's
     /// `changesSince`, with when: the UI marks them.
     public let recentlyChanged: [String: Date]
+    /// Where the quakes of `recentlyChanged` that these results hold are:
+    /// the map marks them.
+    public let recentlyChangedEpicentres: [String: Epicentre]
     /// Where the controller's `trackedID` is in these results (computed off
     /// the caller's thread), when it is in them.
     public let trackedPosition: (id: String, index: Int)?
     let window: RowWindow
 
     init(generation: Int, configuration: FetchConfiguration, count: Int?, sections: [ResultsSection] = [],
-         total: Int? = nil, recentlyChanged: [String: Date] = [:], trackedPosition: (String, Int)? = nil, window: RowWindow) {
+         total: Int? = nil, recentlyChanged: [String: Date] = [:],
+         recentlyChangedEpicentres: [String: Epicentre] = [:], trackedPosition: (String, Int)? = nil, window: RowWindow) {
         self.generation = generation; self.configuration = configuration; self.count = count
         self.sections = sections; self.total = total; self.recentlyChanged = recentlyChanged
+        self.recentlyChangedEpicentres = recentlyChangedEpicentres
         self.trackedPosition = trackedPosition.map { (id: $0.0, index: $0.1) }; self.window = window
     }
 

@@ -1,24 +1,55 @@
 import TerminalUI
 
-/// Where each part of the browse screen goes for a screen size: the top
-/// line, the table (its header row, then its body) and the bottom line.
-/// Views draw into these rectangles and clicks are hit-tested against the
-/// same ones, so a pane beside or above the table moves both together.
+/// Which panes the browse screen shows; `m` goes through them in order.
+public enum BrowsePanes: Sendable, Equatable, CaseIterable {
+    case table
+    /// The map above the table, each about half the height.
+    case mapAboveTable
+    case mapAlone
+
+    var next: BrowsePanes {
+        switch self {
+        case .table: .mapAboveTable
+        case .mapAboveTable: .mapAlone
+        case .mapAlone: .table
+        }
+    }
+}
+
+/// Where each part of the browse screen goes for a screen size and the
+/// panes shown: the top line, the map (its dots, then its scale line), the
+/// table (its header row, then its body) and the bottom line. Views draw
+/// into these rectangles and clicks are hit-tested against the same ones,
+/// so the map above the table moves both together.
 struct BrowseLayout: Equatable {
     static let minimumWidth = 40
     static let minimumHeight = 8
 
     let screen: Rect
     let topLine: Rect
-    /// The header row and the rows under it.
+    /// The map pane, scale line included; nil when the map is not shown.
+    let map: Rect?
+    /// The header row and the rows under it; empty when the map is alone.
     let table: Rect
     let bottomLine: Rect
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, panes: BrowsePanes = .table) {
         screen = Rect(x: 0, y: 0, width: width, height: height)
         topLine = screen.top(1)
         bottomLine = screen.bottom(1)
-        table = screen.inset(top: 1, bottom: 1)
+        let middle = screen.inset(top: 1, bottom: 1)
+        switch panes {
+        case .table:
+            map = nil
+            table = middle
+        case .mapAboveTable:
+            let mapHeight = middle.height / 2
+            map = middle.top(mapHeight)
+            table = middle.inset(top: mapHeight)
+        case .mapAlone:
+            map = middle
+            table = Rect(x: middle.x, y: middle.maxY, width: middle.width, height: 0)
+        }
     }
 
     /// Below the minimum size the screen only says so.
@@ -38,10 +69,17 @@ struct BrowseLayout: Equatable {
         case header(QuakeColumn)
         /// A line of the table's body, counted from its first visible line.
         case bodyLine(Int)
+        /// A cell of the map's dots, counted from the map's top left.
+        case map(column: Int, row: Int)
+        /// The map's scale line.
+        case mapScale
     }
 
     /// What a click at (row, column) lands on.
     func hit(row: Int, column: Int) -> Hit? {
+        if let map, map.contains(row: row, column: column) {
+            return row == map.maxY - 1 ? .mapScale : .map(column: column - map.x, row: row - map.y)
+        }
         if tableHeader.contains(row: row, column: column) {
             return ColumnLayout(width: table.width).column(atX: column - table.x).map(Hit.header)
         }

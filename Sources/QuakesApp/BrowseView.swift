@@ -1,11 +1,12 @@
 import Foundation
+import QuakeMap
 import QuakeQuery
 import QuakeStore
 import TerminalUI
 
-/// The browse screen for a state: top line, table and bottom line where
-/// `BrowseLayout` puts them, and the details or help over them. A pure
-/// function of the state: drawing changes nothing in it.
+/// The browse screen for a state: top line, map, table and bottom line
+/// where `BrowseLayout` puts them, and the details or help over them. A
+/// pure function of the state: drawing changes nothing in it.
 public struct BrowseView {
     public static let minimumWidth = BrowseLayout.minimumWidth
     public static let minimumHeight = BrowseLayout.minimumHeight
@@ -13,15 +14,19 @@ public struct BrowseView {
     let timeZone: TimeZone
     /// `▲▼` on a UTF-8 terminal, `^v` elsewhere.
     public let unicode: Bool
+    /// The coastlines under the map's quakes.
+    let land: LandOutline
 
-    public init(timeZone: TimeZone = .current, unicode: Bool = true) {
+    /// `land`: the bundled coastlines unless given (none if they cannot be read).
+    public init(timeZone: TimeZone = .current, unicode: Bool = true, land: LandOutline? = nil) {
         self.timeZone = timeZone
         self.unicode = unicode
+        self.land = land ?? (try? LandOutline.bundled()) ?? .none
     }
 
     public func render(_ state: BrowserState, into screen: inout Screen) {
         screen.clear()
-        let layout = BrowseLayout(width: screen.width, height: screen.height)
+        let layout = BrowseLayout(width: screen.width, height: screen.height, panes: state.map.panes)
         guard !layout.isTooSmall else {
             renderTooSmall(into: &screen)
             return
@@ -29,7 +34,8 @@ public struct BrowseView {
         let formatting = Formatting(timeZone: timeZone, now: state.now)
         let table = TableView(formatting: formatting, unicode: unicode)
         renderTopLine(state, formatting: formatting, table: table, in: layout.topLine, into: &screen)
-        table.render(state, in: layout.table, into: &screen)
+        if let area = layout.map { renderMap(state, formatting: formatting, in: area, into: &screen) }
+        if !layout.table.isEmpty { table.render(state, in: layout.table, into: &screen) }
         renderBottomLine(state, layout, into: &screen)
         switch state.mode {
         case .detail:
@@ -86,6 +92,7 @@ public struct BrowseView {
         if let updated = state.lastUpdated { parts.append("Updated \(formatting.age(updated))") }
         if !state.filterText.isEmpty { parts.append("filter \"\(state.filterText)\"") }
         if let predicate = state.userPredicate { parts.append("where \(predicate)") }
+        if let region = state.map.regionFilter { parts.append("region " + MapView.ranges(region, unicode: unicode)) }
         let sortKeys = state.shownSortKeys
         if !sortKeys.isEmpty {
             parts.append("by " + sortKeys.map { "\(QuakeColumn(field: $0.field)?.title.lowercased() ?? $0.field.name) \(table.arrow($0.ascending))" }
@@ -104,9 +111,43 @@ public struct BrowseView {
                    maxWidth: area.width)
     }
 
+    // MARK: Map
+
+    /// The map pane: the marker on the selected quake, the quakes an import
+    /// just added or changed (those these results hold) in bold for as
+    /// long as their rows are marked.
+    private func renderMap(_ state: BrowserState, formatting: Formatting, in area: Rect, into screen: inout Screen) {
+        var changed: [GeoPoint] = []
+        if let snapshot = state.snapshot {
+            for (id, epicentre) in snapshot.recentlyChangedEpicentres {
+                guard let date = snapshot.recentlyChanged[id],
+                      (0..<TableView.changeMarkDuration).contains(formatting.now.timeIntervalSince(date)) else { continue }
+                changed.append(GeoPoint(latitude: epicentre.latitude, longitude: epicentre.longitude))
+            }
+        }
+        MapView(region: state.map.region, quakes: state.map.quakes, land: land, selected: state.selectedEpicentre,
+                changed: changed, unicode: unicode, focused: state.map.isFocused)
+            .render(in: area, into: &screen)
+    }
+
     // MARK: Bottom line
 
+    /// The table's keys; the map's last, so narrower screens keep the rest.
     static let hints = "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit"
+
+    /// The keys of the pane with the focus: the table's and how to reach
+    /// the map, or the map's.
+    func hints(_ state: BrowserState) -> String {
+        let hints: String
+        switch (state.map.panes, state.map.isFocused) {
+        case (.table, _): hints = Self.hints + "  m map"
+        case (_, false): hints = Self.hints + "  Tab map"
+        case (let panes, true):
+            hints = "+ - zoom  ←↑↓→ pan  0 fit  R region  click select  " + (panes == .mapAlone ? "" : "Tab table  ")
+                + "m layout  ? help"
+        }
+        return unicode ? hints : hints.replacingOccurrences(of: "⏎", with: "Enter").replacingOccurrences(of: "←↑↓→", with: "arrows")
+    }
 
     private func renderBottomLine(_ state: BrowserState, _ layout: BrowseLayout, into screen: inout Screen) {
         let row = layout.bottomLine.y, note = layout.noteLine.y
@@ -138,8 +179,7 @@ public struct BrowseView {
             } else if let status = state.deleteStatus ?? state.refreshStatus {
                 screen.put(status, row: row, column: 0)
             } else {
-                screen.put(unicode ? Self.hints : Self.hints.replacingOccurrences(of: "⏎", with: "Enter"),
-                           row: row, column: 0, style: Style(dim: true))
+                screen.put(hints(state), row: row, column: 0, style: Style(dim: true))
             }
         }
     }

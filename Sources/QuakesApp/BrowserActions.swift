@@ -1,4 +1,6 @@
 import Foundation
+import QuakeMap
+import QuakeQuery
 
 /// What the state asks of the world; the answers come back as events.
 public struct BrowserActions {
@@ -8,11 +10,24 @@ public struct BrowserActions {
     var refresh: (() -> Void)?
     /// Starts deleting quakes in the background.
     var delete: (_ ids: [String], _ title: String) -> Void
+    /// Keeps the map's aggregate computed for this request, posted as
+    /// `.mapAggregate`; nil: the map is hidden, stop computing it.
+    var observeMap: (AggregateRequest?) -> Void
+    /// Asks for the results' bounding box (`0`), posted as `.mapFit`.
+    var fitMap: () -> Void
+    /// Looks for the quake nearest a point in a region (a click on the
+    /// map), from `radius` degrees round it; posted as `.mapPicked`.
+    var pickNearest: (_ point: GeoPoint, _ radius: Double, _ within: MapRegion) -> Void
 
     public init(track: @escaping (String?) -> Void = { _ in }, refresh: (() -> Void)? = nil,
-                delete: @escaping (_ ids: [String], _ title: String) -> Void) {
+                delete: @escaping (_ ids: [String], _ title: String) -> Void,
+                observeMap: @escaping (AggregateRequest?) -> Void = { _ in }, fitMap: @escaping () -> Void = {},
+                pickNearest: @escaping (_ point: GeoPoint, _ radius: Double, _ within: MapRegion) -> Void = { _, _, _ in }) {
         self.track = track
         self.refresh = refresh
         self.delete = delete
+        self.observeMap = observeMap
+        self.fitMap = fitMap
+        self.pickNearest = pickNearest
     }
 }

@@ -38,6 +38,8 @@ public enum BrowserApp {
         controller.onFailure { inbox.post(.fetchFailed(CatalogError.reading($0, path: catalog.path))) }
         let refresher = feed.map { FeedRefresher(feed: $0, post: inbox.post) }
         let indexer = IndexBuilder(catalog: catalog, post: inbox.post)
+        let mapQueries = MapQueries(controller: controller, inbox: inbox)
+        defer { mapQueries.stop() }
 
         let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
         defer { terminal.stop() }
@@ -47,7 +49,9 @@ public enum BrowserApp {
             actions: BrowserActions(
                 track: { controller.trackedID = $0 },
                 refresh: refresher.map { refresher in { refresher.start() } },
-                delete: { ids, title in deleteInBackground(ids, title: title, from: catalog, inbox: inbox) }),
+                delete: { ids, title in deleteInBackground(ids, title: title, from: catalog, inbox: inbox) },
+                observeMap: mapQueries.observe, fitMap: mapQueries.fit,
+                pickNearest: { mapQueries.pickNearest($0, radius: $1, within: $2) }),
             width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date)
         try controller.start()
         defer { controller.stop() }

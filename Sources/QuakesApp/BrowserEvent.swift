@@ -30,4 +30,11 @@ public enum BrowserEvent: Sendable {
     case indexing(Bool)
     /// The clock: ages and change marks are shown as of this moment.
     case tick(Date)
+    /// The map's dots: the controller's aggregate for the map's request,
+    /// kept current as the results, the data and the view change.
+    case mapAggregate(AggregateResult)
+    /// The results' bounding box (`MapFit.request`), which `0` asked for.
+    case mapFit(AggregateResult)
+    /// The quake nearest a click on the map, nil when none is in view.
+    case mapPicked(NearestQuake?)
 }

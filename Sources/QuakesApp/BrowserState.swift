@@ -1,4 +1,5 @@
 import Foundation
+import QuakeMap
 import QuakeQuery
 import QuakeStore
 import TerminalUI
@@ -11,24 +12,6 @@ import TerminalUI
 /// controller's), and the screen follows the snapshots that come back.
 /// Views read this state and change nothing.
 public final class BrowserState {
-    public enum Mode: Equatable {
-        case table
-        case filter(TextField)
-        case predicate(TextField, error: QuakePredicate.ParseError?)
-        case detail
-        case help
-        case confirmDelete(Quake)
-        /// `z` was pressed: the next column key adds a secondary sort key.
-        case addSortKey
-    }
-
-    /// Why the browser ends.
-    public enum Ending {
-        case quit
-        /// The first fetch failed: there is nothing to show.
-        case failed(any Error)
-    }
-
     public let catalogName: String
     /// The catalog cannot be written: the top line says so, and `d` and `r`
     /// answer that instead of failing on the write.
@@ -47,11 +30,6 @@ public final class BrowserState {
         }
     }
 
-    enum Anchor: Equatable {
-        case quake(String)
-        case top
-        case bottom
-    }
     /// First visible line of the table body (section headers count as lines).
     private(set) var topLine = 0
     public private(set) var columnCursor: QuakeColumn = .time
@@ -72,8 +50,14 @@ public final class BrowserState {
     /// The moment ages and change marks are shown as of.
     public private(set) var now: Date
     public private(set) var ending: Ending?
-    /// Where the parts of the screen are, for the terminal's size.
+    /// Where the parts of the screen are, for the terminal's size and the panes shown.
     private(set) var layout: BrowseLayout
+    /// The panes, the focus, the map's view and dots, the region filter.
+    public private(set) var map = MapState() {
+        didSet { if map.panes != oldValue.panes { relayout(width: layout.screen.width, height: layout.screen.height) } }
+    }
+    /// The map aggregate last asked of the controller (nil: none).
+    private var observedMapRequest: AggregateRequest?
 
     static let readOnlyMessage = "catalog is read-only"
     static let waitingMessage = "waiting for another writer…"
@@ -100,6 +84,9 @@ public final class BrowserState {
 
     var selectedQuake: Quake? { snapshot?.quake(at: selectedIndex) }
 
+    /// Where the selected quake is: the map's marker, and what it zooms around.
+    var selectedEpicentre: GeoPoint? { selectedQuake.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) } }
+
     /// The id of the selected quake.
     public var selectedQuakeID: String? { selectedQuake?.id }
 
@@ -119,6 +106,7 @@ public final class BrowserState {
         for event in events { handleOne(event) }
         commitFilter()
         scrollToSelection()
+        observeMap()
     }
 
     public func handle(_ event: BrowserEvent) { handle([event]) }
@@ -132,7 +120,7 @@ public final class BrowserState {
         switch event {
         case .input(.key(let key)): handle(key)
         case .input(.mouse(let mouse)): handle(mouse)
-        case .input(.resize(let width, let height)): layout = BrowseLayout(width: width, height: height)
+        case .input(.resize(let width, let height)): relayout(width: width, height: height)
         case .snapshot(let snapshot): apply(snapshot)
         case .fetchFailed(let error):
             if snapshot == nil { ending = .failed(error) } else { message = "error: \(error)" }
@@ -154,7 +142,14 @@ public final class BrowserState {
             message = "error: \(error)"
         case .indexing(let pending): isIndexing = pending
         case .tick(let date): now = date
+        case .mapAggregate(let result): map.received(result)
+        case .mapFit(let result): map.fit(result, in: layout.map)
+        case .mapPicked(let found): pick(found)
         }
+    }
+
+    private func relayout(width: Int, height: Int) {
+        layout = BrowseLayout(width: width, height: height, panes: map.panes)
     }
 
     /// Shows a new snapshot, keeping the selection on the same quake while
@@ -235,6 +230,13 @@ public final class BrowserState {
 
     private func handleTable(_ key: Key) {
         message = nil
+        if map.isFocused {
+            switch map.handle(key, around: selectedEpicentre) {
+            case .handled: return
+            case .fit: actions.fitMap(); return
+            case .notAMapKey: break
+            }
+        }
         let page = layout.bodyHeight - 1
         switch key {
         case .character("q"): ending = .quit
@@ -254,6 +256,9 @@ public final class BrowserState {
         case .character("/"): mode = .filter(TextField(filterText))
         case .character(":"): mode = .predicate(TextField(userPredicate?.description ?? ""), error: nil)
         case .character("s"): cycleSections()
+        case .character("m"): map.cycleLayout()
+        case .tab: map.switchFocus()
+        case .character("R"): toggleRegionFilter()
         case .enter: if selectedQuake != nil { mode = .detail }
         case .character("d"):
             if isReadOnly { message = Self.readOnlyMessage } else if let quake = selectedQuake { mode = .confirmDelete(quake) }
@@ -269,18 +274,30 @@ public final class BrowserState {
     }
 
     private func handle(_ mouse: MouseEvent) {
+        let hit = layout.hit(row: mouse.row, column: mouse.column)
         switch mouse.kind {
-        case .wheelUp: move(by: -3)
-        case .wheelDown: move(by: 3)
+        case .wheelUp, .wheelDown:
+            if case .map(let column, let row)? = hit, let area = layout.map {
+                // The wheel zooms at the pointer, whichever pane has the focus.
+                map.zoom(by: mouse.kind == .wheelUp ? 2 : 0.5, around: map.point(column: column, row: row, in: area))
+            } else {
+                move(by: mouse.kind == .wheelUp ? -3 : 3)
+            }
         case .release: break
         case .press:
             guard mode == .table else { return }
-            switch layout.hit(row: mouse.row, column: mouse.column) {
+            switch hit {
+            case .map(let column, let row)?:
+                map.setFocus(.map)
+                pickNearest(column: column, row: row)
+            case .mapScale?: map.setFocus(.map)
             case .header(let column)?:
+                map.setFocus(.table)
                 // The seeds' click-to-sort, a second click reverses.
                 columnCursor = column
                 sortBy(column, ascending: nil, adding: false)
             case .bodyLine(let offset)?:
+                map.setFocus(.table)
                 if case .row(let index) = tableLayout.item(atLine: topLine + offset) { select(index) }
             case nil: break
             }
@@ -312,30 +329,6 @@ public final class BrowserState {
         if wanted < topLine { topLine = wanted }
         if line >= topLine + height { topLine = line - height + 1 }
         topLine = max(0, min(topLine, max(0, table.lineCount - height)))
-    }
-
-    /// Sorts by `column`: the number key and header click toggle the
-    /// direction when it is already the primary key; `adding` makes it a
-    /// secondary key instead of replacing. Builds on the sort asked for
-    /// last, so keys pressed before their results arrive add up.
-    private func sortBy(_ column: QuakeColumn, ascending: Bool?, adding: Bool) {
-        var keys = requestedSortKeys
-        let existing = keys.firstIndex { $0.field == column.field }
-        let direction: Bool
-        if let ascending {
-            direction = ascending
-        } else if let existing, adding || existing == 0 {
-            direction = !keys[existing].ascending
-        } else {
-            direction = column.defaultAscending
-        }
-        let key = SortKey(column.field, ascending: direction)
-        if adding {
-            if let existing { keys[existing] = key } else { keys.append(key) }
-        } else {
-            keys = [key]
-        }
-        configuration.sortKeys.wrappedValue = keys
     }
 
     /// The filter field's text takes effect, if it was edited since it last did.
@@ -371,18 +364,52 @@ public final class BrowserState {
         }
     }
 
+    /// The user's predicate, the filter and the map's region, all three.
     private func updatePredicate() {
-        configuration.predicate.wrappedValue = QuakePredicate.and(userPredicate, QuakePredicate.placeContains(filterText))
+        let typed = QuakePredicate.and(userPredicate, QuakePredicate.placeContains(filterText))
+        configuration.predicate.wrappedValue = QuakePredicate.and(typed, map.regionFilter?.predicate)
     }
 
-    private func cycleSections() {
-        let next: SectionKey?
-        switch configuration.wrappedValue.sectionIdentifier {
-        case nil: next = .day
-        case .day: next = .magnitudeBand
-        case .magnitudeBand: next = .network
-        case .network, .type: next = nil
+    // MARK: The map
+
+    /// `R`: the results only in the region on screen, or all of them again.
+    private func toggleRegionFilter() {
+        guard map.toggleRegionFilter() else {
+            message = map.isShown ? "the map shows the whole world: nothing to filter" : "R filters to the map's region: m shows the map"
+            return
         }
-        configuration.sectionIdentifier.wrappedValue = next
+        updatePredicate()
+    }
+
+    /// A click on the map: the nearest quake in view is looked up off this
+    /// thread, first within a few cells of the click.
+    private func pickNearest(column: Int, row: Int) {
+        guard let area = layout.map else { return }
+        actions.pickNearest(map.point(column: column, row: row, in: area), 2 * map.cellSize(in: area), map.region)
+    }
+
+    /// The quake nearest a click, selected in the table: at its position in
+    /// the results when they are the ones on screen, else where the next
+    /// results put it (the anchor tells the controller to locate it).
+    private func pick(_ found: NearestQuake?) {
+        guard let found else {
+            message = "no quake in view"
+            return
+        }
+        anchor = .quake(found.quake.id)
+        if let index = found.index, found.generation == snapshot?.generation {
+            selectedIndex = index
+        } else if let index = snapshot?.index(ofQuakeWithID: found.quake.id) {
+            selectedIndex = index
+        }
+    }
+
+    /// Tells the controller what the map needs counted, when that changed:
+    /// the map appeared, moved, was resized, or went.
+    private func observeMap() {
+        let wanted = map.request(in: layout.map)
+        guard wanted != observedMapRequest else { return }
+        observedMapRequest = wanted
+        actions.observeMap(wanted)
     }
 }

@@ -3,8 +3,8 @@ import TerminalUI
 
 /// Where other threads (the controller, a refresh, a delete) leave events
 /// for the run loop, waking its `poll` through a pipe. Only the newest
-/// snapshot and the newest progress line waiting are kept: the state would
-/// show nothing of the ones they replace.
+/// snapshot, map aggregate and progress line waiting are kept: the state
+/// would show nothing of the ones they replace.
 final class EventInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [BrowserEvent] = []
@@ -20,6 +20,7 @@ final class EventInbox: @unchecked Sendable {
             switch event {
             case .snapshot: events.removeAll { if case .snapshot = $0 { true } else { false } }
             case .refreshProgress: events.removeAll { if case .refreshProgress = $0 { true } else { false } }
+            case .mapAggregate: events.removeAll { if case .mapAggregate = $0 { true } else { false } }
             default: break
             }
             events.append(event)

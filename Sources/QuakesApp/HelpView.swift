@@ -3,22 +3,25 @@ import TerminalUI
 
 /// The list of every key, over the table.
 struct HelpView {
+    /// At most 19, so that the whole list fits a 24-line terminal.
     static let keys: [(String, String)] = [
-        ("↑ ↓ j k  wheel", "move"),
+        ("↑ ↓ j k  wheel", "move; click: select (on the map: the nearest)"),
         ("PgUp PgDn", "page (also Space, Ctrl-F / Ctrl-B)"),
         ("Home End g G", "first / last quake"),
-        ("click a row", "select it"),
         ("← → h l", "move the column cursor"),
-        ("1-9", "sort by column (again: reverse)"),
+        ("1-9, a header", "sort by column (again: reverse)"),
         ("[ ]", "sort the cursor's column ascending / descending"),
         ("z 1-9, z[ z]", "add a secondary sort key"),
-        ("click header", "sort by that column (again: reverse)"),
         ("/", "filter places as you type (Esc clears)"),
         (":", "predicate, e.g. magnitude >= 4.5 AND depth < 10"),
         ("s", "sections: none, day, magnitude, network"),
         ("⏎", "details of the selected quake (Esc or q back)"),
         ("d", "delete the selected quake (asks first)"),
         ("r", "refresh: fetch the feed in the background"),
+        ("m  Tab", "map: over the table, alone, off; Tab: map/table"),
+        ("+ -  wheel", "zoom the map at the selection (wheel: pointer)"),
+        ("arrows  0", "pan the map (also h j k l); 0 fits the results"),
+        ("R", "only the quakes in the map's region (again: off)"),
         ("?", "this help"),
         ("q  Ctrl-C", "quit"),
     ]

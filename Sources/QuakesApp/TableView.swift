@@ -61,7 +61,8 @@ struct TableView {
             return
         }
         if state.rowCount == 0, snapshot.isComplete {
-            let text = state.filterText.isEmpty && state.userPredicate == nil ? "no quakes in this catalog" : "no quakes match"
+            let unfiltered = state.filterText.isEmpty && state.userPredicate == nil && state.map.regionFilter == nil
+            let text = unfiltered ? "no quakes in this catalog" : "no quakes match"
             screen.put(text, row: area.y, column: area.x + ColumnLayout.margin, style: Style(dim: true))
             return
         }

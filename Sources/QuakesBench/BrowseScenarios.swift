@@ -145,6 +145,8 @@ struct BrowseScenarios {
         _ = waiter.wait { $0.isComplete && $0.count == before - 1 }
         figures["delete_to_snapshot_ms"] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
 
+        figures.merge(MapScenarios(controller: controller).run()) { $1 }
+
         figures["peak_rss_mb"] = Statistics.peakRSSMegabytes()
         controller.stop()
         return figures

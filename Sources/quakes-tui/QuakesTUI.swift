@@ -14,7 +14,7 @@ struct QuakesTUI: ParsableCommand {
             A new catalog opened by list or the browser is seeded with a real week of \
             USGS quakes (June 2018); one created by import holds only what is imported.
             """,
-        subcommands: [BrowseCommand.self, ListCommand.self, ImportCommand.self, FetchCommand.self],
+        subcommands: [BrowseCommand.self, ListCommand.self, MapCommand.self, ImportCommand.self, FetchCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
 

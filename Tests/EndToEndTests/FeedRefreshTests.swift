@@ -28,7 +28,7 @@ struct FeedRefreshTests {
         // The next key puts the hints back.
         session.send("j")
         pane = session.waitUntil { $0.bottom.hasPrefix("/ filter") }
-        #expect(pane.bottom == "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit", "\(pane)")
+        #expect(pane.bottom == SortingTests.hints, "\(pane)")
     }
 
     @Test("a failed refresh shows its error line and changes nothing")

@@ -9,6 +9,8 @@ struct FixtureQuake: Sendable, Equatable {
     let magnitude: Double?
     let place: String
     let depth: Double
+    let latitude: Double
+    let longitude: Double
     let title: String
     let url: String
 
@@ -40,6 +42,8 @@ enum Oracle {
                 magnitude: (p["mag"] as? NSNumber)?.doubleValue,
                 place: p["place"] as? String ?? "",
                 depth: (coordinates[2] as! NSNumber).doubleValue,
+                latitude: (coordinates[1] as! NSNumber).doubleValue,
+                longitude: (coordinates[0] as! NSNumber).doubleValue,
                 title: p["title"] as? String ?? "",
                 url: p["url"] as? String ?? "")
         }

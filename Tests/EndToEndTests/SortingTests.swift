@@ -4,7 +4,7 @@ import Testing
 /// Opening order, number-key sorts and header clicks, in the real binary.
 @Suite("Sorting", .timeLimit(.minutes(10)))
 struct SortingTests {
-    static let hints = "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit"
+    static let hints = "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map"
 
     @Test("opens newest first, times in UTC, with the count and `1 Time ▼`")
     func defaultOrder() throws {

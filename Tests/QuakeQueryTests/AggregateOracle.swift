@@ -38,6 +38,14 @@ enum AggregateOracle {
         case .bin(let field, let width, let origin):
             let read = number(field)
             return { .number(read($0).map { (($0 - origin) / width).rounded(.down) }) }
+        case .grid(let field, let from, let to, let count, let period):
+            let read = number(field)
+            return { quake in
+                .number(read(quake).map { value in
+                    let continued = period.map { value < from ? value + $0 : value } ?? value
+                    return ((continued - from) / (to - from) * Double(count)).rounded(.down)
+                })
+            }
         case .rounded(let field, let decimals):
             let read = number(field), scale = pow(10, Double(decimals))
             return { .number(read($0).map { ($0 * scale).rounded(.toNearestOrAwayFromZero) }) }

@@ -22,6 +22,11 @@ private let requests: [AggregateRequest] = [
                      measures: [.max(.magnitude)],
                      restriction: try! QuakePredicate("latitude BETWEEN {15, 25} AND longitude BETWEEN {-160, -150}")),
     AggregateRequest(groups: [.value(.magnitude)], restriction: try! QuakePredicate("place CONTAINS[cd] 'hawaii'")),
+    // A map's dots: the whole world at 100x30 cells, and a view across the antimeridian.
+    AggregateRequest(groups: [.grid(.latitude, from: 90, to: -90, count: 120), .grid(.longitude, from: -180, to: 180, count: 200)],
+                     measures: [.max(.magnitude)]),
+    AggregateRequest(groups: [.grid(.latitude, from: 10, to: -40, count: 48), .grid(.longitude, from: 150, to: 215.5, count: 70, period: 360)],
+                     measures: [.max(.magnitude)]),
 ]
 
 /// Aggregates against counts computed in Swift from the rows themselves.

@@ -23,7 +23,7 @@ import Testing
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
             "  2018-06-14 09:08:57 51 min ago     3.0 6km SW of Volcano, Hawa…      0.8   19.390  -155.276 hv",
             "  2018-06-14 09:08:20 51 min ago     2.9 7km SW of Volcano, Hawa…      0.3   19.376  -155.278 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -32,7 +32,7 @@ import Testing
             "                                 ggggggg",
             "                                 rrrrrrr",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "the first row is selected; 2.9 is orange on Apple's scale, 0.6 green, 3.0 red")
     }
 
@@ -46,7 +46,7 @@ import Testing
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA                 4.3   33.491  -116.791 ci    earthquake  automatic",
             "  2018-06-14 09:08:57 51 min ago     3.0 6km SW of Volcano, Hawaii             0.8   19.390  -155.276 hv    earthquake  automatic",
             "  2018-06-14 09:08:20 51 min ago     2.9 7km SW of Volcano, Hawaii             0.3   19.376  -155.278 hv    earthquake  automatic",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "##################################################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb bbbbbbbbbbb bbbbbbbbb",
@@ -55,7 +55,7 @@ import Testing
             "                                 ggggggg",
             "                                 rrrrrrr",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -103,7 +103,7 @@ import Testing
             "  2018-06-12 16:34:57    1 d ago     0.4 5km WNW of The Geysers, CA           -0.7   38.797  -122.813 nc    earthquake  automatic",
             "  2018-06-13 16:08:55   17 h ago     0.9 2km NNW of The Geysers, CA           -0.3   38.791  -122.761 nc    earthquake  automatic",
             "  2018-06-08 01:01:09    6 d ago     1.1 7km WNW of Cobb, CA                  -0.3   38.847  -122.801 nc    earthquake  automatic",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "##################################################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb bbbbbbbbbbb bbbbbbbbb",
@@ -112,7 +112,7 @@ import Testing
             "                                 ggggggg",
             "                                 ggggggg",
             "                                 yyyyyyy",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "Net is five wide: the key and the mark with its priority")
     }
 
@@ -178,7 +178,7 @@ import Testing
             "  2018-06-13 06:59:01    1 d ago     5.4 70km WSW of Muara Siber…     10.0   -1.915    98.657 us",
             "  2018-06-12 23:32:45    1 d ago     5.4 99km S of Isangel, Vanu…     51.0  -20.445   169.182 us",
             "  2018-06-11 19:54:21    2 d ago     5.4 22km SE of Kushima, Jap…     30.3   31.296   131.370 us",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -187,7 +187,7 @@ import Testing
             "                                 mmmmmmm",
             "                                 mmmmmmm",
             "                                 mmmmmmm",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         try h.press(.character("2"), .character("g"))
         // The smallest magnitude in the feed is -0.39; the unknown one sorts last either way.
@@ -199,7 +199,7 @@ import Testing
             "  2018-06-07 10:31:35    6 d ago    -0.3 14km NW of Cold Springs…      8.5   39.767  -120.096 nn",
             "  2018-06-08 06:34:13    6 d ago    -0.3 57km ESE of Beatty, Nev…      3.0   36.714  -116.157 nn",
             "  2018-06-08 10:12:21    5 d ago    -0.3 38km ENE of Beatty, Nev…      3.4   37.056  -116.374 nn",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -208,7 +208,7 @@ import Testing
             "                                 ggggggg",
             "                                 ggggggg",
             "                                 ggggggg",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "the smallest magnitude in the feed is -0.39")
         #expect(h.controller.sortKeys == [SortKey(.magnitude, ascending: true)])
         try h.press(.right, .right, .character("]"))
@@ -222,7 +222,7 @@ import Testing
             "  2018-06-10 23:19:28    3 d ago     4.7 South of Panama              10.0    5.043   -82.521 us",
             "  2018-06-10 23:06:24    3 d ago     4.9 Pacific-Antarctic Ridge      10.0  -53.998  -133.974 us",
             "  2018-06-12 15:57:22    1 d ago     4.6 Off the coast of Chiapa…     10.0   12.358   -94.055 us",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbb uuuuuuuuuuuuuuuuuuuuuuuu bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -231,7 +231,7 @@ import Testing
             "                                 rrrrrrr",
             "                                 rrrrrrr",
             "                                 rrrrrrr",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         try h.press(.character("z"), .character("1"))
         h.expectScreen([
@@ -242,7 +242,7 @@ import Testing
             "  2018-06-10 23:19:28    3 d ago     4.7 South of Panama              10.0    5.043   -82.521 us",
             "  2018-06-10 23:06:24    3 d ago     4.9 Pacific-Antarctic Ridge      10.0  -53.998  -133.974 us",
             "  2018-06-12 15:57:22    1 d ago     4.6 Off the coast of Chiapa…     10.0   12.358   -94.055 us",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbb uuuuuuuuuuuuuuuuuuuuuuuu bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -251,7 +251,7 @@ import Testing
             "                                 rrrrrrr",
             "                                 rrrrrrr",
             "                                 rrrrrrr",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -271,7 +271,7 @@ import Testing
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
             "  2018-06-14 09:08:57 51 min ago     3.0 6km SW of Volcano, Hawa…      0.8   19.390  -155.276 hv",
             "  2018-06-14 09:08:20 51 min ago     2.9 7km SW of Volcano, Hawa…      0.3   19.376  -155.278 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  vvvvvvvvvvvvvvvvvvvvvvvvvvvvvv ddddddd bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -280,7 +280,7 @@ import Testing
             "                                 ggggggg",
             "                                 rrrrrrr",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "the pending marks are dimmed over the old rows")
         // Keys pressed before the results arrive add up, each mark pending.
         h.pressWithoutResults(.character("z"), .character("4"))
@@ -293,7 +293,7 @@ import Testing
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
             "  2018-06-14 09:08:57 51 min ago     3.0 6km SW of Volcano, Hawa…      0.8   19.390  -155.276 hv",
             "  2018-06-14 09:08:20 51 min ago     2.9 7km SW of Volcano, Hawa…      0.3   19.376  -155.278 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  vvvvvvvvvvvvvvvvvvvvvvvvvvvvvv ddddddd bbbbbbbbbbbbbbbbbbbbbbbb dddddddd bbbbbbbb bbbbbbbbb bbbbb",
@@ -302,7 +302,7 @@ import Testing
             "                                 ggggggg",
             "                                 rrrrrrr",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         // The results arrive: the marks are the rows' own, bold again; ties on
         // 5.4 go shallow first.
@@ -315,7 +315,7 @@ import Testing
             "  2018-06-13 06:59:01    1 d ago     5.4 70km WSW of Muara Siber…     10.0   -1.915    98.657 us",
             "  2018-06-11 19:54:21    2 d ago     5.4 22km SE of Kushima, Jap…     30.3   31.296   131.370 us",
             "  2018-06-12 23:32:45    1 d ago     5.4 99km S of Isangel, Vanu…     51.0  -20.445   169.182 us",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -324,7 +324,7 @@ import Testing
             "                                 mmmmmmm",
             "                                 mmmmmmm",
             "                                 mmmmmmm",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -341,7 +341,7 @@ import Testing
             "  2018-06-12 00:22:48    2 d ago     1.3 0km NE of Montague, Cal…      0.6   41.734  -122.520 uw",
             "  2018-06-09 09:00:28    5 d ago     2.3 0km NE of Volcano, Hawa…      3.5   19.434  -155.234 hv",
             "  2018-06-11 13:27:20    2 d ago     2.7 0km NE of Volcano, Hawa…      0.6   19.436  -155.233 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbb uuuuuuuuuuuuuuuuuuuuuuuu bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -350,7 +350,7 @@ import Testing
             "                                 yyyyyyy",
             "                                 ooooooo",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         try h.event(.mouse(MouseEvent(.press, row: 1, column: 45)))
         #expect(h.controller.sortKeys == [SortKey(.place, ascending: false)])
@@ -362,7 +362,7 @@ import Testing
             "  2018-06-10 23:19:28    3 d ago     4.7 South of Panama              10.0    5.043   -82.521 us",
             "  2018-06-10 23:06:24    3 d ago     4.9 Pacific-Antarctic Ridge      10.0  -53.998  -133.974 us",
             "  2018-06-12 15:57:22    1 d ago     4.6 Off the coast of Chiapa…     10.0   12.358   -94.055 us",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbb uuuuuuuuuuuuuuuuuuuuuuuu bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -371,7 +371,7 @@ import Testing
             "                                 rrrrrrr",
             "                                 rrrrrrr",
             "                                 rrrrrrr",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -430,7 +430,7 @@ import Testing
             "",
             "",
             "",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -439,7 +439,7 @@ import Testing
             "",
             "",
             "",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         try h.press(.character("/"), .escape)
         #expect(h.controller.predicate == nil, "Esc clears the filter")
@@ -483,7 +483,7 @@ import Testing
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
             "  2018-06-14 09:08:57 51 min ago     3.0 6km SW of Volcano, Hawa…      0.8   19.390  -155.276 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -492,7 +492,7 @@ import Testing
             "                                 ooooooo",
             "                                 ggggggg",
             "                                 rrrrrrr",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "298 in the feed, plus three extras that day")
         try h.press(.character("s"), .character("g"))
         h.expectScreen([
@@ -503,7 +503,7 @@ import Testing
             "  2018-06-13 23:54:45   10 h ago     5.3 13km WNW of Tonosi, Pan…     10.0    7.446   -80.566 us",
             "  2018-06-13 13:39:37   20 h ago     5.3 4km WSW of Volcano, Haw…      0.3   19.414  -155.281 hv",
             "  2018-06-13 10:33:11   23 h ago     5.1 73km NNE of Isangel, Va…    239.7  -18.900   169.426 us",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -512,7 +512,7 @@ import Testing
             "                                 mmmmmmm",
             "                                 mmmmmmm",
             "                                 mmmmmmm",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         try h.press(.character("G"))
         h.expectScreen([
@@ -523,7 +523,7 @@ import Testing
             "  2018-06-07 10:31:35    6 d ago    -0.3 14km NW of Cold Springs…      8.5   39.767  -120.096 nn",
             " M unknown · 1 quake",
             "  2018-06-14 08:30:00    1 h ago       — Unknown Ridge                10.0    1.000     1.000 xx",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -532,7 +532,7 @@ import Testing
             "                                 ggggggg",
             "cccccccccccccccccccc",
             "#################################AAAAAAA############################################################",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         try h.press(.character("s"), .character("s"))
         #expect(h.controller.sectionIdentifier == nil, "none, day, band, network, none")
@@ -612,7 +612,7 @@ import Testing
             "  2018-06-13 22:52:48    1 h ago     2.2 4km SSW of Volcano, Haw…      1.4   19.397  -155.259 hv",
             "  2018-06-13 22:49:30    1 h ago     2.5 3km WSW of Volcano, Haw…      1.8   19.417  -155.264 hv",
             "  2018-06-13 22:48:47    1 h ago     2.5 4km SW of Volcano, Hawa…      1.8   19.401  -155.271 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -635,7 +635,7 @@ import Testing
             "                                 ooooooo",
             "                                 ooooooo",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -719,7 +719,7 @@ import Testing
             "  2018-06-13 23:54:45   10 h ago     5.3 13km WNW of Tonosi, Pan…     10.0    7.446   -80.566 us",
             "  2018-06-13 23:06:12   10 h ago     4.9 68km WSW of Muara Siber…     10.0   -1.774    98.619 us",
             "  2018-06-13 22:14:32   11 h ago     4.6 1km ENE of Chiba-shi, J…     76.3   35.610   140.143 us",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -728,7 +728,7 @@ import Testing
             "                                 mmmmmmm",
             "                                 rrrrrrr",
             "                                 rrrrrrr",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         try h.press(.character(":"), .control("u"))
         try h.type("mag > 4 AND plase == 1")
@@ -765,27 +765,27 @@ import Testing
             " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
             "  1    Keys                                                                 pth",
             "  20                                                                        1.5",
-            "  20  ↑ ↓ j k  wheel  move                                                  0.5",
+            "  20  ↑ ↓ j k  wheel  move; click: select (on the map: the nearest)         0.5",
             "  20  PgUp PgDn       page (also Space, Ctrl-F / Ctrl-B)                    4.3",
             "  20  Home End g G    first / last quake                                    0.8",
-            "  20  click a row     select it                                             0.3",
-            "  20  ← → h l         move the column cursor                                0.6",
-            "  20  1-9             sort by column (again: reverse)                       0.6",
-            "  20  [ ]             sort the cursor's column ascending / descending       1.0",
-            "  20  z 1-9, z[ z]    add a secondary sort key                              2.0",
-            "  20  click header    sort by that column (again: reverse)                  6.0",
-            "  20  /               filter places as you type (Esc clears)                0.7",
-            "  20  :               predicate, e.g. magnitude >= 4.5 AND depth < 10       0.0",
-            "  20  s               sections: none, day, magnitude, network               0.6",
-            "  20  ⏎               details of the selected quake (Esc or q back)         0.6",
-            "  20  d               delete the selected quake (asks first)                0.8",
-            "  20  r               refresh: fetch the feed in the background             0.2",
-            "  20  ?               this help                                             1.4",
-            "  20  q  Ctrl-C       quit                                                  1.8",
-            "  20                                                                        1.8",
-            "  20                                                       any key closes   0.0",
-            "  2018-06-14 08:46:19    1 h ago     2.9 15km SW of Leilani Estates, …      4.7",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "  20  ← → h l         move the column cursor                                0.3",
+            "  20  1-9, a header   sort by column (again: reverse)                       0.6",
+            "  20  [ ]             sort the cursor's column ascending / descending       0.6",
+            "  20  z 1-9, z[ z]    add a secondary sort key                              1.0",
+            "  20  /               filter places as you type (Esc clears)                2.0",
+            "  20  :               predicate, e.g. magnitude >= 4.5 AND depth < 10       6.0",
+            "  20  s               sections: none, day, magnitude, network               0.7",
+            "  20  ⏎               details of the selected quake (Esc or q back)         0.0",
+            "  20  d               delete the selected quake (asks first)                0.6",
+            "  20  r               refresh: fetch the feed in the background             0.6",
+            "  20  m  Tab          map: over the table, alone, off; Tab: map/table       0.8",
+            "  20  + -  wheel      zoom the map at the selection (wheel: pointer)        0.2",
+            "  20  arrows  0       pan the map (also h j k l); 0 fits the results        1.4",
+            "  20  R               only the quakes in the map's region (again: off)      1.8",
+            "  20  ?               this help                                             1.8",
+            "  20  q  Ctrl-C       quit                                                  0.0",
+            "  20                                                       any key closes   4.7",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "################################################################################",
             "  uu##BBBBBB################################################################bbb",
@@ -808,9 +808,9 @@ import Testing
             "    ########################################################################",
             "    ########################################################################",
             "    ########################################################################",
+            "    ########################################################################",
             "    ######################################################DDDDDDDDDDDDDDDD##",
-            "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         try h.press(.character("x"))
         #expect(h.state.mode == .table)
@@ -843,7 +843,7 @@ import Testing
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
             "  2018-06-14 09:08:57 51 min ago     3.0 6km SW of Volcano, Hawa…      0.8   19.390  -155.276 hv",
             "  2018-06-14 09:08:20 51 min ago     2.9 7km SW of Volcano, Hawa…      0.3   19.376  -155.278 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -852,7 +852,7 @@ import Testing
             "                                 ggggggg",
             "                                 rrrrrrr",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -871,7 +871,7 @@ import Testing
             "  2018-06-14 09:06:48 53 min ago     2.9 6km WSW of Volcano, Haw…     -0.6   19.413  -155.299 hv",
             "  2018-06-14 09:05:49 54 min ago     2.6 3km SSW of Volcano, Haw…      1.0   19.402  -155.253 hv",
             "  2018-06-14 09:02:42 57 min ago     2.7 12km SSE of Volcano, Ha…      2.0   19.325  -155.214 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -880,7 +880,7 @@ import Testing
             "                                 ooooooo",
             "                                 ooooooo",
             "#################################OOOOOOO############################################################",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "the selected row is the last visible one")
         try h.press(.character("G"))
         #expect(h.state.selectedIndex == 4713)
@@ -897,7 +897,7 @@ import Testing
             "  2018-06-07 09:28:56    7 d ago     1.7 13km ENE of Hidden Vall…      1.7   38.847  -122.417 nc",
             "  2018-06-07 09:26:18    7 d ago     1.1 14km NW of Cold Springs…      7.7   39.766  -120.101 nn",
             "  2018-06-07 09:22:23    7 d ago     0.1 10km NE of Aguanga, CA        6.5   33.509  -116.791 ci",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -906,7 +906,7 @@ import Testing
             "                                 yyyyyyy",
             "                                 yyyyyyy",
             "                                 ggggggg",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -924,7 +924,7 @@ import Testing
             "  2018-06-07 12:31:56    6 d ago     0.6 29km SW of Hawthorne, N…     12.1   38.353  -118.888 nn",
             "  2018-06-10 22:49:12    3 d ago     0.6 2km ESE of The Geysers,…      1.8   38.768  -122.733 nc",
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -933,7 +933,7 @@ import Testing
             "                                 ggggggg",
             "                                 ggggggg",
             "#################################GGGGGGG############################################################",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         try h.press(.character("/"))
         try h.type("volcano")

@@ -1,4 +1,5 @@
 import Foundation
+import QuakeMap
 import QuakeQuery
 import QuakeStore
 @testable import QuakesApp
@@ -8,7 +9,8 @@ import TestSupport
 /// A browser over a real catalog, driven key by key and rendered into an
 /// in-memory Screen: no terminal, no threads. After each key, the
 /// controller's new configuration is fetched at once, as the run loop would
-/// apply the controller's next snapshot.
+/// apply the controller's next snapshot; then what the map asked for (its
+/// dots, a fit, the quake nearest a click) is answered the same way.
 final class BrowserHarness {
     let folder = TemporaryFolder()
     let catalog: QuakeCatalog
@@ -32,19 +34,30 @@ final class BrowserHarness {
     /// loop runs them on another thread and posts the outcome).
     private var deletes: [(ids: [String], title: String)] = []
 
+    /// What the state asked of the map's queries, answered in `refresh()`.
+    final class MapAsks {
+        var observed: AggregateRequest?
+        var fits = 0
+        var picks: [(point: GeoPoint, radius: Double, region: MapRegion)] = []
+    }
+    let mapAsks = MapAsks()
+
     init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true,
-         refresh onRefresh: (() -> Void)? = nil) throws {
+         land: LandOutline = .none, refresh onRefresh: (() -> Void)? = nil) throws {
         catalog = try importedCatalog(folder, feeds: [Fixture.week])
         for feed in Self.extras { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }
         controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
         let controller = self.controller
         nonisolated(unsafe) var asked: [(ids: [String], title: String)] = []
+        let mapAsks = self.mapAsks
         state = BrowserState(catalogName: "quakes.sqlite", configuration: controller.$configuration,
                              actions: BrowserActions(track: { controller.trackedID = $0 }, refresh: onRefresh,
-                                                           delete: { ids, title in asked.append((ids, title)) }),
+                                                     delete: { ids, title in asked.append((ids, title)) },
+                                                     observeMap: { mapAsks.observed = $0 }, fitMap: { mapAsks.fits += 1 },
+                                                     pickNearest: { mapAsks.picks.append(($0, $1, $2)) }),
                              width: width, height: height, now: Self.now)
         takeDeletes = { defer { asked = [] }; return asked }
-        view = BrowseView(timeZone: TimeZone(identifier: timeZone)!, unicode: unicode)
+        view = BrowseView(timeZone: TimeZone(identifier: timeZone)!, unicode: unicode, land: land)
         screen = Screen(width: width, height: height)
         try refresh()
     }
@@ -58,7 +71,23 @@ final class BrowserHarness {
             state.handle(.deleteFinished(title: delete.title, result))
         }
         state.handle(.snapshot(try controller.fetchNow()))
+        try answerMap()
         view.render(state, into: &screen)
+    }
+
+    /// Fits and clicks asked for, then the dots of the map as it is now.
+    private func answerMap() throws {
+        while mapAsks.fits > 0 {
+            mapAsks.fits -= 1
+            state.handle(.mapFit(try controller.aggregate(MapFit.request)))
+        }
+        for pick in mapAsks.picks {
+            state.handle(.mapPicked(try controller.nearestQuake(
+                latitude: pick.point.latitude, longitude: pick.point.longitude, restriction: pick.region.predicate,
+                radius: pick.radius)))
+        }
+        mapAsks.picks = []
+        if let request = mapAsks.observed { state.handle(.mapAggregate(try controller.aggregate(request))) }
     }
 
     /// Each key, then the results it leads to.

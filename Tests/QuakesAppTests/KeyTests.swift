@@ -35,7 +35,7 @@ import TestSupport
             "  2018-06-12 10:09:17    1 d ago     1.2 11km E of Helper, Utah       -3.1   39.693  -110.722 uu",
             "  2018-06-12 08:11:00    2 d ago     1.6 34km SW of Malad City, …     -3.0   42.002  -112.579 uu",
             "  2018-06-10 13:31:49    3 d ago    -0.2 6km W of Mammoth Lakes,…     -2.6   37.634  -119.051 nc",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb uuuuuuuu bbbbbbbb bbbbbbbbb bbbbb",
@@ -44,7 +44,7 @@ import TestSupport
             "                                 yyyyyyy",
             "                                 yyyyyyy",
             "                                 ggggggg",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "Depth is eight wide: the title gives way to the mark")
         try h.press(.left, .character("z"), .character("]"))
         #expect(h.controller.sortKeys == [SortKey(.depth, ascending: true), SortKey(.place, ascending: false)])
@@ -57,7 +57,7 @@ import TestSupport
             "  2018-06-12 10:09:17    1 d ago     1.2 11km E of Helper, Utah       -3.1   39.693  -110.722 uu",
             "  2018-06-12 08:11:00    2 d ago     1.6 34km SW of Malad City, …     -3.0   42.002  -112.579 uu",
             "  2018-06-10 13:31:49    3 d ago    -0.2 6km W of Mammoth Lakes,…     -2.6   37.634  -119.051 nc",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbb uuuuuuuuuuuuuuuuuuuuuuuu bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -66,7 +66,7 @@ import TestSupport
             "                                 yyyyyyy",
             "                                 yyyyyyy",
             "                                 ggggggg",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         try h.press(.left, .character("z"), .character("["))
         #expect(h.controller.sortKeys == [SortKey(.depth, ascending: true), SortKey(.place, ascending: false),
@@ -80,7 +80,7 @@ import TestSupport
             "  2018-06-12 10:09:17    1 d ago     1.2 11km E of Helper, Utah       -3.1   39.693  -110.722 uu",
             "  2018-06-12 08:11:00    2 d ago     1.6 34km SW of Malad City, …     -3.0   42.002  -112.579 uu",
             "  2018-06-10 13:31:49    3 d ago    -0.2 6km W of Mammoth Lakes,…     -2.6   37.634  -119.051 nc",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb uuuuuuu bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -89,7 +89,7 @@ import TestSupport
             "                                 yyyyyyy",
             "                                 yyyyyyy",
             "                                 ggggggg",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -168,7 +168,7 @@ import TestSupport
             "  2018-06-14 08:52:48    1 h ago     2.2 4km SSW of Volcano, Haw…      1.4   19.397  -155.259 hv",
             "  2018-06-14 08:49:30    1 h ago     2.5 3km WSW of Volcano, Haw…      1.8   19.417  -155.264 hv",
             "  2018-06-14 08:48:47    1 h ago     2.5 4km SW of Volcano, Hawa…      1.8   19.401  -155.271 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -191,7 +191,7 @@ import TestSupport
             "                                 ooooooo",
             "                                 ooooooo",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -210,7 +210,7 @@ import TestSupport
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
             "  2018-06-14 09:08:57 51 min ago     3.0 6km SW of Volcano, Hawa…      0.8   19.390  -155.276 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -219,7 +219,7 @@ import TestSupport
             "                                 ooooooo",
             "#################################GGGGGGG############################################################",
             "                                 rrrrrrr",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "day: shown selected")
         try h.press(.character("s"))
         #expect(h.controller.sectionIdentifier == .magnitudeBand)
@@ -234,7 +234,7 @@ import TestSupport
             "  2018-06-07 09:26:18    7 d ago     1.1 14km NW of Cold Springs…      7.7   39.766  -120.101 nn",
             " M0 · 640 quakes",
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -243,7 +243,7 @@ import TestSupport
             "                                 yyyyyyy",
             "cccccccccccccccc",
             "#################################GGGGGGG############################################################",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "magnitudeBand: shown selected")
         try h.press(.character("s"))
         #expect(h.controller.sectionIdentifier == .network)
@@ -257,7 +257,7 @@ import TestSupport
             "  2018-06-14 08:08:58    1 h ago     1.2 10km N of Big Bear Lake…      3.1   34.331  -116.922 ci",
             "  2018-06-14 08:08:08    1 h ago     1.6 10km N of Big Bear Lake…      1.9   34.331  -116.924 ci",
             "  2018-06-14 06:43:52    3 h ago     0.6 6km WNW of Lake Henshaw…     13.1   33.255  -116.825 ci",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -266,7 +266,7 @@ import TestSupport
             "                                 yyyyyyy",
             "                                 yyyyyyy",
             "                                 ggggggg",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "network: shown selected")
     }
 
@@ -288,7 +288,7 @@ import TestSupport
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
             "  2018-06-14 09:08:57 51 min ago     3.0 6km SW of Volcano, Hawa…      0.8   19.390  -155.276 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -297,7 +297,7 @@ import TestSupport
             "                                 ooooooo",
             "#################################GGGGGGG############################################################",
             "                                 rrrrrrr",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -313,7 +313,7 @@ import TestSupport
             "  2018-06-13 23:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
             "  2018-06-13 23:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
             "  2018-06-13 23:08:57 51 min ago     3.0 6km SW of Volcano, Hawa…      0.8   19.390  -155.276 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -322,7 +322,7 @@ import TestSupport
             "                                 ooooooo",
             "                                 ggggggg",
             "                                 rrrrrrr",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "the newest quake, in Honolulu's time")
         let utc = try BrowserHarness(width: 100, height: 8)
         try utc.press(.character("s"))
@@ -334,7 +334,7 @@ import TestSupport
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
             "  2018-06-14 09:08:57 51 min ago     3.0 6km SW of Volcano, Hawa…      0.8   19.390  -155.276 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -343,7 +343,7 @@ import TestSupport
             "                                 ooooooo",
             "                                 ggggggg",
             "                                 rrrrrrr",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -355,27 +355,27 @@ import TestSupport
             " quakes-tui  quakes.sqlite  4,714 quakes  by time v",
             "  1    Keys                                                                 pth",
             "  20                                                                        1.5",
-            "  20  Up Down j k  wheel  move                                              0.5",
+            "  20  Up Down j k  wheel  move; click: select (on the map: the nearest)     0.5",
             "  20  PgUp PgDn           page (also Space, Ctrl-F / Ctrl-B)                4.3",
             "  20  Home End g G        first / last quake                                0.8",
-            "  20  click a row         select it                                         0.3",
-            "  20  Left Right h l      move the column cursor                            0.6",
-            "  20  1-9                 sort by column (again: reverse)                   0.6",
-            "  20  [ ]                 sort the cursor's column ascending / descending   1.0",
-            "  20  z 1-9, z[ z]        add a secondary sort key                          2.0",
-            "  20  click header        sort by that column (again: reverse)              6.0",
-            "  20  /                   filter places as you type (Esc clears)            0.7",
-            "  20  :                   predicate, e.g. magnitude >= 4.5 AND depth < 10   0.0",
-            "  20  s                   sections: none, day, magnitude, network           0.6",
-            "  20  Enter               details of the selected quake (Esc or q back)     0.6",
-            "  20  d                   delete the selected quake (asks first)            0.8",
-            "  20  r                   refresh: fetch the feed in the background         0.2",
-            "  20  ?                   this help                                         1.4",
-            "  20  q  Ctrl-C           quit                                              1.8",
-            "  20                                                                        1.8",
-            "  20                                                       any key closes   0.0",
-            "  2018-06-14 08:46:19    1 h ago     2.9 15km SW of Leilani Estates, …      4.7",
-            "/ filter  : predicate  1-9 sort  s sections  Enter details  ? help  q quit",
+            "  20  Left Right h l      move the column cursor                            0.3",
+            "  20  1-9, a header       sort by column (again: reverse)                   0.6",
+            "  20  [ ]                 sort the cursor's column ascending / descending   0.6",
+            "  20  z 1-9, z[ z]        add a secondary sort key                          1.0",
+            "  20  /                   filter places as you type (Esc clears)            2.0",
+            "  20  :                   predicate, e.g. magnitude >= 4.5 AND depth < 10   6.0",
+            "  20  s                   sections: none, day, magnitude, network           0.7",
+            "  20  Enter               details of the selected quake (Esc or q back)     0.0",
+            "  20  d                   delete the selected quake (asks first)            0.6",
+            "  20  r                   refresh: fetch the feed in the background         0.6",
+            "  20  m  Tab              map: over the table, alone, off; Tab: map/table   0.8",
+            "  20  + -  wheel          zoom the map at the selection (wheel: pointer)    0.2",
+            "  20  arrows  0           pan the map (also h j k l); 0 fits the results    1.4",
+            "  20  R                   only the quakes in the map's region (again: off)  1.8",
+            "  20  ?                   this help                                         1.8",
+            "  20  q  Ctrl-C           quit                                              0.0",
+            "  20                                                       any key closes   4.7",
+            "/ filter  : predicate  1-9 sort  s sections  Enter details  ? help  q quit  m ma",
         ], styles: [
             "################################################################################",
             "  uu##BBBBBB################################################################bbb",
@@ -398,9 +398,9 @@ import TestSupport
             "    ########################################################################",
             "    ########################################################################",
             "    ########################################################################",
+            "    ########################################################################",
             "    ######################################################DDDDDDDDDDDDDDDD##",
-            "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         let overlay = h.lines[1...21].map { String($0.dropFirst(4).prefix(72)) }
         #expect(overlay.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(overlay)")

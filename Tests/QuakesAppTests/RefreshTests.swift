@@ -26,7 +26,7 @@ struct RefreshTests {
             "  2018-06-14 09:06:48 53 min ago     2.9 6km WSW of Volcano, Haw…     -0.6   19.413  -155.299 hv",
             "  2018-06-14 09:05:49 54 min ago     2.6 3km SSW of Volcano, Haw…      1.0   19.402  -155.253 hv",
             "  2018-06-14 09:02:42 57 min ago     2.7 12km SSE of Volcano, Ha…      2.0   19.325  -155.214 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -39,7 +39,7 @@ struct RefreshTests {
             "                                 ooooooo",
             "                                 ooooooo",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "never fetched: nothing said")
         try h.send(.lastFetch(BrowserHarness.now.addingTimeInterval(-3 * 60 - 20)))
         h.expectScreen([
@@ -54,7 +54,7 @@ struct RefreshTests {
             "  2018-06-14 09:06:48 53 min ago     2.9 6km WSW of Volcano, Haw…     -0.6   19.413  -155.299 hv",
             "  2018-06-14 09:05:49 54 min ago     2.6 3km SSW of Volcano, Haw…      1.0   19.402  -155.253 hv",
             "  2018-06-14 09:02:42 57 min ago     2.7 12km SSE of Volcano, Ha…      2.0   19.325  -155.214 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -67,7 +67,7 @@ struct RefreshTests {
             "                                 ooooooo",
             "                                 ooooooo",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         try h.send(.lastFetch(BrowserHarness.now.addingTimeInterval(-2 * 3600)))
         h.expectScreen([
@@ -82,7 +82,7 @@ struct RefreshTests {
             "  2018-06-14 09:06:48 53 min ago     2.9 6km WSW of Volcano, Haw…     -0.6   19.413  -155.299 hv",
             "  2018-06-14 09:05:49 54 min ago     2.6 3km SSW of Volcano, Haw…      1.0   19.402  -155.253 hv",
             "  2018-06-14 09:02:42 57 min ago     2.7 12km SSE of Volcano, Ha…      2.0   19.325  -155.214 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -95,7 +95,7 @@ struct RefreshTests {
             "                                 ooooooo",
             "                                 ooooooo",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -237,7 +237,7 @@ struct RefreshTests {
             "  2018-06-14 09:06:48 53 min ago     2.9 6km WSW of Volcano, Haw…     -0.6   19.413  -155.299 hv",
             "  2018-06-14 09:05:49 54 min ago     2.6 3km SSW of Volcano, Haw…      1.0   19.402  -155.253 hv",
             "  2018-06-14 09:02:42 57 min ago     2.7 12km SSE of Volcano, Ha…      2.0   19.325  -155.214 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
@@ -250,7 +250,7 @@ struct RefreshTests {
             "                                 ooooooo",
             "                                 ooooooo",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 
@@ -296,27 +296,27 @@ struct RefreshTests {
             " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
             "  1 Time ▼       Keys                                                                   6 Lon 7 Net",
             "  2018-06-14 0                                                                        155.275 hv",
-            "  2018-06-14 0  ↑ ↓ j k  wheel  move                                                  155.254 hv",
+            "  2018-06-14 0  ↑ ↓ j k  wheel  move; click: select (on the map: the nearest)         155.254 hv",
             "  2018-06-14 0  PgUp PgDn       page (also Space, Ctrl-F / Ctrl-B)                    116.791 ci",
             "  2018-06-14 0  Home End g G    first / last quake                                    155.276 hv",
-            "  2018-06-14 0  click a row     select it                                             155.278 hv",
-            "  2018-06-14 0  ← → h l         move the column cursor                                155.259 hv",
-            "  2018-06-14 0  1-9             sort by column (again: reverse)                       155.299 hv",
-            "  2018-06-14 0  [ ]             sort the cursor's column ascending / descending       155.253 hv",
-            "  2018-06-14 0  z 1-9, z[ z]    add a secondary sort key                              155.214 hv",
-            "  2018-06-14 0  click header    sort by that column (again: reverse)                  155.500 hv",
-            "  2018-06-14 0  /               filter places as you type (Esc clears)                155.292 hv",
-            "  2018-06-14 0  :               predicate, e.g. magnitude >= 4.5 AND depth < 10       139.770 jp",
-            "  2018-06-14 0  s               sections: none, day, magnitude, network               155.268 hv",
-            "  2018-06-14 0  ⏎               details of the selected quake (Esc or q back)         155.265 hv",
-            "  2018-06-14 0  d               delete the selected quake (asks first)                155.260 hv",
-            "  2018-06-14 0  r               refresh: fetch the feed in the background             155.279 hv",
-            "  2018-06-14 0  ?               this help                                             155.259 hv",
-            "  2018-06-14 0  q  Ctrl-C       quit                                                  155.264 hv",
-            "  2018-06-14 0                                                                        155.271 hv",
-            "  2018-06-14 0                                                       any key closes     2.350 fr",
-            "  2018-06-14 08:46:19    1 h ago     2.9 15km SW of Leilani Esta…      4.7   19.375  -155.034 hv",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "  2018-06-14 0  ← → h l         move the column cursor                                155.278 hv",
+            "  2018-06-14 0  1-9, a header   sort by column (again: reverse)                       155.259 hv",
+            "  2018-06-14 0  [ ]             sort the cursor's column ascending / descending       155.299 hv",
+            "  2018-06-14 0  z 1-9, z[ z]    add a secondary sort key                              155.253 hv",
+            "  2018-06-14 0  /               filter places as you type (Esc clears)                155.214 hv",
+            "  2018-06-14 0  :               predicate, e.g. magnitude >= 4.5 AND depth < 10       155.500 hv",
+            "  2018-06-14 0  s               sections: none, day, magnitude, network               155.292 hv",
+            "  2018-06-14 0  ⏎               details of the selected quake (Esc or q back)         139.770 jp",
+            "  2018-06-14 0  d               delete the selected quake (asks first)                155.268 hv",
+            "  2018-06-14 0  r               refresh: fetch the feed in the background             155.265 hv",
+            "  2018-06-14 0  m  Tab          map: over the table, alone, off; Tab: map/table       155.260 hv",
+            "  2018-06-14 0  + -  wheel      zoom the map at the selection (wheel: pointer)        155.279 hv",
+            "  2018-06-14 0  arrows  0       pan the map (also h j k l); 0 fits the results        155.259 hv",
+            "  2018-06-14 0  R               only the quakes in the map's region (again: off)      155.264 hv",
+            "  2018-06-14 0  ?               this help                                             155.271 hv",
+            "  2018-06-14 0  q  Ctrl-C       quit                                                    2.350 fr",
+            "  2018-06-14 0                                                       any key closes   155.034 hv",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuu##BBBBBB################################################################bbbbbbb bbbbb",
@@ -339,9 +339,9 @@ struct RefreshTests {
             "              ########################################################################",
             "              ########################################################################",
             "              ########################################################################",
+            "              ########################################################################",
             "              ######################################################DDDDDDDDDDDDDDDD##",
-            "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
     }
 

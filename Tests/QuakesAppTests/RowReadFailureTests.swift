@@ -20,7 +20,7 @@ import TestSupport
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA                 4.3   33.491  -116.791 ci    earthquake  automatic",
             "  2018-06-14 09:08:57 51 min ago     3.0 6km SW of Volcano, Hawaii             0.8   19.390  -155.276 hv    earthquake  automatic",
             "  2018-06-14 09:08:20 51 min ago     2.9 7km SW of Volcano, Hawaii             0.3   19.376  -155.278 hv    earthquake  automatic",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
+            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "##################################################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb bbbbbbbbbbb bbbbbbbbb",
@@ -29,7 +29,7 @@ import TestSupport
             "                                 ggggggg",
             "                                 rrrrrrr",
             "                                 ooooooo",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
         try h.catalog.dbWriter.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         let size = try FileManager.default.attributesOfItem(atPath: h.catalog.path)[.size] as! Int

@@ -1,0 +1,88 @@
+import QuakeQuery
+
+/// The quakes a map shows, one entry per lit dot, from an SQL aggregate:
+/// the map never reads rows. `projection` is the one the aggregate was
+/// asked for; its dots belong to that grid and that region only.
+public struct MapQuakes: Sendable, Equatable {
+    public let projection: MapProjection
+    /// Every lit dot once, top to bottom then left to right.
+    public let dots: [MapDot]
+
+    public init(projection: MapProjection, dots: [MapDot]) {
+        self.projection = projection
+        self.dots = dots.sorted { ($0.dot.y, $0.dot.x) < ($1.dot.y, $1.dot.x) }
+    }
+
+    /// How many quakes the map shows: every quake in the region.
+    public var count: Int { dots.reduce(0) { $0 + $1.count } }
+}
+
+/// One lit dot: how many quakes it holds and the largest magnitude among
+/// them (nil when every one is unknown).
+public struct MapDot: Sendable, Hashable {
+    public let dot: Dot
+    public let count: Int
+    public let magnitude: Double?
+
+    public init(dot: Dot, count: Int, magnitude: Double?) {
+        self.dot = dot; self.count = count; self.magnitude = magnitude
+    }
+}
+
+/// The map's aggregate: a projection as an `AggregateRequest` (one group
+/// per dot, the largest magnitude, the view as the restriction) and its
+/// result as dots. Ask the controller with `onAggregate(request(for:))`
+/// (kept current as the configuration and the data change) or
+/// `aggregate(_:)` once (`quakes-tui map`).
+public enum MapAggregate {
+    /// Rows of dots from the north, columns of dots from the west, exactly
+    /// as `MapProjection.dot` numbers them (`AggregateGroup.grid` computes
+    /// its formula in the same order), restricted to the view.
+    public static func request(for projection: MapProjection) -> AggregateRequest {
+        let region = projection.region
+        return AggregateRequest(
+            groups: [.grid(.latitude, from: region.north, to: region.south, count: projection.dotsDown),
+                     .grid(.longitude, from: region.west, to: region.east, count: projection.dotsAcross, period: 360)],
+            measures: [.max(.magnitude)],
+            restriction: region.predicate)
+    }
+
+    /// The projection a map's request was made for, nil for any other
+    /// request: a result handed over later (an observation whose request
+    /// has changed since) says itself which grid its dots are on.
+    public static func projection(of request: AggregateRequest) -> MapProjection? {
+        guard request.groups.count == 2, request.measures == [.max(.magnitude)],
+              case .grid(.latitude, let north, let south, let down, nil) = request.groups[0],
+              case .grid(.longitude, let west, let east, let across, 360?) = request.groups[1],
+              down % 4 == 0, across % 2 == 0 else { return nil }
+        let projection = MapProjection(region: MapRegion(south: south, north: north, west: west, east: east),
+                                       columns: across / 2, rows: down / 4)
+        return self.request(for: projection) == request ? projection : nil
+    }
+
+    /// The dots of a map's aggregate result, on the grid its request names.
+    public static func quakes(_ result: AggregateResult) -> MapQuakes? {
+        projection(of: result.request).map { quakes(result, projection: $0) }
+    }
+
+    /// The dots of a result of `request(for: projection)`: keys on the
+    /// south or east edge (a quake at exactly `s` or `e`) are clamped into
+    /// the grid, as the projection clamps them, and merged with the dot
+    /// already there.
+    public static func quakes(_ result: AggregateResult, projection: MapProjection) -> MapQuakes {
+        var merged: [Dot: (count: Int, magnitude: Double?)] = [:]
+        for row in result.rows {
+            guard let y = row.index(0), let x = row.index(1) else { continue }
+            let dot = Dot(x: MapProjection.clamp(Double(x), below: projection.dotsAcross),
+                          y: MapProjection.clamp(Double(y), below: projection.dotsDown))
+            let magnitude = row.number(0)
+            if let old = merged[dot] {
+                merged[dot] = (old.count + row.count, [old.magnitude, magnitude].compactMap { $0 }.max())
+            } else {
+                merged[dot] = (row.count, magnitude)
+            }
+        }
+        return MapQuakes(projection: projection,
+                         dots: merged.map { MapDot(dot: $0.key, count: $0.value.count, magnitude: $0.value.magnitude) })
+    }
+}

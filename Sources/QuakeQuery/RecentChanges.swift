@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+import QuakeStore
+
+/// Where a quake is, in degrees.
+public struct Epicentre: Sendable, Hashable {
+    public let latitude: Double
+    public let longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude; self.longitude = longitude
+    }
+}
+
+/// The rows imports changed lately, as each complete snapshot reports them:
+/// when each changed (the table's `+` mark) and, for those the
+/// configuration selects, where (the map marks their cells).
+struct RecentChanges {
+    var times: [String: Date] = [:]
+    var epicentres: [String: Epicentre] = [:]
+
+    /// At most this many rows are read: a large import changes every row
+    /// at once, and no screen shows more marks than this.
+    static let limit = 10_000
+
+    /// One read of a range on the quake_changedAt index (the rows changed
+    /// after `since`, a few), with whether the plan selects each computed
+    /// as a column: the map's marks cost no second query, and stay those of
+    /// this snapshot's configuration.
+    static func read(since: Date, plan: QueryPlan, _ db: Database) throws -> RecentChanges {
+        let sql = """
+            SELECT id, changedAt, latitude, longitude, (\(plan.whereSQL)) FROM \(QuakeField.table)
+            WHERE changedAt > ? LIMIT \(limit)
+            """
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: plan.arguments + [since.epochMilliseconds])
+        var changes = RecentChanges()
+        while let row = try rows.next() {
+            let id: String = row[0]
+            changes.times[id] = Date(epochMilliseconds: row[1])
+            if (row[4] as Int64?).map({ $0 != 0 }) == true {
+                changes.epicentres[id] = Epicentre(latitude: row[2], longitude: row[3])
+            }
+        }
+        return changes
+    }
+}

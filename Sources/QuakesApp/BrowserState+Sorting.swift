@@ -1,0 +1,41 @@
+import QuakeQuery
+
+/// Sorting and sections: they only write the configuration (the controller
+/// fetches), so they need none of the state's private parts.
+extension BrowserState {
+    /// Sorts by `column`: the number key and header click toggle the
+    /// direction when it is already the primary key; `adding` makes it a
+    /// secondary key instead of replacing. Builds on the sort asked for
+    /// last, so keys pressed before their results arrive add up.
+    func sortBy(_ column: QuakeColumn, ascending: Bool?, adding: Bool) {
+        var keys = requestedSortKeys
+        let existing = keys.firstIndex { $0.field == column.field }
+        let direction: Bool
+        if let ascending {
+            direction = ascending
+        } else if let existing, adding || existing == 0 {
+            direction = !keys[existing].ascending
+        } else {
+            direction = column.defaultAscending
+        }
+        let key = SortKey(column.field, ascending: direction)
+        if adding {
+            if let existing { keys[existing] = key } else { keys.append(key) }
+        } else {
+            keys = [key]
+        }
+        configuration.sortKeys.wrappedValue = keys
+    }
+
+    /// `s`: none ─► day ─► magnitude band ─► network ─► none.
+    func cycleSections() {
+        let next: SectionKey?
+        switch configuration.wrappedValue.sectionIdentifier {
+        case nil: next = .day
+        case .day: next = .magnitudeBand
+        case .magnitudeBand: next = .network
+        case .network, .type: next = nil
+        }
+        configuration.sectionIdentifier.wrappedValue = next
+    }
+}

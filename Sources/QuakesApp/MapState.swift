@@ -1,0 +1,115 @@
+import QuakeMap
+import QuakeQuery
+import TerminalUI
+
+/// The map's part of the browse state: which panes show and which has the
+/// focus, the view, the dots last counted, and the region `R` filters to.
+/// `BrowserState` holds it and changes it only while handling events; the
+/// map's keys are here so that file stays about the table.
+public struct MapState: Equatable {
+    public enum Focus: Sendable, Equatable { case table, map }
+
+    public private(set) var panes: BrowsePanes = .table
+    public private(set) var focus: Focus = .table
+    /// What the map shows; the world until zoomed, panned or fitted.
+    public private(set) var region: MapRegion = .world
+    /// The newest aggregate's dots: drawn only while the view and the pane
+    /// are the ones they were counted for (`MapQuakes.projection`).
+    public private(set) var quakes: MapQuakes?
+    /// The region `R` filters the results to, nil when off.
+    public private(set) var regionFilter: MapRegion?
+
+    public var isShown: Bool { panes != .table }
+    /// Whether map keys go to the map: it shows and has the focus.
+    public var isFocused: Bool { isShown && focus == .map }
+
+    /// `m`: table ─► map above the table ─► map alone ─► table. The map
+    /// takes the focus when it appears (that is what `m` was pressed for);
+    /// the table gets it back when the map goes.
+    mutating func cycleLayout() {
+        panes = panes.next
+        focus = panes == .table ? .table : .map
+    }
+
+    /// `Tab`, or a click in a pane: only while both show.
+    mutating func setFocus(_ pane: Focus) {
+        if panes == .mapAboveTable { focus = pane }
+    }
+
+    mutating func switchFocus() { setFocus(focus == .map ? .table : .map) }
+
+    /// What a key did to the map.
+    enum KeyOutcome: Equatable {
+        /// The view moved (zoom, pan) or nothing needed doing.
+        case handled
+        /// `0`: the results' bounding box is to be asked for.
+        case fit
+        /// Not a map key: the table's handling applies.
+        case notAMapKey
+    }
+
+    /// A key while the map has the focus: `+`/`-` zoom by 2 around the
+    /// selected quake (the centre when it is out of view), arrows and hjkl
+    /// pan a quarter, `0` fits.
+    mutating func handle(_ key: Key, around selected: GeoPoint?) -> KeyOutcome {
+        switch key {
+        case .character("+"), .character("="): zoom(by: 2, around: selected ?? region.center)
+        case .character("-"): zoom(by: 0.5, around: selected ?? region.center)
+        case .left, .character("h"): region = region.panned(.west)
+        case .right, .character("l"): region = region.panned(.east)
+        case .up, .character("k"): region = region.panned(.north)
+        case .down, .character("j"): region = region.panned(.south)
+        case .character("0"): return .fit
+        default: return .notAMapKey
+        }
+        return .handled
+    }
+
+    mutating func zoom(by factor: Double, around point: GeoPoint) {
+        region = region.zoomed(by: factor, around: point)
+    }
+
+    /// A map aggregate arrived: its dots, if it is a map's.
+    mutating func received(_ result: AggregateResult) {
+        if let dots = MapAggregate.quakes(result) { quakes = dots }
+    }
+
+    /// The results' bounding box arrived (`MapFit.request`): the view that
+    /// shows them on `area`'s dots. No results leave the view as it is.
+    mutating func fit(_ result: AggregateResult, in area: Rect?) {
+        guard let area else { return }
+        let projection = MapView.projection(region, in: area)
+        if let fitted = MapFit.region(result, columns: projection.columns, rows: projection.rows) { region = fitted }
+    }
+
+    /// `R`: the region on screen as a filter, or the filter off. False when
+    /// nothing changed (the map is hidden, or shows the whole world).
+    mutating func toggleRegionFilter() -> Bool {
+        if regionFilter != nil {
+            regionFilter = nil
+            return true
+        }
+        guard isShown, region.predicate != nil else { return false }
+        regionFilter = region
+        return true
+    }
+
+    /// The aggregate the map pane in `area` needs, nil when it is hidden.
+    func request(in area: Rect?) -> AggregateRequest? {
+        guard isShown, let area, !area.isEmpty else { return nil }
+        return MapAggregate.request(for: MapView.projection(region, in: area))
+    }
+
+    /// A character cell's larger side in degrees: how far round a click
+    /// to look for a quake first.
+    func cellSize(in area: Rect) -> Double {
+        let projection = MapView.projection(region, in: area)
+        return max(region.longitudeSpan / Double(max(1, projection.columns)),
+                   region.latitudeSpan / Double(max(1, projection.rows)))
+    }
+
+    /// Where a cell of the map's dots points: a click, the wheel.
+    func point(column: Int, row: Int, in area: Rect) -> GeoPoint {
+        MapView.projection(region, in: area).point(column: column, row: row)
+    }
+}

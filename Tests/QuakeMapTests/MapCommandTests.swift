@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `quakes-tui map` on the real week: H lines of W characters, then the
+/// scale line; braille in a UTF-8 locale, `*` and `.` in C; no escapes
+/// when stdout is not a terminal.
+@Suite(.timeLimit(.minutes(10)))
+struct MapCommandTests {
+    let folder = TemporaryFolder()
+    let db: String
+
+    init() throws {
+        db = folder.file("q.sqlite")
+        #expect(try runQuakesTUI(["import", "--db", db, Fixture.week]).status == 0)
+    }
+
+    func map(_ arguments: [String], locale: String = "C.UTF-8") throws -> CommandResult {
+        try runQuakesTUI(["map", "--db", db] + arguments, environment: ["LC_ALL": locale])
+    }
+
+    /// The map's rows padded to the width, then the scale line.
+    func expected(_ rows: [String], width: Int, scale: String) -> String {
+        rows.map { $0 + String(repeating: " ", count: width - $0.count) + "\n" }.joined() + scale + "\n"
+    }
+
+    /// The 27 quakes of M 5 or more over the coastlines, 40×10.
+    @Test func theWorldInBraille() throws {
+        let result = try map(["--where", "magnitude >= 5", "--width", "40", "--height", "10"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == expected([
+            "      ⣠⣤⣤⣶⣶⣶⣶⣒⠒⠒⠒⣲⠖  ⠤⠤⠄⠠⢤⣀⣤⣀⣀⣶⣤⣄⣀⡀⣀⣀",
+            "⠓⢿⣯⡭⢍⡉⠉⠙⠉⢿⣻⡿⡿⣊⠧⠖⠋⠛⠂⣤⢰⣾⣿⠝⠛⠋⠉⠙⠃⠁    ⠉⣩⠬⣭⡭⠽",
+            "     ⠉⡇   ⠈⣡⠾⠛⠂   ⢨⣿⣭⣾⣤⣶⡦⣶⠄      ⣤⡤⣿⠆⠁",
+            "  ⢀   ⠈⠷⣄⣖⣲⣏⣀     ⡜⠉ ⠙⠋⠻⣅⠲⣦⢤⡀⣀⡄⢀⣠⣿⠐⠐",
+            "        ⠈⠉⠻⠄⠛⠦⡄   ⠣⡤⢤⡀  ⢙⡿⠁ ⠻⠅⢹⣾⣣⣿⡆",
+            "⢀         ⠘⢇⡀ ⠉⢹⠆   ⠈⡧  ⣯⠄    ⠈⠙⠻⢿⡿⣿⠐⠤⠄⢀",
+            "⠄          ⢀⡇⣀⡴⠋     ⢹⣀⡼⠙⠃      ⢸⣉⣀⡀⢙⠆⠈⡈",
+            "           ⠠⡴⣋             ⢠       ⠈⠋ ⠰⠛",
+            "        ⢀⡀ ⢈⣭⡤    ⢀⣀⣀⣀⣀⣀⣀⡤⢤⣄⣀⡤⠤⠤⠤⠤⠤⠤⣄⣀⣀⡀",
+            "⠤⠴⠶⡾⠍⠉⠉⠉⠉⠉⠉⠛⠿⠷⠶⠦⠒⠉⠉        ⠈         ⠰⠿⠥",
+        ], width: 40, scale: "27 quakes, lat -90…90, lon -180…180"))
+    }
+
+    @Test func theSameMapOutsideUTF8() throws {
+        let result = try map(["--where", "magnitude >= 5", "--width", "40", "--height", "10"], locale: "C")
+        #expect(result.status == 0)
+        #expect(result.stdout == expected([
+            "      .............  ................",
+            "..............................    ......",
+            "     ..   .....   .........      ....*",
+            "  *   .......     .. .............**",
+            "        ...*...   ....  ... .......",
+            "*         ... ...   ..  .*    *.....***.",
+            "*          .....     .....      ......*.",
+            "           *..             .       .. ..",
+            "        .. ...    ......................",
+            "...................        .         ...",
+        ], width: 40, scale: "27 quakes, lat -90..90, lon -180..180"))
+    }
+
+    /// Fiji to Tonga, across 180°: the region's quakes and Fiji's coast;
+    /// the scale line is whole though the map is narrower.
+    @Test func aRegionAcrossTheAntimeridian() throws {
+        let result = try map(["--where", "place CONTAINS[cd] 'fiji' OR place CONTAINS[cd] 'tonga'",
+                              "--region", "-30,-10,170,-170", "--width", "20", "--height", "5"])
+        #expect(result.status == 0)
+        #expect(result.stdout == expected([
+            "",
+            "       ⣀⣠⠤⠄⡀  ⠄⢀⠈",
+            "       ⠉⠉ ⢀⡀⠂",
+            "",
+            "",
+        ], width: 20, scale: "7 quakes, lat -30…-10, lon 170…-170"))
+        let all = try map(["--region", "-30,-10,170,-170", "--width", "20", "--height", "5"])
+        #expect(all.stdout.hasSuffix("\n7 quakes, lat -30…-10, lon 170…-170\n"), "only Fiji and Tonga's quakes are there")
+        let world = try map(["--width", "20", "--height", "5"])
+        #expect(world.stdout.hasSuffix("\n4,711 quakes, lat -90…90, lon -180…180\n"))
+        #expect(world.stdout.split(separator: "\n").count == 6)
+    }
+
+    @Test func badPredicatesRegionsAndSizesAreOneLineAndExit2() throws {
+        let predicate = try map(["--where", "magnitude >= 4 AND plase CONTAINS 'x'"])
+        #expect(predicate.status == 2)
+        #expect(predicate.stdout == "")
+        #expect(predicate.stderr == """
+            error: --where: 1:20: unknown key 'plase' (did you mean 'place'?)
+              magnitude >= 4 AND plase CONTAINS 'x'
+                                 ^
+
+            """)
+        let region = try map(["--region", "10,0,0,1"])
+        #expect(region.status == 2)
+        #expect(region.stderr == "error: --region: north must be above south by at least 0.05°\n")
+        let words = try map(["--region", "alaska"])
+        #expect(words.status == 2)
+        #expect(words.stderr == "error: --region: expected S,N,W,E (four numbers, degrees), found 'alaska'\n")
+        let width = try map(["--width", "0"])
+        #expect(width.status == 2)
+        #expect(width.stderr == "error: --width must be between 1 and 1000\n")
+    }
+}

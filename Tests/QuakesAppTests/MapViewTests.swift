@@ -1,0 +1,140 @@
+import Foundation
+import QuakeMap
+import QuakeQuery
+import QuakeStore
+@testable import QuakesApp
+import TerminalUI
+import Testing
+import TestSupport
+
+/// The map pane rendered into a Screen, compared whole: every cell's
+/// character and style. Legend: 'd' dim (land, the scale line), the
+/// magnitude letters of the browse legend, 'B' the selected quake's marker
+/// (bold reverse), '+' a quake an import just changed (bold green here).
+@Suite(.timeLimit(.minutes(10)))
+struct MapViewTests {
+    static let legend = Legend.browse([Style(foreground: .green, bold: true): "+"])
+
+    /// A catalog of one quake near Tokyo, 35.68 N 139.77 E, M 4.2, mapped
+    /// through the real aggregate: the formula's dot (71, 12) is bit
+    /// (1, 0) = 0x08 of cell (35, 3): `⠈`, red (M 3–5).
+    @Test func aSingleQuakeLightsTheDotTheFormulaNames() throws {
+        let folder = TemporaryFolder()
+        let catalog = try folder.catalog()
+        _ = try QuakeImporter(catalog: catalog).importData(Data(singleQuakeFeed(
+            id: "jp0001", place: "Near Tokyo", magnitude: 4.2, time: 1_528_966_800_000).utf8), name: "tokyo")
+        let area = Rect(x: 0, y: 0, width: 40, height: 11)
+        let projection = MapView.projection(.world, in: area)
+        #expect(projection == MapProjection(region: .world, columns: 40, rows: 10))
+        let result = try ResultsController(catalog).aggregate(MapAggregate.request(for: projection))
+        var screen = Screen(width: 40, height: 11)
+        MapView(quakes: MapAggregate.quakes(result, projection: projection), land: .none, unicode: true)
+            .render(in: area, into: &screen)
+        expectScreen(screen, lines: [
+            "", "", "",
+            String(repeating: " ", count: 35) + "⠈",
+            "", "", "", "", "", "",
+            "1 quake, lat -90…90, lon -180…180",
+        ], styles: [
+            "", "", "",
+            String(repeating: " ", count: 35) + "r",
+            "", "", "", "", "", "",
+            String(repeating: "d", count: 33),
+        ], legend: Self.legend)
+    }
+
+    /// A 20×5 world: 40×20 dots of 9° each way.
+    static let small = MapProjection(columns: 20, rows: 5)
+
+    /// Dots placed by hand: M 2.5 and M 5.1 in cell (2, 1) (magenta wins:
+    /// the largest magnitude sets the color; bits 0x01 | 0x80), an unknown
+    /// magnitude in cell (10, 2) (gray), M 0.5 in cell (15, 3) (green, and
+    /// just changed: bold). Land: a segment in cell (0, 0) and a point in
+    /// cell (2, 1), left out there because quakes are in that cell. The
+    /// selected quake is dot (13, 17), cell (6, 4).
+    static func handMadeMap(unicode: Bool) -> Screen {
+        let quakes = MapQuakes(projection: small, dots: [
+            MapDot(dot: Dot(x: 4, y: 4), count: 1, magnitude: 2.5),
+            MapDot(dot: Dot(x: 5, y: 7), count: 2, magnitude: 5.1),
+            MapDot(dot: Dot(x: 20, y: 8), count: 1, magnitude: nil),
+            MapDot(dot: Dot(x: 31, y: 13), count: 1, magnitude: 0.5),
+        ])
+        let land = LandOutline(polylines: [
+            [GeoPoint(latitude: 85, longitude: -175), GeoPoint(latitude: 85, longitude: -170)],   // dots (0, 0), (1, 0)
+            [GeoPoint(latitude: 40.5, longitude: -139.5)],                                      // dot (4, 5)
+        ])
+        let view = MapView(quakes: quakes, land: land,
+                           selected: GeoPoint(latitude: 90 - 17.5 * 9, longitude: -180 + 13.5 * 9),
+                           changed: [GeoPoint(latitude: 90 - 13.5 * 9, longitude: -180 + 31.5 * 9)], unicode: unicode)
+        var screen = Screen(width: 20, height: 6)
+        view.render(in: Rect(screen), into: &screen)
+        return screen
+    }
+
+    @Test func colorsTheMarkerAndLand() {
+        expectScreen(Self.handMadeMap(unicode: true), lines: [
+            "⠉",
+            "  ⢁",
+            "          ⠁",
+            "               ⠐",
+            "      ⠐",
+            "5 quakes, lat -90…90",
+        ], styles: [
+            "d",
+            "  m",
+            "          a",
+            "               +",
+            "      B",
+            "dddddddddddddddddddd",
+        ], legend: Self.legend)
+    }
+
+    /// Outside UTF-8: `*` for quakes, `.` for land, `@` for the selection.
+    @Test func thePlainFormOutsideUTF8() {
+        expectScreen(Self.handMadeMap(unicode: false), lines: [
+            ".",
+            "  *",
+            "          *",
+            "               *",
+            "      @",
+            "5 quakes, lat -90..9",
+        ], styles: [
+            "d",
+            "  m",
+            "          a",
+            "               +",
+            "      B",
+            "dddddddddddddddddddd",
+        ], legend: Self.legend)
+    }
+
+    /// Dots counted for another projection (the view moved, the pane
+    /// resized) are not drawn: the scale line says they are coming.
+    @Test func dotsOfAnotherProjectionWaitForTheirOwn() {
+        let stale = MapQuakes(projection: MapProjection(columns: 21, rows: 5),
+                              dots: [MapDot(dot: Dot(x: 4, y: 4), count: 1, magnitude: 2.5)])
+        var screen = Screen(width: 40, height: 6)
+        MapView(quakes: stale, land: .none, unicode: true).render(in: Rect(x: 0, y: 0, width: 40, height: 6), into: &screen)
+        expectScreen(screen, lines: ["", "", "", "", "", "counting…, lat -90…90, lon -180…180"],
+                     styles: ["", "", "", "", "", String(repeating: "d", count: 35)], legend: Self.legend)
+    }
+
+    /// The pane draws inside its rectangle only, wherever it sits.
+    @Test func itDrawsInsideItsRectangle() {
+        var screen = Screen(width: 24, height: 8)
+        for row in 0..<8 { screen.put(String(repeating: "x", count: 24), row: row, column: 0) }
+        let quakes = MapQuakes(projection: MapProjection(columns: 20, rows: 5),
+                               dots: [MapDot(dot: Dot(x: 0, y: 0), count: 1, magnitude: 3)])
+        MapView(quakes: quakes, land: .none, unicode: true).render(in: Rect(x: 2, y: 1, width: 20, height: 6), into: &screen)
+        expectScreen(screen, lines: [
+            String(repeating: "x", count: 24),
+            "xx⠁                   xx",
+            "xx                    xx",
+            "xx                    xx",
+            "xx                    xx",
+            "xx                    xx",
+            "xx1 quake, lat -90…90,xx",
+            String(repeating: "x", count: 24),
+        ], styles: ["", "  r", "", "", "", "", "  " + String(repeating: "d", count: 20), ""], legend: Self.legend)
+    }
+}
