@@ -21,8 +21,8 @@ let package = Package(
         .target(
             name: "BundledData",
             path: "Resources",
-            sources: ["BundledFeed.swift"],
-            resources: [.copy("all_week_2018-06-14.geojson")]
+            sources: ["BundledFeed.swift", "BundledGazetteer.swift"],
+            resources: [.copy("all_week_2018-06-14.geojson"), .copy("gazetteer_cities15000.tsv")]
         ),
         .target(
             name: "QuakeStore",
@@ -42,6 +42,7 @@ let package = Package(
             name: "QuakeQuery",
             dependencies: [
                 "QuakeStore",
+                "BundledData",   // the gazetteer DISTANCE("place") reads
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API: a progress handler abandons stale reads.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
