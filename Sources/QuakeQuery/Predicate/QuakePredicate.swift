@@ -10,12 +10,13 @@ import QuakeStore
 public struct QuakePredicate: Sendable, Hashable, CustomStringConvertible {
     public let root: PredicateNode
 
-    public init(_ format: String, _ arguments: any Sendable...) throws {
-        try self.init(format: format, arguments: arguments)
+    /// `home` is where `DISTANCE()` measures from (none: it is an error).
+    public init(_ format: String, _ arguments: any Sendable..., home: Home? = nil) throws {
+        try self.init(format: format, arguments: arguments, home: home)
     }
 
-    public init(format: String, arguments: [any Sendable]) throws {
-        root = try PredicateParser.parse(format, arguments: arguments)
+    public init(format: String, arguments: [any Sendable], home: Home? = nil) throws {
+        root = try PredicateParser.parse(format, arguments: arguments, home: home)
     }
 
     public init(_ root: PredicateNode) { self.root = root }
@@ -87,6 +88,17 @@ extension PredicateNode {
     }
 
     func sql(_ arguments: inout [DatabaseValue], placeLookups: Set<String> = []) -> String {
+        // A distance test first tests a box on the indexed coordinates: the
+        // same rows (the box holds every match), read without a distance
+        // computed for every quake.
+        if let box = distanceBox {
+            let prefilter = box.sql(&arguments)
+            return "(\(prefilter) AND \(conditionSQL(&arguments, placeLookups: placeLookups)))"
+        }
+        return conditionSQL(&arguments, placeLookups: placeLookups)
+    }
+
+    private func conditionSQL(_ arguments: inout [DatabaseValue], placeLookups: Set<String>) -> String {
         switch self {
         case .constant(let value):
             return value ? "1" : "0"
