@@ -1,3 +1,4 @@
+import QuakeQuery
 import TerminalUI
 
 /// Where each part of the browse screen goes for a screen size: the top
@@ -40,10 +41,10 @@ struct BrowseLayout: Equatable {
         case bodyLine(Int)
     }
 
-    /// What a click at (row, column) lands on.
-    func hit(row: Int, column: Int) -> Hit? {
+    /// What a click at (row, column) lands on (the table shows Dist when there is a home).
+    func hit(row: Int, column: Int, home: Home? = nil) -> Hit? {
         if tableHeader.contains(row: row, column: column) {
-            return ColumnLayout(width: table.width).column(atX: column - table.x).map(Hit.header)
+            return ColumnLayout(width: table.width, home: home).column(atX: column - table.x).map(Hit.header)
         }
         if tableBody.contains(row: row, column: column) { return .bodyLine(row - tableBody.y) }
         return nil
