@@ -8,7 +8,7 @@ import QuakeStore
 /// instead of computing a distance for every quake. Never too small: the
 /// box holds the whole circle, with a margin of a few centimetres for
 /// rounding; it may hold more.
-struct DistanceBox: Equatable {
+struct DistanceBox: Hashable {
     var south: Double
     var north: Double
     /// Longitudes west…east; west > east when the box crosses the
@@ -49,6 +49,11 @@ struct DistanceBox: Equatable {
             && a.longitudes?.east == b.longitudes?.east
     }
 
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(south); hasher.combine(north)
+        hasher.combine(longitudes?.west); hasher.combine(longitudes?.east)
+    }
+
     /// Whether a point is inside, as the SQL tests it.
     func contains(latitude: Double, longitude: Double) -> Bool {
         guard latitude >= south && latitude <= north else { return false }
@@ -56,14 +61,53 @@ struct DistanceBox: Equatable {
         return west <= east ? (longitude >= west && longitude <= east) : (longitude >= west || longitude <= east)
     }
 
+    /// One side of the box: its band of latitudes or of longitudes.
+    enum Band: Sendable, Hashable {
+        case latitude, longitude
+    }
+
+    /// How SQLite is to read the rows in the box (see `DistancePlanning`).
+    enum Access: Sendable, Hashable {
+        /// Through the band's index (the other band tested on each row read).
+        case index(Band)
+        /// In the order's own index, each entry first tested against the
+        /// rowids of the band (read from its index alone), so only rows in
+        /// the band are read.
+        case scan(within: Band)
+    }
+
     /// `latitude BETWEEN ? AND ? AND …`, its bounds appended to `arguments`.
-    func sql(_ arguments: inout [DatabaseValue]) -> String {
-        arguments += [south.databaseValue, north.databaseValue]
-        let latitude = "latitude BETWEEN ? AND ?"
-        guard let (west, east) = longitudes else { return latitude }
-        arguments += [west.databaseValue, east.databaseValue]
-        return west <= east ? "\(latitude) AND longitude BETWEEN ? AND ?"
-                            : "\(latitude) AND (longitude >= ? OR longitude <= ?)"
+    /// A `+` keeps SQLite from reading a band through its index where
+    /// `access` says otherwise; without an access it chooses.
+    func sql(_ arguments: inout [DatabaseValue], access: Access? = nil) -> String {
+        func indexed(_ band: Band) -> Bool {
+            switch access {
+            case nil: true
+            case .index(let chosen): chosen == band
+            case .scan: false
+            }
+        }
+        var terms = [self.band(.latitude, &arguments, indexed: indexed(.latitude))]
+        if longitudes != nil { terms.append(self.band(.longitude, &arguments, indexed: indexed(.longitude))) }
+        if case .scan(let band) = access {
+            let set = self.band(band, &arguments, indexed: true)
+            terms.append("+rowid IN (SELECT rowid FROM \(QuakeField.table) WHERE \(set))")
+        }
+        return terms.joined(separator: " AND ")
+    }
+
+    /// One band's test; `+column` when SQLite must not use its index.
+    func band(_ band: Band, _ arguments: inout [DatabaseValue], indexed: Bool) -> String {
+        let plus = indexed ? "" : "+"
+        switch band {
+        case .latitude:
+            arguments += [south.databaseValue, north.databaseValue]
+            return "\(plus)latitude BETWEEN ? AND ?"
+        case .longitude:
+            guard let (west, east) = longitudes else { return "1" }
+            arguments += [west.databaseValue, east.databaseValue]
+            return west <= east ? "\(plus)longitude BETWEEN ? AND ?" : "(\(plus)longitude >= ? OR \(plus)longitude <= ?)"
+        }
     }
 }
 
