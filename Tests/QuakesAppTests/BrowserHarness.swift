@@ -33,7 +33,7 @@ final class BrowserHarness {
     private var deletes: [(ids: [String], title: String)] = []
 
     init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true,
-         refresh onRefresh: (() -> Void)? = nil) throws {
+         refresh onRefresh: (() -> Void)? = nil, home: Home? = nil) throws {
         catalog = try importedCatalog(folder, feeds: [Fixture.week])
         for feed in Self.extras { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }
         controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
@@ -42,7 +42,7 @@ final class BrowserHarness {
         state = BrowserState(catalogName: "quakes.sqlite", configuration: controller.$configuration,
                              actions: BrowserActions(track: { controller.trackedID = $0 }, refresh: onRefresh,
                                                            delete: { ids, title in asked.append((ids, title)) }),
-                             width: width, height: height, now: Self.now)
+                             width: width, height: height, now: Self.now, home: home)
         takeDeletes = { defer { asked = [] }; return asked }
         view = BrowseView(timeZone: TimeZone(identifier: timeZone)!, unicode: unicode)
         screen = Screen(width: width, height: height)
