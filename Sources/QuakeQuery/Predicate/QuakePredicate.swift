@@ -48,10 +48,13 @@ public struct QuakePredicate: Sendable, Hashable, CustomStringConvertible {
     /// `placeLookups` answered through the table of distinct places and the
     /// placeFolded index instead of a test on every row. Same rows, found
     /// faster when few quakes match.
-    ///
-    /// `boxAccess` says how to read the box of each distance test (by
-    /// default SQLite chooses).
-    func sql(placeLookups: Set<String>, boxAccess: [DistanceBox: DistanceBox.Access] = [:])
+    public func sql(placeLookups: Set<String>) -> (sql: String, arguments: StatementArguments) {
+        sql(placeLookups: placeLookups, boxAccess: [:])
+    }
+
+    /// `boxAccess` says how to read the box of each distance test (without
+    /// one SQLite chooses).
+    func sql(placeLookups: Set<String>, boxAccess: [DistanceBox: DistanceBox.Access])
         -> (sql: String, arguments: StatementArguments) {
         var arguments: [DatabaseValue] = []
         let sql = root.sql(&arguments, placeLookups: placeLookups, boxAccess: boxAccess)
