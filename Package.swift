@@ -22,8 +22,9 @@ let package = Package(
         .target(
             name: "BundledData",
             path: "Resources",
-            sources: ["BundledFeed.swift", "BundledLandOutline.swift"],
-            resources: [.copy("all_week_2018-06-14.geojson"), .copy("land_110m.txt"), .copy("land_110m.README.md")]
+            sources: ["BundledFeed.swift", "BundledLandOutline.swift", "BundledGazetteer.swift"],
+            resources: [.copy("all_week_2018-06-14.geojson"), .copy("land_110m.txt"), .copy("land_110m.README.md"),
+                        .copy("gazetteer_cities15000.tsv")]
         ),
         .target(
             name: "QuakeStore",
@@ -43,6 +44,7 @@ let package = Package(
             name: "QuakeQuery",
             dependencies: [
                 "QuakeStore",
+                "BundledData",   // the gazetteer DISTANCE("place") reads
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API: a progress handler abandons stale reads.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -1,3 +1,5 @@
+import QuakeQuery
+
 /// One braille dot of a map: `x` from the left, `y` from the top. A map of
 /// W×H character cells has 2W×4H dots; dot (x, y) is in cell (x div 2, y div 4).
 public struct Dot: Sendable, Hashable, CustomStringConvertible {

@@ -1,17 +1,5 @@
 import QuakeQuery
 
-/// A place on the globe, in degrees: latitude −90…90, longitude −180…180.
-public struct GeoPoint: Sendable, Hashable, CustomStringConvertible {
-    public var latitude: Double
-    public var longitude: Double
-
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude; self.longitude = longitude
-    }
-
-    public var description: String { "(\(latitude), \(longitude))" }
-}
-
 /// What a map shows: latitudes `south…north` and longitudes `west…east`.
 /// `west` is kept in −180..<180 and `east` above it by at most 360°, so a
 /// view across the antimeridian continues past 180: Fiji and Tonga are

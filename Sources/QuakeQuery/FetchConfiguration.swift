@@ -69,8 +69,13 @@ public struct SortKey: Sendable, Hashable, CustomStringConvertible {
         self.ascending = ascending
     }
 
-    /// A key by name or alias; throws for a key that does not exist or cannot be sorted.
-    public init(_ name: String, ascending: Bool) throws {
+    /// A key by name or alias, or `DISTANCE(…)`; throws for a key that does
+    /// not exist or cannot be sorted.
+    public init(_ name: String, ascending: Bool, home: Home? = nil) throws {
+        if name.uppercased().hasPrefix("DISTANCE") {
+            self.init(try PredicateParser.parseDistanceKey(name, home: home), ascending: ascending)
+            return
+        }
         guard let field = QuakeField.named(name) else {
             throw SortKeyError(message: "unknown sort key '\(name)'; sortable keys are \(Self.sortableNames)")
         }
@@ -85,17 +90,42 @@ public struct SortKey: Sendable, Hashable, CustomStringConvertible {
     /// `-magnitude` for descending, `time` for ascending.
     public var description: String { (ascending ? "" : "-") + field.name }
 
-    /// Parses `-magnitude,time`: a comma list, `-` for descending, `+` optional.
-    public static func parseList(_ text: String) throws -> [SortKey] {
-        try text.split(separator: ",").map { part in
+    /// Parses `-magnitude,time`: a comma list, `-` for descending, `+`
+    /// optional; `DISTANCE(35.68, 139.69)` keeps its comma.
+    public static func parseList(_ text: String, home: Home? = nil) throws -> [SortKey] {
+        try splitList(text).map { part in
             let item = part.trimmingCharacters(in: .whitespaces)
-            if item.hasPrefix("-") { return try SortKey(String(item.dropFirst()), ascending: false) }
-            if item.hasPrefix("+") { return try SortKey(String(item.dropFirst()), ascending: true) }
-            return try SortKey(item, ascending: true)
+            if item.hasPrefix("-") { return try SortKey(String(item.dropFirst()), ascending: false, home: home) }
+            if item.hasPrefix("+") { return try SortKey(String(item.dropFirst()), ascending: true, home: home) }
+            return try SortKey(item, ascending: true, home: home)
         }
     }
 
-    static var sortableNames: String { QuakeField.sortable.map(\.name).joined(separator: ", ") }
+    /// The items of a comma list, commas inside parentheses or quotes kept.
+    static func splitList(_ text: String) -> [Substring] {
+        var items: [Substring] = [], start = text.startIndex, depth = 0, quote: Character?
+        var escaped = false
+        for index in text.indices {
+            let c = text[index]
+            if let open = quote {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == open { quote = nil }
+                continue
+            }
+            switch c {
+            case "\"", "'": quote = c
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            case "," where depth == 0:
+                items.append(text[start..<index])
+                start = text.index(after: index)
+            default: break
+            }
+        }
+        items.append(text[start...])
+        return items.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    static var sortableNames: String { (QuakeField.sortable.map(\.name) + ["DISTANCE(…)"]).joined(separator: ", ") }
 }
 
 public struct SortKeyError: Error, CustomStringConvertible, Equatable {

@@ -28,14 +28,19 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
     public let kind: Kind
     public let isNullable: Bool
     public let isSortable: Bool
-    /// The field as a typed key path, for `SortDescriptor<Quake>`.
-    public let keyPath: PartialKeyPath<Quake> & Sendable
+    /// The field as a typed key path, for `SortDescriptor<Quake>`; nil for
+    /// a computed field (`DISTANCE(…)`), which no descriptor can name.
+    public let keyPath: (PartialKeyPath<Quake> & Sendable)?
+    /// For `DISTANCE(…)`: the point it measures from (the SQL plans a
+    /// bounding box around it).
+    public let distanceOrigin: GeoPoint?
     private let read: @Sendable (Quake) -> FieldValue
     private let makeDescriptor: (@Sendable (SortOrder) -> SortDescriptor<Quake>)?
 
     public var description: String { name }
 
-    public static func == (a: QuakeField, b: QuakeField) -> Bool { a.name == b.name }
+    /// The column too: `DISTANCE()` names home, wherever home is.
+    public static func == (a: QuakeField, b: QuakeField) -> Bool { a.name == b.name && a.column == b.column }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// The field's value in a quake, as SQL holds it.
@@ -58,6 +63,17 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
         self.column = column ?? name; self.sortColumn = sortColumn ?? column ?? name
         self.kind = kind; self.isNullable = nullable; self.isSortable = descriptor != nil
         self.keyPath = keyPath; self.makeDescriptor = descriptor; self.read = read
+        distanceOrigin = nil
+    }
+
+    /// A computed number, sortable, never NULL: `expression` is its SQL.
+    init(computed name: String, expression: String, distanceOrigin: GeoPoint?,
+         read: @escaping @Sendable (Quake) -> FieldValue) {
+        self.name = name; aliases = []
+        column = expression; sortColumn = expression
+        kind = .number; isNullable = false; isSortable = true
+        keyPath = nil; makeDescriptor = nil; self.read = read
+        self.distanceOrigin = distanceOrigin
     }
 
     public static let id = QuakeField("id", kind: .text, keyPath: \Quake.id) { .text($0.id) }
@@ -112,7 +128,7 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
     /// The field a sort descriptor sorts by.
     public static func sortedBy(_ descriptor: SortDescriptor<Quake>) -> QuakeField? {
         guard let keyPath = descriptor.keyPath else { return nil }
-        return sortable.first { $0.keyPath == keyPath }
+        return sortable.first { $0.keyPath.map { $0 == keyPath } ?? false }
     }
 }
 

@@ -47,9 +47,10 @@ struct QueryPlan: Sendable {
     /// Matches are found through the distinct places (see `selectRows`).
     let looksUpPlaces: Bool
 
-    init(_ configuration: FetchConfiguration, placeLookups: Set<String> = [], knownCount: Int? = nil) {
+    init(_ configuration: FetchConfiguration, placeLookups: Set<String> = [],
+         boxAccess: [DistanceBox: DistanceBox.Access] = [:], knownCount: Int? = nil) {
         if let predicate = configuration.predicate {
-            (whereSQL, arguments) = predicate.sql(placeLookups: placeLookups)
+            (whereSQL, arguments) = predicate.sql(placeLookups: placeLookups, boxAccess: boxAccess)
         } else {
             (whereSQL, arguments) = ("1", StatementArguments())
         }
@@ -69,8 +70,11 @@ struct QueryPlan: Sendable {
     /// through the distinct places.
     static func planning(_ configuration: FetchConfiguration, _ db: Database) throws -> (window: QueryPlan, summary: QueryPlan) {
         guard let predicate = configuration.predicate else { return (QueryPlan(configuration), QueryPlan(configuration)) }
+        let boxes = try DistancePlanning.access(predicate, order: orderTerms(configuration), db)
         let texts = predicate.placeSearches
-        guard !texts.isEmpty else { return (QueryPlan(configuration), QueryPlan(configuration)) }
+        guard !texts.isEmpty else {
+            return (QueryPlan(configuration, boxAccess: boxes.window), QueryPlan(configuration, boxAccess: boxes.summary))
+        }
         let total = try Int.fetchOne(db, sql: "SELECT max(rowid) FROM \(QuakeField.table)") ?? 0
         let plain = QueryPlan(configuration)
         // With the place index carrying time, a match costs an index entry
@@ -88,8 +92,8 @@ struct QueryPlan: Sendable {
             if matching * matching <= scanCost * total { lookups.insert(text) }
         }
         let known = predicate.singlePlaceSearch.flatMap { counts[$0] }
-        return (QueryPlan(configuration, placeLookups: lookups, knownCount: known),
-                QueryPlan(configuration, placeLookups: texts, knownCount: known))
+        return (QueryPlan(configuration, placeLookups: lookups, boxAccess: boxes.window, knownCount: known),
+                QueryPlan(configuration, placeLookups: texts, boxAccess: boxes.summary, knownCount: known))
     }
 
     static func hasPlaceTimeIndex(_ db: Database) throws -> Bool {

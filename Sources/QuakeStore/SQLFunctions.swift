@@ -5,13 +5,16 @@ import GRDB
 /// ASCII-only `LIKE` and `lower()` cannot answer correctly:
 /// `quake_fold(x)` (case and diacritics), `quake_foldcase(x)`,
 /// `quake_folddiacritics(x)`, and `quake_matches(pattern, x)`, true when the
-/// regular expression matches the whole of `x`.
+/// regular expression matches the whole of `x`; and
+/// `quake_distance(latitude, longitude, pointLatitudeBits, pointLongitudeBits)`,
+/// the great-circle kilometres to a point.
 enum SQLFunctions {
     static func register(in db: Database) {
         db.add(function: fold)
         db.add(function: foldCase)
         db.add(function: foldDiacritics)
         db.add(function: matches)
+        db.add(function: distance)
     }
 
     private static func textFunction(_ name: String, _ transform: @escaping @Sendable (String) -> String) -> DatabaseFunction {
@@ -28,5 +31,19 @@ enum SQLFunctions {
         guard let pattern = String.fromDatabaseValue(values[0]),
               let text = String.fromDatabaseValue(values[1]) else { return nil }
         return RegexCache.shared.wholeMatch(pattern, text)
+    }
+
+    /// The point comes as the bit patterns of its two Doubles (integers
+    /// SQLite keeps exactly): a decimal literal would be read by SQLite's
+    /// own conversion, which may round differently from Swift's, and the
+    /// SQL would then disagree with the in-memory evaluation at the edges.
+    /// It is written into the SQL rather than bound, so an ORDER BY or a
+    /// keyset condition can repeat the expression without its arguments.
+    static let distance = DatabaseFunction("quake_distance", argumentCount: 4, pure: true) { values in
+        guard let latitude = Double.fromDatabaseValue(values[0]), let longitude = Double.fromDatabaseValue(values[1]),
+              let latitudeBits = Int64.fromDatabaseValue(values[2]),
+              let longitudeBits = Int64.fromDatabaseValue(values[3]) else { return nil }
+        return GreatCircle.distanceKilometres(latitude, longitude, Double(bitPattern: UInt64(bitPattern: latitudeBits)),
+                                              Double(bitPattern: UInt64(bitPattern: longitudeBits)))
     }
 }

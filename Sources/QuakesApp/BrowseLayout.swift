@@ -1,3 +1,4 @@
+import QuakeQuery
 import TerminalUI
 
 /// Which panes the browse screen shows; `m` goes through them in order.
@@ -75,13 +76,13 @@ struct BrowseLayout: Equatable {
         case mapScale
     }
 
-    /// What a click at (row, column) lands on.
-    func hit(row: Int, column: Int) -> Hit? {
+    /// What a click at (row, column) lands on (the table shows Dist when there is a home).
+    func hit(row: Int, column: Int, home: Home? = nil) -> Hit? {
         if let map, map.contains(row: row, column: column) {
             return row == map.maxY - 1 ? .mapScale : .map(column: column - map.x, row: row - map.y)
         }
         if tableHeader.contains(row: row, column: column) {
-            return ColumnLayout(width: table.width).column(atX: column - table.x).map(Hit.header)
+            return ColumnLayout(width: table.width, home: home).column(atX: column - table.x).map(Hit.header)
         }
         if tableBody.contains(row: row, column: column) { return .bodyLine(row - tableBody.y) }
         return nil

@@ -40,7 +40,7 @@ public struct BrowseView {
         switch state.mode {
         case .detail:
             if let quake = state.selectedQuake {
-                DetailView(formatting: formatting).render(quake, in: layout.screen.inset(top: 1), into: &screen)
+                DetailView(formatting: formatting, home: state.home).render(quake, in: layout.screen.inset(top: 1), into: &screen)
             }
         case .help: HelpView(unicode: unicode).render(in: layout.screen, into: &screen)
         default: break
@@ -95,7 +95,9 @@ public struct BrowseView {
         if let region = state.map.regionFilter { parts.append("region " + MapView.ranges(region, unicode: unicode)) }
         let sortKeys = state.shownSortKeys
         if !sortKeys.isEmpty {
-            parts.append("by " + sortKeys.map { "\(QuakeColumn(field: $0.field)?.title.lowercased() ?? $0.field.name) \(table.arrow($0.ascending))" }
+            parts.append("by " + sortKeys.map {
+                "\(QuakeColumn(field: $0.field, home: state.home)?.title.lowercased() ?? $0.field.name) \(table.arrow($0.ascending))"
+            }
                 .joined(separator: ", "))
         }
         let section = state.snapshot?.configuration.sectionIdentifier ?? state.configuration.wrappedValue.sectionIdentifier

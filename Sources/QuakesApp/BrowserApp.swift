@@ -28,7 +28,7 @@ public enum BrowserApp {
     /// makes the terminal once the catalog is open (the real one by default:
     /// ncurses, monochrome under NO_COLOR).
     public static func run(catalog: QuakeCatalog, configuration: FetchConfiguration, refresh feed: RefreshFeed? = nil,
-                           environment: [String: String] = ProcessInfo.processInfo.environment,
+                           home: Home? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
                            terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
         let controller = try ResultsController(catalog, configuration: configuration)
         let inbox = try EventInbox()
@@ -52,7 +52,7 @@ public enum BrowserApp {
                 delete: { ids, title in deleteInBackground(ids, title: title, from: catalog, inbox: inbox) },
                 observeMap: mapQueries.observe, fitMap: mapQueries.fit,
                 pickNearest: { mapQueries.pickNearest($0, radius: $1, within: $2) }),
-            width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date)
+            width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date, home: home)
         try controller.start()
         defer { controller.stop() }
         indexer.check()

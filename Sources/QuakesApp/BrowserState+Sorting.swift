@@ -8,8 +8,9 @@ extension BrowserState {
     /// secondary key instead of replacing. Builds on the sort asked for
     /// last, so keys pressed before their results arrive add up.
     func sortBy(_ column: QuakeColumn, ascending: Bool?, adding: Bool) {
+        guard let field = column.field(home: home) else { return }
         var keys = requestedSortKeys
-        let existing = keys.firstIndex { $0.field == column.field }
+        let existing = keys.firstIndex { $0.field == field }
         let direction: Bool
         if let ascending {
             direction = ascending
@@ -18,7 +19,7 @@ extension BrowserState {
         } else {
             direction = column.defaultAscending
         }
-        let key = SortKey(column.field, ascending: direction)
+        let key = SortKey(field, ascending: direction)
         if adding {
             if let existing { keys[existing] = key } else { keys.append(key) }
         } else {

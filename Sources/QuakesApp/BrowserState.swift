@@ -18,6 +18,8 @@ public final class BrowserState {
     public let isReadOnly: Bool
     let configuration: Binding<FetchConfiguration>
     private let actions: BrowserActions
+    /// Where `DISTANCE()` measures from; with one, the table shows Dist.
+    public let home: Home?
 
     public private(set) var mode: Mode = .table
     public private(set) var snapshot: ResultsSnapshot?
@@ -63,8 +65,10 @@ public final class BrowserState {
     static let waitingMessage = "waiting for another writer…"
 
     public init(catalogName: String, isReadOnly: Bool = false, configuration: Binding<FetchConfiguration>,
-                actions: BrowserActions, width: Int = 80, height: Int = 24, now: Date = Date(), lastUpdated: Date? = nil) {
+                actions: BrowserActions, width: Int = 80, height: Int = 24, now: Date = Date(), lastUpdated: Date? = nil,
+                home: Home? = nil) {
         self.catalogName = catalogName
+        self.home = home
         self.isReadOnly = isReadOnly
         self.configuration = configuration
         self.actions = actions
@@ -246,10 +250,12 @@ public final class BrowserState {
         case .pageUp, .control("b"): move(by: -page)
         case .home, .character("g"): select(0); anchor = .top
         case .end, .character("G"): select(rowCount - 1); anchor = .bottom
-        case .left, .character("h"): columnCursor = QuakeColumn(rawValue: max(1, columnCursor.rawValue - 1)) ?? columnCursor
-        case .right, .character("l"):
-            let last = ColumnLayout(width: layout.table.width).columns.last?.column.rawValue ?? 9
-            columnCursor = QuakeColumn(rawValue: min(last, columnCursor.rawValue + 1)) ?? columnCursor
+        case .left, .character("h"), .right, .character("l"):
+            // Through the columns on screen, in screen order (Dist sits after Depth).
+            let shown = ColumnLayout(width: layout.table.width, home: home).columns.map(\.column)
+            let step = key == .left || key == .character("h") ? -1 : 1
+            let index = shown.firstIndex(of: columnCursor).map { max(0, min(shown.count - 1, $0 + step)) } ?? 0
+            columnCursor = shown[index]
         case .character("["): sortBy(columnCursor, ascending: true, adding: false)
         case .character("]"): sortBy(columnCursor, ascending: false, adding: false)
         case .character("z"): mode = .addSortKey
@@ -274,7 +280,7 @@ public final class BrowserState {
     }
 
     private func handle(_ mouse: MouseEvent) {
-        let hit = layout.hit(row: mouse.row, column: mouse.column)
+        let hit = layout.hit(row: mouse.row, column: mouse.column, home: home)
         switch mouse.kind {
         case .wheelUp, .wheelDown:
             if case .map(let column, let row)? = hit, let area = layout.map {
@@ -306,7 +312,7 @@ public final class BrowserState {
 
     private func columnKey(_ key: Key) -> QuakeColumn? {
         guard case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII else { return nil }
-        return QuakeColumn(rawValue: digit)
+        return QuakeColumn(rawValue: digit).flatMap { $0.field(home: home) == nil ? nil : $0 }
     }
 
     // MARK: Actions
@@ -353,7 +359,7 @@ public final class BrowserState {
             return
         }
         do {
-            userPredicate = try QuakePredicate(text)
+            userPredicate = try QuakePredicate(text, home: home)
             mode = .table
             updatePredicate()
         } catch let error as QuakePredicate.ParseError {

@@ -1,15 +1,21 @@
 import Foundation
+import QuakeQuery
 import QuakeStore
 import TerminalUI
 
 /// Every field of one quake, over the table.
 struct DetailView {
     let formatting: Formatting
+    /// With a home, the quake's distance from it.
+    var home: Home? = nil
 
     func lines(_ quake: Quake) -> [(String, String)] {
         let utc = ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)
         let former = quake.formerIDs
         func optional(_ value: Double?) -> String { value.map { Formatting.number($0, decimals: 1) } ?? "—" }
+        let distance = home.map { home in
+            [("Distance", "\(Formatting.number(home.point.kilometres(to: quake), decimals: 1)) km from \(home.label)")]
+        } ?? []
         return [
             ("Id", quake.id + (former.isEmpty ? "" : "  (also \(former.joined(separator: ", ")))")),
             ("Time", "\(formatting.localTime(quake.time)) \(formatting.zoneName)  ·  \(formatting.age(quake.time))"),
@@ -20,6 +26,7 @@ struct DetailView {
             ("Coordinates", String(format: "%.4f°%@  %.4f°%@", abs(quake.latitude), quake.latitude >= 0 ? "N" : "S",
                                    abs(quake.longitude), quake.longitude >= 0 ? "E" : "W")),
             ("Depth", "\(Formatting.number(quake.depth, decimals: 2)) km"),
+        ] + distance + [
             ("Status", quake.status),
             ("Alert", quake.alert ?? "none"),
             ("Tsunami", quake.tsunami == 0 ? "no" : "yes"),

@@ -1,3 +1,4 @@
+import QuakeQuery
 import Foundation
 import QuakeMap
 import TerminalUI

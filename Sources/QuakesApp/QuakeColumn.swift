@@ -4,9 +4,10 @@ import QuakeStore
 import TerminalUI
 
 /// The browse table's columns, in screen order; each one's number key is
-/// its position (1 Time … 9 Status).
+/// its position (1 Time … 9 Status), and 0 for Dist, the kilometres from
+/// home, shown after Depth only when a home is set.
 public enum QuakeColumn: Int, CaseIterable, Sendable {
-    case time = 1, magnitude, place, depth, latitude, longitude, net, type, status
+    case time = 1, magnitude, place, depth, distance = 0, latitude = 5, longitude, net, type, status
 
     public var title: String {
         switch self {
@@ -14,6 +15,7 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
         case .magnitude: "Mag"
         case .place: "Place"
         case .depth: "Depth"
+        case .distance: "Dist"
         case .latitude: "Lat"
         case .longitude: "Lon"
         case .net: "Net"
@@ -22,12 +24,19 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
         }
     }
 
-    public var field: QuakeField {
+    /// The field it sorts by; Dist's needs the home (nil without one).
+    public func field(home: Home?) -> QuakeField? {
+        if self == .distance { return home.map(QuakeField.distance(from:)) }
+        return storedField
+    }
+
+    private var storedField: QuakeField? {
         switch self {
         case .time: .time
         case .magnitude: .magnitude
         case .place: .place
         case .depth: .depth
+        case .distance: nil
         case .latitude: .latitude
         case .longitude: .longitude
         case .net: .net
@@ -42,7 +51,7 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
     /// Columns shown only when there is room, dropped last-first.
     var isOptional: Bool { rawValue >= QuakeColumn.latitude.rawValue }
 
-    var alignRight: Bool { [.magnitude, .depth, .latitude, .longitude].contains(self) }
+    var alignRight: Bool { [.magnitude, .depth, .distance, .latitude, .longitude].contains(self) }
 
     /// Fixed width; place takes what is left. Time shows its age only when
     /// there is room (`ColumnLayout` narrows it otherwise).
@@ -52,6 +61,7 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
         case .magnitude: 7
         case .place: 0
         case .depth: 8
+        case .distance: 8
         case .latitude: 8
         case .longitude: 9
         case .net: 5
@@ -60,10 +70,13 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
         }
     }
 
-    public init?(field: QuakeField) {
-        guard let column = Self.allCases.first(where: { $0.field == field }) else { return nil }
+    public init?(field: QuakeField, home: Home?) {
+        guard let column = Self.allCases.first(where: { $0.field(home: home) == field }) else { return nil }
         self = column
     }
+
+    /// The columns a table can show: Dist only when there is a home.
+    static func available(home: Home?) -> [QuakeColumn] { allCases.filter { $0 != .distance || home != nil } }
 }
 
 /// Where each visible column sits on a line of a given width.
@@ -82,8 +95,8 @@ struct ColumnLayout: Equatable {
 
     let columns: [Placed]
 
-    init(width: Int) {
-        var shown = QuakeColumn.allCases
+    init(width: Int, home: Home? = nil) {
+        var shown = QuakeColumn.available(home: home)
         var timeWidth = QuakeColumn.time.width
         func fixedWidth() -> Int {
             shown.filter { $0 != .place }.reduce(0) { $0 + ($1 == .time ? timeWidth : $1.width) + 1 }

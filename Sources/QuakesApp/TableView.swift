@@ -14,7 +14,7 @@ struct TableView {
     let unicode: Bool
 
     func render(_ state: BrowserState, in area: Rect, into screen: inout Screen) {
-        let columns = ColumnLayout(width: area.width)
+        let columns = ColumnLayout(width: area.width, home: state.home)
         renderHeader(state, columns, in: area.top(1), into: &screen)
         renderBody(state, columns, in: area.inset(top: 1), into: &screen)
     }
@@ -24,8 +24,8 @@ struct TableView {
     /// `1 Time ▼`, `2 Mag ▲2` (a secondary key shows its priority). In a
     /// narrow column the title is cut, never the key number or the mark:
     /// `4 De… ▲2`, and `7 ▲2` when only those fit.
-    func headerLabel(_ column: QuakeColumn, sortKeys: [SortKey], width: Int = .max) -> String {
-        let mark = sortMark(column, sortKeys)
+    func headerLabel(_ column: QuakeColumn, sortKeys: [SortKey], home: Home?, width: Int = .max) -> String {
+        let mark = sortMark(column, sortKeys, home: home)
         let key = "\(column.rawValue)"
         let label = "\(key) \(column.title)" + mark
         if DisplayWidth.of(label) <= width { return label }
@@ -33,8 +33,8 @@ struct TableView {
         return room >= 2 ? "\(key) \(DisplayWidth.truncate(column.title, to: room))" + mark : key + mark
     }
 
-    private func sortMark(_ column: QuakeColumn, _ sortKeys: [SortKey]) -> String {
-        guard let position = sortKeys.firstIndex(where: { $0.field == column.field }) else { return "" }
+    private func sortMark(_ column: QuakeColumn, _ sortKeys: [SortKey], home: Home?) -> String {
+        guard let position = sortKeys.firstIndex(where: { $0.field == column.field(home: home) }) else { return "" }
         return " " + arrow(sortKeys[position].ascending) + (position == 0 ? "" : String(position + 1))
     }
 
@@ -45,8 +45,8 @@ struct TableView {
     private func renderHeader(_ state: BrowserState, _ columns: ColumnLayout, in area: Rect, into screen: inout Screen) {
         let shown = state.shownSortKeys, requested = state.requestedSortKeys
         for placed in columns.columns {
-            let pending = sortMark(placed.column, shown) != sortMark(placed.column, requested)
-            let label = headerLabel(placed.column, sortKeys: pending ? requested : shown, width: placed.width)
+            let pending = sortMark(placed.column, shown, home: state.home) != sortMark(placed.column, requested, home: state.home)
+            let label = headerLabel(placed.column, sortKeys: pending ? requested : shown, home: state.home, width: placed.width)
             let style = Style(bold: !pending, underline: placed.column == state.columnCursor, dim: pending)
             screen.put(DisplayWidth.fit(label, to: placed.width, alignRight: placed.column.alignRight),
                        row: area.y, column: area.x + placed.x, style: style)
@@ -87,14 +87,14 @@ struct TableView {
                 let local = index - rowIndexes[0]
                 guard local < rows.count else { continue }
                 renderRow(rows[local], selected: index == state.selectedIndex, filter: filter, snapshot: snapshot,
-                          columns, in: row, into: &screen)
+                          home: state.home, columns, in: row, into: &screen)
             case nil: break
             }
         }
     }
 
     private func renderRow(_ quake: Quake, selected: Bool, filter: FilterMatch, snapshot: ResultsSnapshot,
-                           _ columns: ColumnLayout, in row: Rect, into screen: inout Screen) {
+                           home: Home?, _ columns: ColumnLayout, in row: Rect, into screen: inout Screen) {
         // A quake new or changed in the last half minute: bold, with a `+`.
         let changed = snapshot.recentlyChanged[quake.id]
             .map { (0..<Self.changeMarkDuration).contains(formatting.now.timeIntervalSince($0)) } ?? false
@@ -118,6 +118,7 @@ struct TableView {
                             into: &screen)
                 continue
             case .depth: text = Formatting.number(quake.depth, decimals: 1)
+            case .distance: text = home.map { Formatting.number($0.point.kilometres(to: quake), decimals: 0) } ?? ""
             case .latitude: text = Formatting.number(quake.latitude, decimals: 3)
             case .longitude: text = Formatting.number(quake.longitude, decimals: 3)
             case .net: text = quake.net

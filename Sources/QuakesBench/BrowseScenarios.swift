@@ -131,6 +131,11 @@ struct BrowseScenarios {
         figures["sections_day_ms"] = measure { controller.sectionIdentifier = .day }.count
         figures["sections_day_filtered_ms"] = measure { controller.predicate = QuakePredicate.placeContains("alaska") }.count
         controller.sectionIdentifier = nil
+
+        // Quakes near a place: the first window, read through the bounding
+        // box on the coordinate indexes (the place looked up beforehand).
+        let nearAnchorage = try QuakePredicate("DISTANCE(\"Anchorage\") < 100")
+        figures["distance_filter_ms"] = measure { controller.predicate = nearAnchorage }.first
         controller.predicate = nil
         // From here the controller watches the catalog, as the browser's
         // does (start): a delete goes through the catalog and reaches the

@@ -26,11 +26,15 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var feedOptions: FeedOptions
 
+    @OptionGroup var homeOptions: HomeOptions
+
     @Option(help: ArgumentHelp("Refresh from the feed on this timer: 90s, 5m, 1h (at least 10 s).", valueName: "duration"))
     var refreshEvery: String?
 
     func validate() throws {
-        do { _ = try SortKey.parseList(sort) } catch { throw ValidationError("--sort: \(error)") }
+        do { _ = try SortKey.parseList(sort, home: homeOptions.resolved(for: [sort])) } catch {
+            throw ValidationError("--sort: \(error)")
+        }
         if let refreshEvery {
             do { _ = try RefreshInterval(parsing: refreshEvery) } catch { throw ValidationError("--refresh-every: \(error)") }
         }
@@ -47,21 +51,22 @@ struct BrowseCommand: ParsableCommand {
             printError("error: \(problem)")
             throw ExitCode(2)
         }
-        var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort))
+        let (source, timeout, config) = feedOptions.resolved()
+        let home = homeOptions.resolved(config: config)
+        var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort, home: home))
         if let predicate {
-            do { configuration.predicate = try QuakePredicate(predicate) } catch {
+            do { configuration.predicate = try QuakePredicate(predicate, home: home) } catch {
                 printError("error: --where: \(error)")
                 throw ExitCode(2)
             }
         }
-        let (source, timeout, config) = feedOptions.resolved()
         // Checked in validate(): cannot fail here.
         let every = refreshEvery.flatMap { try? RefreshInterval(parsing: $0) } ?? config.refreshEvery
         let catalog = try catalogOptions.open()
         let feed = Self.refreshFeed(source, catalog: catalog, timeout: timeout, config: config, every: every)
         let exit: BrowserApp.Exit
         do {
-            exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed)
+            exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home)
         } catch {
             // The terminal is already restored: the message shows on a sane screen.
             fail(error)

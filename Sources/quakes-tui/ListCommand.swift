@@ -11,12 +11,18 @@ struct ListCommand: ParsableCommand {
             Examples:
               quakes-tui list --where 'place CONTAINS[cd] "alaska" AND magnitude >= 2.5' --sort -magnitude
               quakes-tui list --section day --format csv
+              quakes-tui list --where 'DISTANCE("Anchorage") < 100' --sort 'DISTANCE("Anchorage")'
+
+            DISTANCE("place") finds places in GeoNames' list of 34,006 places of 15,000 people \
+            or more: place data © GeoNames (https://www.geonames.org/), CC BY 4.0.
             """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json }
 
     @OptionGroup var catalogOptions: CatalogOptions
+
+    @OptionGroup var homeOptions: HomeOptions
 
     // Unconditional: `--limit -1` is a value to refuse, not an unknown option `-1`.
     @Option(parsing: .unconditional, help: "How many quakes to print; 0 for all. Default: 20 for a table, all for CSV and JSON.")
@@ -30,7 +36,7 @@ struct ListCommand: ParsableCommand {
         valueName: "predicate"))
     var predicate: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Sort keys, comma-separated, '-' for descending: -magnitude,time. Default: -time.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sort keys, comma-separated, '-' for descending: -magnitude,time, or DISTANCE(35.68,139.69) (nearest first; adds a distance column). Default: -time.",
                                valueName: "keys"))
     var sort: String = "-time"
 
@@ -43,18 +49,21 @@ struct ListCommand: ParsableCommand {
             printError("error: --limit must be 0 or more")
             throw ExitCode(2)
         }
-        do { _ = try SortKey.parseList(sort) } catch { throw ValidationError("--sort: \(error)") }
+        do { _ = try SortKey.parseList(sort, home: homeOptions.resolved(for: [sort])) } catch {
+            throw ValidationError("--sort: \(error)")
+        }
         if let section, SectionKey(argument: section) == nil {
             throw ValidationError("--section must be day, magnitude, network or type, not '\(section)'")
         }
     }
 
     func run() throws {
-        var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort),
+        let home = homeOptions.resolved(for: [predicate, sort])
+        var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort, home: home),
                                                sectionIdentifier: section.flatMap(SectionKey.init(argument:)))
         if let predicate {
             do {
-                configuration.predicate = try QuakePredicate(predicate)
+                configuration.predicate = try QuakePredicate(predicate, home: home)
             } catch let error as QuakePredicate.ParseError {
                 printError("error: --where: \(error)")
                 for line in error.caretLines(for: predicate) { printError("  " + line) }
@@ -66,7 +75,8 @@ struct ListCommand: ParsableCommand {
         do {
             let snapshot = try ResultsController(catalog, configuration: configuration).fetchNow(counting: false)
             let limit = self.limit ?? (format == .table ? 20 : 0)
-            try QuakeListFormat(format: format, sectioned: configuration.sectionIdentifier != nil)
+            let distances = configuration.sortKeys.map(\.field).filter { $0.distanceOrigin != nil }
+            try QuakeListFormat(format: format, sectioned: configuration.sectionIdentifier != nil, distances: distances)
                 .write(snapshot, limit: limit, to: &output)
             output.flush()
         } catch {

@@ -5,19 +5,33 @@ import QuakeStore
 import TerminalUI
 
 /// The shapes `list` prints results in. CSV and JSON share one set of
-/// fields, plus `section` when sectioned. Rows are streamed from the
-/// snapshot, so printing a million quakes takes no more memory than ten.
+/// fields, plus `distance` when sorted by a distance and `section` when
+/// sectioned. Rows are streamed from the snapshot, so printing a million
+/// quakes takes no more memory than ten.
 struct QuakeListFormat {
     let format: ListCommand.Format
     let sectioned: Bool
+    /// The `DISTANCE(…)` sort keys, each printed as a column (in km).
+    var distances: [QuakeField] = []
 
     static let fields = ["id", "time", "magnitude", "place", "depth", "latitude", "longitude", "net", "code", "type", "status"]
 
-    var fields: [String] { Self.fields + (sectioned ? ["section"] : []) }
+    var fields: [String] { Self.fields + distanceNames + (sectioned ? ["section"] : []) }
+
+    /// `distance`, or `distance1`, `distance2`… when sorted by several.
+    private var distanceNames: [String] {
+        distances.count == 1 ? ["distance"] : distances.indices.map { "distance\($0 + 1)" }
+    }
+
+    private func distanceValues(_ quake: Quake) -> [Double] {
+        distances.map { if case .number(let km?) = $0.value(of: quake) { km } else { .nan } }
+    }
 
     func write(_ snapshot: ResultsSnapshot, limit: Int, to output: inout some TextOutputStream) throws {
         switch format {
-        case .table: output.write("TIME (UTC)           MAG   DEPTH  PLACE\n")
+        case .table:
+            let distanceHeader = distanceNames.map { "  " + String(repeating: " ", count: max(0, 9 - $0.count)) + $0.uppercased() }
+            output.write("TIME (UTC)           MAG   DEPTH\(distanceHeader.joined())  PLACE\n")
         case .csv: output.write(try csvLine(fields))
         case .json: output.write("[")
         }
@@ -30,9 +44,10 @@ struct QuakeListFormat {
                     let id = TerminalText.visible(section.id)
                     output.write("\(id) · \(section.count.formatted(.number)) \(section.count == 1 ? "quake" : "quakes")\n")
                 }
-                output.write(Self.tableLine(quake) + "\n")
+                output.write(Self.tableLine(quake, distances: distanceValues(quake)) + "\n")
             case .csv:
-                output.write(try csvLine(Self.values(quake) + (sectioned ? [section?.id ?? ""] : [])))
+                let distances = distanceValues(quake).map(Self.number)
+                output.write(try csvLine(Self.values(quake) + distances + (sectioned ? [section?.id ?? ""] : [])))
             case .json:
                 output.write((index == 0 ? "\n  " : ",\n  ") + jsonObject(quake, section: section?.id))
             }
@@ -55,11 +70,12 @@ struct QuakeListFormat {
 
     /// One row of the table, for a terminal: a control character in the
     /// place shows as `^[`, `^J`… and cannot break the row or steer the terminal.
-    static func tableLine(_ quake: Quake) -> String {
+    static func tableLine(_ quake: Quake, distances: [Double] = []) -> String {
         let shown = ISOTime.dateAndTime(epochMilliseconds: quake.time.epochMilliseconds)
         let mag = quake.magnitude.map { String(format: "%4.1f", $0) } ?? "   —"
         let depth = String(format: "%6.1f", quake.depth)
-        return "\(shown)  \(mag)  \(depth)  \(TerminalText.visible(quake.place))"
+        let distance = distances.map { String(format: "  %9.1f", $0) }.joined()
+        return "\(shown)  \(mag)  \(depth)\(distance)  \(TerminalText.visible(quake.place))"
     }
 
     /// One CSV record, quoted by CSV.swift as needed (a field holding a
@@ -81,7 +97,7 @@ struct QuakeListFormat {
             quake.magnitude.map { Self.number($0) } ?? "null", string(quake.place), Self.number(quake.depth),
             Self.number(quake.latitude), Self.number(quake.longitude), string(quake.net), string(quake.code),
             string(quake.type), string(quake.status),
-        ]
+        ] + distanceValues(quake).map(Self.number)
         if sectioned { values.append(string(section ?? "")) }
         return "{" + zip(fields, values).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
     }

@@ -13,6 +13,11 @@ struct QuakesTUI: ParsableCommand {
             $XDG_DATA_HOME/quakes-tui/quakes.sqlite (~/.local/share/quakes-tui/quakes.sqlite). \
             A new catalog opened by list or the browser is seeded with a real week of \
             USGS quakes (June 2018); one created by import holds only what is imported.
+
+            Predicates and sort keys measure distances with DISTANCE(latitude, longitude), \
+            DISTANCE("place") or DISTANCE() (from --home or the config file's home). Places \
+            come from GeoNames' cities of 15,000 people or more: place data © GeoNames \
+            (https://www.geonames.org/), CC BY 4.0.
             """,
         subcommands: [BrowseCommand.self, ListCommand.self, MapCommand.self, ImportCommand.self, FetchCommand.self],
         defaultSubcommand: BrowseCommand.self

@@ -1,5 +1,6 @@
 import Foundation
 import QuakeFeed
+import QuakeQuery
 import TOMLKit
 
 /// `$XDG_CONFIG_HOME/quakes-tui/config.toml` (else `~/.config/…`): defaults
@@ -9,6 +10,7 @@ import TOMLKit
 ///     timeout = 30               # seconds without data before a fetch fails
 ///     refresh-every = "5m"       # the browser refreshes on this timer
 ///     max-download = "1 GB"      # the most a feed may be, sent or inflated
+///     home = "Tokyo"             # or [35.68, 139.69]: where DISTANCE() measures from
 struct UserConfig: Equatable {
     var feed: String?
     var url: String?
@@ -16,8 +18,9 @@ struct UserConfig: Equatable {
     var refreshEvery: RefreshInterval?
     /// Bytes.
     var maxDownload: Int?
+    var home: Home?
 
-    static let keys = ["feed", "url", "timeout", "refresh-every", "max-download"]
+    static let keys = ["feed", "url", "timeout", "refresh-every", "max-download", "home"]
     /// `max-download`'s bounds: a feed is never smaller than a kilobyte,
     /// and more than a terabyte cannot be held in memory anyway.
     static let maxDownloadRange = 1_000...1_000_000_000_000
@@ -73,6 +76,8 @@ struct UserConfig: Equatable {
                 do { config.refreshEvery = try RefreshInterval(parsing: string) } catch {
                     throw ConfigError(path: path, message: "'refresh-every': \(error)")
                 }
+            case "home":
+                config.home = try home(value, path: path)
             default:
                 throw ConfigError(path: path, message: "unknown key '\(key)'; keys are \(keys.joined(separator: ", "))")
             }
@@ -85,6 +90,24 @@ struct UserConfig: Equatable {
 }
 
 extension UserConfig {
+    /// `home`: a place's name (`"Tokyo"`, `"Springfield, US"`) or `[latitude, longitude]`.
+    private static func home(_ value: any TOMLValueConvertible, path: String) throws -> Home {
+        let shape = "a place such as \"Tokyo\" or [latitude, longitude] such as [35.68, 139.69]"
+        do {
+            if let name = value.string { return try Home(parsing: name) }
+            guard let array = value.array, array.count == 2,
+                  let latitude = array[0].double ?? array[0].int.map(Double.init),
+                  let longitude = array[1].double ?? array[1].int.map(Double.init) else {
+                throw ConfigError(path: path, message: "'home' must be \(shape)")
+            }
+            return try Home(latitude: latitude, longitude: longitude)
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            throw ConfigError(path: path, message: "'home': \(error)")
+        }
+    }
+
     /// `max-download`: a size with its unit ("500 MB"), or a bare number of megabytes.
     private static func size(_ value: any TOMLValueConvertible) -> Int? {
         if let text = value.string { return ByteCount.parse(text) }

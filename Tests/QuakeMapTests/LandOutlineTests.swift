@@ -1,3 +1,4 @@
+import QuakeQuery
 import QuakeMap
 import Testing
 

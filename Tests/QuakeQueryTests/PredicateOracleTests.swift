@@ -42,7 +42,8 @@ let oraclePredicates: [String] = [
     // Constants and combinations.
     "TRUEPREDICATE", "FALSEPREDICATE", "NOT TRUEPREDICATE", "magnitude >= 4.5 AND place CONTAINS[cd] \"alaska\"",
     "magnitude >= 5 OR felt > 50", "NOT (magnitude < 2 OR felt == nil)", "(net == \"hv\" OR net == \"ak\") AND NOT depth < 5",
-    "NOT (alert == nil) AND magnitude > 4", "net == \"zz\" AND NOT (magnitude > 1)", "NOT (NOT (felt > 3) AND alert != nil)",
+    "NOT (alert == nil) AND magnitude > 4", "DISTANCE(61.25, -150.5) < 1", "DISTANCE(\"Anchorage\") BETWEEN {10, 100}",
+    "NOT DISTANCE(19.4, -155.3) <= 30 AND magnitude > 2", "DISTANCE(35.68, 139.69) IN {0, 100}", "net == \"zz\" AND NOT (magnitude > 1)", "NOT (NOT (felt > 3) AND alert != nil)",
 ]
 
 /// Counts Python's `json` module finds in the fixture, so SQL and memory

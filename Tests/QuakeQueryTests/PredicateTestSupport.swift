@@ -148,6 +148,7 @@ struct PredicateGrammar: Sendable {
 
     private func condition(using rng: inout some RandomNumberGenerator) -> String {
         if Int.random(in: 0..<40, using: &rng) == 0 { return ["TRUEPREDICATE", "FALSEPREDICATE"].randomElement(using: &rng)! }
+        if Int.random(in: 0..<8, using: &rng) == 0 { return distanceCondition(using: &rng) }
         let field = QuakeField.all.randomElement(using: &rng)!
         var key = ([field.name] + field.aliases).randomElement(using: &rng)!
         if Bool.random(using: &rng) { key = key.uppercased() }
@@ -182,6 +183,23 @@ struct PredicateGrammar: Sendable {
                 let regex = ".*" + NSRegularExpression.escapedPattern(for: part) + [".*", "", "[a-z ,]*"].randomElement(using: &rng)!
                 return "\(key) MATCHES\(modifier) \(Self.quoted(regex))"
             }
+        }
+    }
+
+    /// `DISTANCE(…)` from a real epicentre, a place or an edge of the map,
+    /// compared with a radius, or BETWEEN or IN radii.
+    private func distanceCondition(using rng: inout some RandomNumberGenerator) -> String {
+        let centre = [
+            "DISTANCE(61.25, -150.5)", "DISTANCE(19.4, -155.3)", "DISTANCE(-17.8, 179.9)", "DISTANCE(89.9, 0)",
+            "DISTANCE(0, -180)", "DISTANCE(\"Anchorage\")", "distance('hilo, us')", "DISTANCE(35.68, 139.69)",
+        ].randomElement(using: &rng)!
+        func radius() -> String { ["0", "5", "50", "100", "333.3", "2000", "9000", "20100"].randomElement(using: &rng)! }
+        let comparison = ["<", "<=", ">", ">=", "==", "!="].randomElement(using: &rng)!
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0: return "\(centre) BETWEEN {\(radius()), \(radius())}"
+        case 1: return "\(centre) IN {\(radius()), \(radius())}"
+        case 2: return "\(radius()) \(comparison) \(centre)"
+        default: return "\(centre) \(comparison) \(radius())"
         }
     }
 

@@ -43,7 +43,7 @@ final class BrowserHarness {
     let mapAsks = MapAsks()
 
     init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true,
-         land: LandOutline = .none, refresh onRefresh: (() -> Void)? = nil) throws {
+         land: LandOutline = .none, refresh onRefresh: (() -> Void)? = nil, home: Home? = nil) throws {
         catalog = try importedCatalog(folder, feeds: [Fixture.week])
         for feed in Self.extras { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }
         controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
@@ -55,7 +55,7 @@ final class BrowserHarness {
                                                      delete: { ids, title in asked.append((ids, title)) },
                                                      observeMap: { mapAsks.observed = $0 }, fitMap: { mapAsks.fits += 1 },
                                                      pickNearest: { mapAsks.picks.append(($0, $1, $2)) }),
-                             width: width, height: height, now: Self.now)
+                             width: width, height: height, now: Self.now, home: home)
         takeDeletes = { defer { asked = [] }; return asked }
         view = BrowseView(timeZone: TimeZone(identifier: timeZone)!, unicode: unicode, land: land)
         screen = Screen(width: width, height: height)

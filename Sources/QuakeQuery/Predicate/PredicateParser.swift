@@ -8,15 +8,18 @@ struct PredicateParser {
     private var position = 0
     private var arguments: [any Sendable]
     private var nextArgument = 0
+    /// What `DISTANCE()` measures from; nil when no home is set.
+    let home: Home?
 
-    init(_ text: String, arguments: [any Sendable]) throws {
+    init(_ text: String, arguments: [any Sendable], home: Home? = nil) throws {
         tokens = try PredicateLexer.tokens(text)
         self.arguments = arguments
+        self.home = home
     }
 
-    static func parse(_ text: String, arguments: [any Sendable] = []) throws -> PredicateNode {
+    static func parse(_ text: String, arguments: [any Sendable] = [], home: Home? = nil) throws -> PredicateNode {
         do {
-            return try parseSingleLine(text, arguments: arguments)
+            return try parseSingleLine(text, arguments: arguments, home: home)
         } catch var error as QuakePredicate.ParseError {
             // Positions are counted over the whole text; say line and column.
             let before = Array(text).prefix(error.column - 1)
@@ -28,8 +31,8 @@ struct PredicateParser {
         }
     }
 
-    private static func parseSingleLine(_ text: String, arguments: [any Sendable]) throws -> PredicateNode {
-        var parser = try PredicateParser(text, arguments: arguments)
+    private static func parseSingleLine(_ text: String, arguments: [any Sendable], home: Home?) throws -> PredicateNode {
+        var parser = try PredicateParser(text, arguments: arguments, home: home)
         let node = try parser.parseOr().node
         let token = parser.peek
         if token.kind == .punct(")") {
@@ -49,16 +52,16 @@ struct PredicateParser {
 
     // MARK: Tokens
 
-    private var peek: PredicateToken { tokens[position] }
+    var peek: PredicateToken { tokens[position] }
     private var previous: PredicateToken { tokens[max(0, position - 1)] }
-    private mutating func advance() -> PredicateToken { defer { position += 1 }; return tokens[position] }
+    mutating func advance() -> PredicateToken { defer { position += 1 }; return tokens[position] }
 
     private func isKeyword(_ token: PredicateToken, _ words: String...) -> Bool {
         if case .word(let w) = token.kind { return words.contains(w.uppercased()) }
         return false
     }
 
-    private static func describe(_ token: PredicateToken) -> String {
+    static func describe(_ token: PredicateToken) -> String {
         switch token.kind {
         case .end: "end of input"
         case .string: "string \(token.text)"
@@ -67,7 +70,7 @@ struct PredicateParser {
         }
     }
 
-    private func error(_ message: String, _ token: PredicateToken) -> QuakePredicate.ParseError {
+    func error(_ message: String, _ token: PredicateToken) -> QuakePredicate.ParseError {
         QuakePredicate.ParseError(message: message, column: token.column)
     }
 
@@ -176,13 +179,13 @@ struct PredicateParser {
     }
 
     /// One side of a comparison: a key or a value.
-    private enum Operand {
+    enum Operand {
         case key(QuakeField)
         case value(Literal)
     }
 
     /// A value before it is checked against its key.
-    private enum Literal {
+    enum Literal {
         case null
         case number(Double, String)
         case string(String)
@@ -206,7 +209,7 @@ struct PredicateParser {
     static let keywords: Set<String> = ["AND", "OR", "NOT", "BETWEEN", "IN", "CONTAINS", "BEGINSWITH", "ENDSWITH",
                                         "LIKE", "MATCHES", "TRUEPREDICATE", "FALSEPREDICATE"]
 
-    private mutating func parseOperand(after context: String?) throws -> (Operand, PredicateToken) {
+    mutating func parseOperand(after context: String?) throws -> (Operand, PredicateToken) {
         let token = advance()
         switch token.kind {
         case .word(let word):
@@ -217,6 +220,8 @@ struct PredicateParser {
             case let keyword where Self.keywords.contains(keyword):
                 let what = context.map { "expected a value after '\($0)'" } ?? "expected a condition"
                 throw error("\(what), found '\(word)'", token)
+            case "DISTANCE":
+                return (.key(try parseDistance(token)), token)
             default:
                 guard let field = QuakeField.named(word) else { throw unknownKey(word, token, afterOperator: context != nil) }
                 return (.key(field), token)

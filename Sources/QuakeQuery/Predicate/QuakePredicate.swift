@@ -10,12 +10,13 @@ import QuakeStore
 public struct QuakePredicate: Sendable, Hashable, CustomStringConvertible {
     public let root: PredicateNode
 
-    public init(_ format: String, _ arguments: any Sendable...) throws {
-        try self.init(format: format, arguments: arguments)
+    /// `home` is where `DISTANCE()` measures from (none: it is an error).
+    public init(_ format: String, _ arguments: any Sendable..., home: Home? = nil) throws {
+        try self.init(format: format, arguments: arguments, home: home)
     }
 
-    public init(format: String, arguments: [any Sendable]) throws {
-        root = try PredicateParser.parse(format, arguments: arguments)
+    public init(format: String, arguments: [any Sendable], home: Home? = nil) throws {
+        root = try PredicateParser.parse(format, arguments: arguments, home: home)
     }
 
     public init(_ root: PredicateNode) { self.root = root }
@@ -48,8 +49,15 @@ public struct QuakePredicate: Sendable, Hashable, CustomStringConvertible {
     /// placeFolded index instead of a test on every row. Same rows, found
     /// faster when few quakes match.
     public func sql(placeLookups: Set<String>) -> (sql: String, arguments: StatementArguments) {
+        sql(placeLookups: placeLookups, boxAccess: [:])
+    }
+
+    /// `boxAccess` says how to read the box of each distance test (without
+    /// one SQLite chooses).
+    func sql(placeLookups: Set<String>, boxAccess: [DistanceBox: DistanceBox.Access])
+        -> (sql: String, arguments: StatementArguments) {
         var arguments: [DatabaseValue] = []
-        let sql = root.sql(&arguments, placeLookups: placeLookups)
+        let sql = root.sql(&arguments, placeLookups: placeLookups, boxAccess: boxAccess)
         return (sql, StatementArguments(arguments))
     }
 
@@ -86,18 +94,31 @@ extension PredicateNode {
         }
     }
 
-    func sql(_ arguments: inout [DatabaseValue], placeLookups: Set<String> = []) -> String {
+    func sql(_ arguments: inout [DatabaseValue], placeLookups: Set<String> = [],
+             boxAccess: [DistanceBox: DistanceBox.Access] = [:]) -> String {
+        // A distance test first tests a box on the indexed coordinates: the
+        // same rows (the box holds every match), read without a distance
+        // computed for every quake.
+        if let box = distanceBox {
+            let prefilter = box.sql(&arguments, access: boxAccess[box])
+            return "(\(prefilter) AND \(conditionSQL(&arguments, placeLookups, boxAccess)))"
+        }
+        return conditionSQL(&arguments, placeLookups, boxAccess)
+    }
+
+    private func conditionSQL(_ arguments: inout [DatabaseValue], _ placeLookups: Set<String>,
+                              _ boxAccess: [DistanceBox: DistanceBox.Access]) -> String {
         switch self {
         case .constant(let value):
             return value ? "1" : "0"
         case .not(let node):
-            return "NOT (\(node.sql(&arguments, placeLookups: placeLookups)))"
+            return "NOT (\(node.sql(&arguments, placeLookups: placeLookups, boxAccess: boxAccess)))"
         case .and, .or:
             // A chain of one operator is one flat list, not nested pairs:
             // SQLite's parser overflows its stack on deep parentheses.
             let isAnd: Bool
             if case .and = self { isAnd = true } else { isAnd = false }
-            let terms = chain(isAnd: isAnd).map { $0.sql(&arguments, placeLookups: placeLookups) }
+            let terms = chain(isAnd: isAnd).map { $0.sql(&arguments, placeLookups: placeLookups, boxAccess: boxAccess) }
             return "(" + terms.joined(separator: isAnd ? " AND " : " OR ") + ")"
         case .string(.place, .contains, let text, [.caseInsensitive, .diacriticInsensitive]) where placeLookups.contains(text):
             arguments.append(text.databaseValue)
