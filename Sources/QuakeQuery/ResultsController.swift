@@ -236,31 +236,24 @@ public final class ResultsController: @unchecked Sendable {
         // (nil) and the next fetch, queued behind, starts at once.
         let isStale = { [weak self] in self.map { !$0.isCurrent(generation) } ?? true }
         do {
-            guard let (plans, first) = try catalog.dbWriter.read({ db in
-                try StaleReadInterruption.run(db, abandonWhen: isStale) {
-                    let plans = try QueryPlan.planning(configuration, db)
-                    return (plans, try plans.window.rows(db, offset: 0, limit: windowSize))
-                }
+            guard let (plans, first) = try StaleReadInterruption.read(catalog.dbWriter, abandonWhen: isStale, { db in
+                let plans = try QueryPlan.planning(configuration, db)
+                return (plans, try plans.window.rows(db, offset: 0, limit: windowSize))
             }) else { return }
             let plan = plans.window
             let window = RowWindow(reader: catalog.dbWriter, plan: plan, preloaded: first)
             guard isCurrent(generation) else { return }
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: nil, window: window))
-            guard let summary = try catalog.dbWriter.read({ db in
-                try StaleReadInterruption.run(db, abandonWhen: isStale) { try summarize(plans, first: first, db) }
+            guard let summary = try StaleReadInterruption.read(catalog.dbWriter, abandonWhen: isStale, { db in
+                let summary = try summarize(plans, first: first, db)
+                // Have the tracked row's neighbourhood at hand before the UI asks.
+                if let (id, position) = summary.tracked,
+                   let quake = try Quake.fetchOne(db, sql: "SELECT * FROM \(QuakeField.table) WHERE id = ?", arguments: [id]) {
+                    try window.prefetch(position, holding: quake, db)
+                }
+                return summary
             }), isCurrent(generation) else { return }
             window.count = summary.count
-            // Have the tracked row's neighbourhood at hand before the UI asks.
-            if let (id, position) = summary.tracked {
-                _ = try catalog.dbWriter.read { db in
-                    try StaleReadInterruption.run(db, abandonWhen: isStale) {
-                        guard let quake = try Quake.fetchOne(db, sql: "SELECT * FROM \(QuakeField.table) WHERE id = ?",
-                                                             arguments: [id]) else { return }
-                        try window.prefetch(position, holding: quake, db)
-                    }
-                }
-                guard isCurrent(generation) else { return }
-            }
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: summary.count,
                                     sections: summary.sections, total: summary.total, recentlyChanged: summary.changed.times,
                                     recentlyChangedEpicentres: summary.changed.epicentres,
@@ -311,8 +304,8 @@ public final class ResultsController: @unchecked Sendable {
         }
         guard isCurrent(), observation.claim(generation: basis.generation, version: version) else { return }
         do {
-            guard let rows = try catalog.dbWriter.read({ db in
-                try StaleReadInterruption.run(db, abandonWhen: { !isCurrent() }) { try basis.plan.aggregate(request, db) }
+            guard let rows = try StaleReadInterruption.read(catalog.dbWriter, abandonWhen: { !isCurrent() }, { db in
+                try basis.plan.aggregate(request, db)
             }), isCurrent() else { return }
             observation.handler(AggregateResult(generation: basis.generation, configuration: basis.configuration,
                                                 request: request, rows: rows))

@@ -36,4 +36,10 @@ enum StaleReadInterruption {
             return nil
         }
     }
+
+    /// `run` inside a read of `reader`.
+    static func read<T>(_ reader: any DatabaseReader, abandonWhen isStale: @escaping () -> Bool,
+                        _ body: (Database) throws -> T) throws -> T? {
+        try reader.read { db in try run(db, abandonWhen: isStale) { try body(db) } }
+    }
 }

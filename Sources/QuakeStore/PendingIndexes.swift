@@ -32,8 +32,7 @@ extension QuakeCatalog {
     public func buildPendingIndexes(progress: (IndexBuildProgress) -> Void = { _ in }) throws -> Int {
         guard !isReadOnly, dbWriter is DatabasePool else { return 0 }
         let pending = try pendingIndexes()
-        guard !pending.isEmpty else { try dropObsoleteIndexes(); return 0 }
-        let statements = Dictionary(uniqueKeysWithValues: Schema.deferredIndexes.map { ($0.name, $0.sql) })
+        guard !pending.isEmpty else { return 0 }
         var built = 0
         try CatalogError.wrappingErrors(path: path, operation: .write) {
             try dbWriter.writeWithoutTransaction { db in
@@ -43,26 +42,13 @@ extension QuakeCatalog {
             for (done, name) in pending.enumerated() {
                 progress(IndexBuildProgress(built: done, total: pending.count, building: name))
                 try dbWriter.write { db in
-                    guard try Self.pendingIndexes(db).contains(name), let sql = statements[name] else { return }
-                    try db.execute(sql: sql)
+                    guard try Self.pendingIndexes(db).contains(name) else { return }
+                    try Schema.buildIndex(name, db)
                     built += 1
                 }
             }
         }
-        try dropObsoleteIndexes()
         progress(IndexBuildProgress(built: pending.count, total: pending.count, building: nil))
         return built
-    }
-
-    /// Drops the indexes of earlier versions whose replacement exists.
-    private func dropObsoleteIndexes() throws {
-        try CatalogError.wrappingErrors(path: path, operation: .write) {
-            let present = try dbWriter.read { db in
-                try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'"))
-            }
-            for (old, replacement) in Schema.obsoleteIndexes where present.contains(old) && present.contains(replacement) {
-                try dbWriter.write { db in try db.execute(sql: "DROP INDEX IF EXISTS \(old)") }
-            }
-        }
     }
 }

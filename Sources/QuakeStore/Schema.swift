@@ -46,15 +46,23 @@ public enum Schema {
     ].map { (name: $0.0, sql: "CREATE INDEX IF NOT EXISTS \($0.0) ON \($0.1)") }
 
     /// Indexes of earlier versions that a deferred index replaces: each is
-    /// dropped once its replacement is built (a read-only catalog keeps
-    /// it, and is read through it as before).
+    /// dropped in the transaction that builds its replacement (a read-only
+    /// catalog keeps it, and is read through it as before).
     static let obsoleteIndexes = ["quake_placeFolded": "quake_placeTime"]
+
+    /// Builds the deferred index `name` and drops what it replaces.
+    static func buildIndex(_ name: String, _ db: Database) throws {
+        guard let index = deferredIndexes.first(where: { $0.name == name }) else { return }
+        try db.execute(sql: index.sql)
+        for (old, replacement) in obsoleteIndexes where replacement == name {
+            try db.execute(sql: "DROP INDEX IF EXISTS \(old)")
+        }
+    }
 
     /// Creates every deferred index the catalog lacks and drops the ones
     /// they replace.
     static func completeIndexes(_ db: Database) throws {
-        for index in deferredIndexes { try db.execute(sql: index.sql) }
-        for old in obsoleteIndexes.keys { try db.execute(sql: "DROP INDEX IF EXISTS \(old)") }
+        for index in deferredIndexes { try buildIndex(index.name, db) }
     }
 
     static var migrationIdentifiers: [String] { migrations.map(\.identifier) }

@@ -8,28 +8,7 @@ import QuakeStore
 struct BrowseScenarios {
     let catalog: QuakeCatalog
 
-    /// Waits for the controller's snapshots on a semaphore (the controller
-    /// delivers on its own queue).
-    final class Waiter: @unchecked Sendable {
-        private let lock = NSLock()
-        private let signal = DispatchSemaphore(value: 0)
-        private var latest: ResultsSnapshot?
-
-        func deliver(_ snapshot: ResultsSnapshot) {
-            lock.withLock { latest = snapshot }
-            signal.signal()
-        }
-
-        var generation: Int { lock.withLock { latest?.generation ?? -1 } }
-
-        /// The first snapshot with `generation >= minimum` satisfying `condition`.
-        func wait(_ condition: (ResultsSnapshot) -> Bool) -> ResultsSnapshot {
-            while true {
-                if let snapshot = lock.withLock({ latest }), condition(snapshot) { return snapshot }
-                _ = signal.wait(timeout: .now() + 30)
-            }
-        }
-    }
+    typealias Waiter = DeliveryWaiter<ResultsSnapshot>
 
     static func milliseconds(_ body: () throws -> Void) rethrows -> Double {
         let start = DispatchTime.now().uptimeNanoseconds

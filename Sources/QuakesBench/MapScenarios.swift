@@ -10,30 +10,10 @@ import QuakeQuery
 struct MapScenarios {
     let controller: ResultsController
 
-    /// Waits for the observation's results on a semaphore (the controller
-    /// delivers on its own queue).
-    final class AggregateWaiter: @unchecked Sendable {
-        private let lock = NSLock()
-        private let signal = DispatchSemaphore(value: 0)
-        private var latest: AggregateResult?
-
-        func deliver(_ result: AggregateResult) {
-            lock.withLock { latest = result }
-            signal.signal()
-        }
-
-        func wait(_ condition: (AggregateResult) -> Bool) -> AggregateResult {
-            while true {
-                if let result = lock.withLock({ latest }), condition(result) { return result }
-                _ = signal.wait(timeout: .now() + 30)
-            }
-        }
-    }
-
     static let columns = 120, rows = 18
 
     func run() -> [String: Double] {
-        let waiter = AggregateWaiter()
+        let waiter = DeliveryWaiter<AggregateResult>()
         let world = MapProjection(columns: Self.columns, rows: Self.rows)
         let observation = controller.onAggregate(MapAggregate.request(for: world)) { waiter.deliver($0) }
         defer { observation.cancel() }

@@ -96,7 +96,7 @@ public struct Gazetteer: Sendable {
             let scalars = Array(folded.unicodeScalars)
             // The length difference alone already costs this much.
             guard abs(scalars.count - wanted.count) < limit else { continue }
-            let distance = Self.editDistance(wanted, scalars)
+            let distance = editDistance(wanted, scalars)
             guard distance < limit else { continue }
             seen.insert(folded)
             best.append((distance, index))
@@ -104,22 +104,6 @@ public struct Gazetteer: Sendable {
             if best.count > count { best.removeLast() }
         }
         return best.map { "\"\(places[$0.index].name)\" (\(places[$0.index].countryCode))" }
-    }
-
-    /// Levenshtein distance over Unicode scalars.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty { return b.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var diagonal = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let above = row[j]
-                row[j] = min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-                diagonal = above
-            }
-        }
-        return row[b.count]
     }
 }
 

@@ -1,6 +1,7 @@
 import QuakeStore
 
-/// A point on the Earth in degrees: latitude −90…90, longitude −180…180.
+/// A point in degrees: on the Earth (latitude −90…90, longitude −180…180),
+/// or on a map whose longitudes continue past 180°.
 public struct GeoPoint: Sendable, Hashable, CustomStringConvertible {
     public var latitude: Double
     public var longitude: Double

@@ -420,8 +420,10 @@ struct PredicateParser {
 }
 
 /// Levenshtein distance, for "did you mean" suggestions.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+func editDistance(_ a: String, _ b: String) -> Int { editDistance(Array(a), Array(b)) }
+
+/// Levenshtein distance between two sequences (characters, scalars).
+func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
     if a.isEmpty { return b.count }
     var row = Array(0...b.count)
     for i in 1...a.count {
