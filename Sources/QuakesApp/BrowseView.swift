@@ -31,7 +31,7 @@ public struct BrowseView {
             renderTooSmall(into: &screen)
             return
         }
-        let formatting = Formatting(timeZone: timeZone, now: state.now)
+        let formatting = Formatting(timeZone: state.showsUTC ? TimeZone(identifier: "UTC")! : timeZone, now: state.now)
         let table = TableView(formatting: formatting, unicode: unicode)
         renderTopLine(state, formatting: formatting, table: table, in: layout.topLine, into: &screen)
         if let area = layout.map { renderMap(state, formatting: formatting, in: area, into: &screen) }
@@ -40,9 +40,10 @@ public struct BrowseView {
         switch state.mode {
         case .detail:
             if let quake = state.selectedQuake {
-                DetailView(formatting: formatting, home: state.home).render(quake, in: layout.screen.inset(top: 1), into: &screen)
+                DetailView(formatting: formatting, home: state.home, localTimeZone: timeZone).render(quake, in: layout.screen.inset(top: 1), into: &screen)
             }
         case .help: HelpView(unicode: unicode).render(in: layout.screen, into: &screen)
+        case .views(let picker): ViewListView(picker: picker, unicode: unicode).render(in: layout.screen.inset(top: 1), into: &screen)
         default: break
         }
     }
@@ -88,6 +89,7 @@ public struct BrowseView {
                 parts.append("counting…")
             }
         }
+        if state.showsUTC { parts.append("times UTC") }
         if state.isIndexing { parts.append("indexing…") }
         if let updated = state.lastUpdated { parts.append("Updated \(formatting.age(updated))") }
         if !state.filterText.isEmpty { parts.append("filter \"\(state.filterText)\"") }
@@ -170,6 +172,9 @@ public struct BrowseView {
         case .confirmDelete(let quake):
             screen.put("Delete \(quake.title.isEmpty ? quake.id : quake.title)? y/n", row: row, column: 0,
                        style: Style(foreground: .red, bold: true))
+        case .saveView(let field):
+            field.render(into: &screen, row: row, prompt: "save view as: ")
+            renderFull(field, row: note, into: &screen)
         case .addSortKey:
             screen.put("add sort key: 1-9 or [ ] for the column under the cursor", row: row, column: 0)
         default:

@@ -18,16 +18,31 @@ public struct BrowserActions {
     /// Looks for the quake nearest a point in a region (a click on the
     /// map), from `radius` degrees round it; posted as `.mapPicked`.
     var pickNearest: (_ point: GeoPoint, _ radius: Double, _ within: MapRegion) -> Void
+    /// Where views are saved (`w`, `'`); nil when there is no state folder.
+    var views: ViewStore?
+    /// Whether a browser can be opened (`o`): an X or Wayland display.
+    var hasDisplay: Bool
+    /// Opens an address with `xdg-open` in the background; a failure is
+    /// posted as `.openFailed`.
+    var open: (String) -> Void
+    /// Puts a text on the clipboard through the terminal (OSC 52).
+    var copyToClipboard: (String) -> Void
 
     public init(track: @escaping (String?) -> Void = { _ in }, refresh: (() -> Void)? = nil,
                 delete: @escaping (_ ids: [String], _ title: String) -> Void,
                 observeMap: @escaping (AggregateRequest?) -> Void = { _ in }, fitMap: @escaping () -> Void = {},
-                pickNearest: @escaping (_ point: GeoPoint, _ radius: Double, _ within: MapRegion) -> Void = { _, _, _ in }) {
+                pickNearest: @escaping (_ point: GeoPoint, _ radius: Double, _ within: MapRegion) -> Void = { _, _, _ in },
+                views: ViewStore? = nil, hasDisplay: Bool = false, open: @escaping (String) -> Void = { _ in },
+                copyToClipboard: @escaping (String) -> Void = { _ in }) {
         self.track = track
         self.refresh = refresh
         self.delete = delete
         self.observeMap = observeMap
         self.fitMap = fitMap
         self.pickNearest = pickNearest
+        self.views = views
+        self.hasDisplay = hasDisplay
+        self.open = open
+        self.copyToClipboard = copyToClipboard
     }
 }

@@ -26,9 +26,13 @@ public enum BrowserApp {
 
     /// Runs the browser until the user quits or a signal comes. `terminal`
     /// makes the terminal once the catalog is open (the real one by default:
-    /// ncurses, monochrome under NO_COLOR).
+    /// ncurses, monochrome under NO_COLOR). `view`: what to show first (the
+    /// last view on this catalog, a saved one); `views`: where `w` and `'`
+    /// keep named views; `finalView` is given what the browser showed last.
     public static func run(catalog: QuakeCatalog, configuration: FetchConfiguration, refresh feed: RefreshFeed? = nil,
                            home: Home? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+                           view: SavedView? = nil, views: ViewStore? = nil, notice: String? = nil,
+                           finalView: ((SavedView) -> Void)? = nil,
                            terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
         let controller = try ResultsController(catalog, configuration: configuration)
         let inbox = try EventInbox()
@@ -51,15 +55,20 @@ public enum BrowserApp {
                 refresh: refresher.map { refresher in { refresher.start() } },
                 delete: { ids, title in deleteInBackground(ids, title: title, from: catalog, inbox: inbox) },
                 observeMap: mapQueries.observe, fitMap: mapQueries.fit,
-                pickNearest: { mapQueries.pickNearest($0, radius: $1, within: $2) }),
-            width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date, home: home)
+                pickNearest: { mapQueries.pickNearest($0, radius: $1, within: $2) },
+                views: views, hasDisplay: ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0]?.isEmpty == false },
+                open: { EventPageOpener.open($0, inbox: inbox) }, copyToClipboard: { terminal.copyToClipboard($0) }),
+            width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date, home: home, view: view)
+        if let notice { inbox.post(.notice(notice)) }
         try controller.start()
         defer { controller.stop() }
         indexer.check()
         var loop = Loop(catalog: catalog, state: state, terminal: terminal, inbox: inbox, signals: signals,
                         refresher: refresher, indexer: indexer, trace: environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) },
                         requestedGeneration: { controller.requestedGeneration })
-        return try loop.run()
+        let exit = try loop.run()
+        finalView?(state.currentView)
+        return exit
     }
 
     /// The loop itself, once everything is set up.

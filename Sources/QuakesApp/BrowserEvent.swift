@@ -37,4 +37,8 @@ public enum BrowserEvent: Sendable {
     case mapFit(AggregateResult)
     /// The quake nearest a click on the map, nil when none is in view.
     case mapPicked(NearestQuake?)
+    /// A line for the bottom line (a view that could not be restored).
+    case notice(String)
+    /// `o` could not open an event page: the address and why.
+    case openFailed(url: String, reason: String)
 }

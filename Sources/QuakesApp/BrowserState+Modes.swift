@@ -13,6 +13,27 @@ extension BrowserState {
         case confirmDelete(Quake)
         /// `z` was pressed: the next column key adds a secondary sort key.
         case addSortKey
+        /// `w`: the name to save the current view under.
+        case saveView(TextField)
+        /// `'`: the saved views, one to switch to or delete.
+        case views(ViewPicker)
+    }
+
+    /// The saved views listed by `'`, by name, and the one chosen.
+    public struct ViewPicker: Equatable {
+        public let views: [(name: String, view: SavedView)]
+        public var selected = 0
+
+        init(_ views: [String: SavedView]) {
+            self.views = views.sorted { $0.key.localizedStandardCompare($1.key) == .orderedAscending }
+                .map { (name: $0.key, view: $0.value) }
+        }
+
+        var chosen: (name: String, view: SavedView)? { views.indices.contains(selected) ? views[selected] : nil }
+
+        public static func == (a: ViewPicker, b: ViewPicker) -> Bool {
+            a.selected == b.selected && a.views.map(\.name) == b.views.map(\.name) && a.views.map(\.view) == b.views.map(\.view)
+        }
     }
 
     /// Why the browser ends.

@@ -17,16 +17,16 @@ public final class BrowserState {
     /// answer that instead of failing on the write.
     public let isReadOnly: Bool
     let configuration: Binding<FetchConfiguration>
-    private let actions: BrowserActions
+    let actions: BrowserActions
     /// Where `DISTANCE()` measures from; with one, the table shows Dist.
     public let home: Home?
 
-    public private(set) var mode: Mode = .table
+    public internal(set) var mode: Mode = .table
     public private(set) var snapshot: ResultsSnapshot?
-    public private(set) var selectedIndex = 0
+    public internal(set) var selectedIndex = 0
     /// What the selection follows when results change: a quake, or an end
     /// of the table (after g / G, so the top of a new sort order is shown).
-    private var anchor: Anchor = .top {
+    var anchor: Anchor = .top {
         didSet {
             if case .quake(let id) = anchor { actions.track(id) } else { actions.track(nil) }
         }
@@ -35,12 +35,12 @@ public final class BrowserState {
     /// First visible line of the table body (section headers count as lines).
     private(set) var topLine = 0
     public private(set) var columnCursor: QuakeColumn = .time
-    public private(set) var filterText = ""
+    public internal(set) var filterText = ""
     /// The filter field changed in this batch of input and is not applied yet.
     private var filterEdited = false
-    public private(set) var userPredicate: QuakePredicate?
+    public internal(set) var userPredicate: QuakePredicate?
     /// A one-line note in the bottom line (an error, "deleted …").
-    public private(set) var message: String?
+    public internal(set) var message: String?
     /// When the catalog was last fetched from a feed (top line: `Updated 3 min ago`).
     public private(set) var lastUpdated: Date?
     /// The bottom line while a refresh runs: its progress.
@@ -55,9 +55,11 @@ public final class BrowserState {
     /// Where the parts of the screen are, for the terminal's size and the panes shown.
     private(set) var layout: BrowseLayout
     /// The panes, the focus, the map's view and dots, the region filter.
-    public private(set) var map = MapState() {
+    public internal(set) var map = MapState() {
         didSet { if map.panes != oldValue.panes { relayout(width: layout.screen.width, height: layout.screen.height) } }
     }
+    /// Times shown in UTC rather than the local zone (`t`).
+    public internal(set) var showsUTC = false
     /// The map aggregate last asked of the controller (nil: none).
     private var observedMapRequest: AggregateRequest?
 
@@ -66,7 +68,7 @@ public final class BrowserState {
 
     public init(catalogName: String, isReadOnly: Bool = false, configuration: Binding<FetchConfiguration>,
                 actions: BrowserActions, width: Int = 80, height: Int = 24, now: Date = Date(), lastUpdated: Date? = nil,
-                home: Home? = nil) {
+                home: Home? = nil, view: SavedView? = nil) {
         self.catalogName = catalogName
         self.home = home
         self.isReadOnly = isReadOnly
@@ -78,6 +80,8 @@ public final class BrowserState {
         // A predicate the browser starts with (--where) is the user's own:
         // shown, editable with `:`, and kept when the filter changes.
         userPredicate = configuration.wrappedValue.predicate
+        // A view to start from (the last one on this catalog, or --view).
+        if let view { show(view, name: nil) }
     }
 
     public var shouldQuit: Bool { if case .quit? = ending { true } else { false } }
@@ -149,6 +153,8 @@ public final class BrowserState {
         case .mapAggregate(let result): map.received(result)
         case .mapFit(let result): map.fit(result, in: layout.map)
         case .mapPicked(let found): pick(found)
+        case .notice(let line): message = line
+        case .openFailed(let url, let reason): message = "error: cannot open \(url): \(reason)"
         }
     }
 
@@ -187,6 +193,8 @@ public final class BrowserState {
         if key == .control("c") { ending = .quit; return }
         switch mode {
         case .table: handleTable(key)
+        case .saveView(let field): handleSaveView(field, key)
+        case .views(let picker): handleViewList(picker, key)
         case .addSortKey:
             mode = .table
             if let column = columnKey(key) { sortBy(column, ascending: nil, adding: true) }
@@ -269,6 +277,11 @@ public final class BrowserState {
         case .character("d"):
             if isReadOnly { message = Self.readOnlyMessage } else if let quake = selectedQuake { mode = .confirmDelete(quake) }
         case .character("?"): mode = .help
+        case .character("w"): startSavingView()
+        case .character("'"): listViews()
+        case .character("t"): toggleUTC()
+        case .character("o"): openSelected()
+        case .character("y"): copySelected()
         case .character("r"):
             if isReadOnly {
                 message = Self.readOnlyMessage

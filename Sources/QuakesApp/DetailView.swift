@@ -8,6 +8,8 @@ struct DetailView {
     let formatting: Formatting
     /// With a home, the quake's distance from it.
     var home: Home? = nil
+    /// The user's zone: while times show in UTC (`t`), the details add the local time.
+    var localTimeZone: TimeZone = .current
 
     func lines(_ quake: Quake) -> [(String, String)] {
         let utc = ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)
@@ -19,8 +21,7 @@ struct DetailView {
         return [
             ("Id", quake.id + (former.isEmpty ? "" : "  (also \(former.joined(separator: ", ")))")),
             ("Time", "\(formatting.localTime(quake.time)) \(formatting.zoneName)  ·  \(formatting.age(quake.time))"),
-            // Split at the T, not at fixed offsets: a signed or five-digit year is longer.
-            ("UTC", String(utc.dropLast().replacingOccurrences(of: "T", with: " "))),
+            otherZone(quake, utc: utc),
             ("Magnitude", quake.magnitude.map { "\(Formatting.number($0, decimals: 2)) \(quake.magType)" } ?? "unknown"),
             ("Place", quake.place.isEmpty ? "—" : quake.place),
             ("Coordinates", String(format: "%.4f°%@  %.4f°%@", abs(quake.latitude), quake.latitude >= 0 ? "N" : "S",
@@ -38,6 +39,17 @@ struct DetailView {
             ("Updated", "\(formatting.localTime(quake.updated)) \(formatting.zoneName)"),
             ("URL", quake.url),
         ]
+    }
+
+    /// The time in the zone the table does not show: UTC, or the local
+    /// time while the table shows UTC (and the local zone is not UTC).
+    private func otherZone(_ quake: Quake, utc: String) -> (String, String) {
+        let local = Formatting(timeZone: localTimeZone, now: formatting.now)
+        if formatting.zoneName == "UTC" && local.zoneName != "UTC" {
+            return ("Local", "\(local.localTime(quake.time)) \(local.zoneName)")
+        }
+        // Split at the T, not at fixed offsets: a signed or five-digit year is longer.
+        return ("UTC", String(utc.dropLast().replacingOccurrences(of: "T", with: " ")))
     }
 
     /// Draws over `area` (everything under the top line): the title, the

@@ -6,8 +6,7 @@ struct HelpView {
     /// At most 19, so that the whole list fits a 24-line terminal.
     static let keys: [(String, String)] = [
         ("↑ ↓ j k  wheel", "move; click: select (on the map: the nearest)"),
-        ("PgUp PgDn", "page (also Space, Ctrl-F / Ctrl-B)"),
-        ("Home End g G", "first / last quake"),
+        ("PgUp PgDn g G", "page (Space, Ctrl-F / Ctrl-B); first / last"),
         ("← → h l", "move the column cursor"),
         ("1-9, a header", "sort by column (again: reverse)"),
         ("[ ]", "sort the cursor's column ascending / descending"),
@@ -19,9 +18,10 @@ struct HelpView {
         ("d", "delete the selected quake (asks first)"),
         ("r", "refresh: fetch the feed in the background"),
         ("m  Tab", "map: over the table, alone, off; Tab: map/table"),
-        ("+ -  wheel", "zoom the map at the selection (wheel: pointer)"),
-        ("arrows  0", "pan the map (also h j k l); 0 fits the results"),
+        ("+ - arrows 0", "map: zoom at the selection, pan, 0 fits results"),
         ("R", "only the quakes in the map's region (again: off)"),
+        ("w  '", "save this view by name; ' lists saved views"),
+        ("t  o  y", "times UTC/local; open the event page; copy URL"),
         ("?", "this help"),
         ("q  Ctrl-C", "quit"),
     ]

@@ -65,6 +65,15 @@ public struct MapState: Equatable {
         return .handled
     }
 
+    /// A saved view's panes, map view and region filter. The map takes
+    /// the focus when it shows, as after `m`.
+    mutating func restore(panes: BrowsePanes, region: MapRegion, regionFilter: MapRegion?) {
+        self.panes = panes
+        focus = panes == .table ? .table : .map
+        self.region = region
+        self.regionFilter = regionFilter
+    }
+
     mutating func zoom(by factor: Double, around point: GeoPoint) {
         region = region.zoomed(by: factor, around: point)
     }

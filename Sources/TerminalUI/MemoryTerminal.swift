@@ -9,6 +9,7 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     private var pending: [Event] = []
     private var drawn: [Screen] = []
     private var stopped = false
+    private var copied: [String] = []
     private let input: WakePipe
     public let isUTF8: Bool
 
@@ -79,4 +80,9 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     }
 
     public func stop() { lock.withLock { stopped = true } }
+
+    /// What `copyToClipboard` was given, oldest first.
+    public var clipboard: [String] { lock.withLock { copied } }
+
+    public func copyToClipboard(_ text: String) { lock.withLock { copied.append(text) } }
 }

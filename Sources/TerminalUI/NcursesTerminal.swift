@@ -140,6 +140,18 @@ public final class NcursesTerminal: Terminal {
         shown = screen
     }
 
+    /// OSC 52 to the terminal, after what ncurses has buffered: the
+    /// terminal (or tmux with `set-clipboard on`) sets its clipboard.
+    public func copyToClipboard(_ text: String) {
+        let bytes = Array("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}".utf8)
+        fflush(nil)   // what ncurses buffered goes first
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBufferPointer { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if n > 0 { written += n } else if n < 0 && errno == EINTR { continue } else { return }
+        }
+    }
+
     private func drawRow(_ screen: Screen, _ row: Int) {
         var column = 0
         let cells = screen.cells[row]

@@ -14,6 +14,9 @@ public protocol Terminal: AnyObject {
     func readEvents(limit: Int) -> [Event]
     /// Shows `screen`.
     func draw(_ screen: Screen)
+    /// Puts `text` on the clipboard of the terminal the user sees (OSC 52;
+    /// terminals and tmux that do not take it ignore it).
+    func copyToClipboard(_ text: String)
     /// Gives the terminal back as it was. Called once; later calls do nothing.
     func stop()
 }

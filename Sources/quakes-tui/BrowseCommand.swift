@@ -22,7 +22,12 @@ struct BrowseCommand: ParsableCommand {
     var predicate: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Start sorted by these keys, e.g. -magnitude,time.", valueName: "keys"))
-    var sort: String = "-time"
+    var sort: String?
+
+    @OptionGroup var viewOptions: ViewOptions
+
+    @Flag(help: "Start from the default view, not the one last shown on this catalog.")
+    var fresh = false
 
     @OptionGroup var feedOptions: FeedOptions
 
@@ -32,9 +37,12 @@ struct BrowseCommand: ParsableCommand {
     var refreshEvery: String?
 
     func validate() throws {
-        do { _ = try SortKey.parseList(sort, home: homeOptions.resolved(for: [sort])) } catch {
-            throw ValidationError("--sort: \(error)")
+        if let sort {
+            do { _ = try SortKey.parseList(sort, home: homeOptions.resolved(for: [sort])) } catch {
+                throw ValidationError("--sort: \(error)")
+            }
         }
+        if fresh && viewOptions.view != nil { throw ValidationError("--fresh and --view cannot be used together") }
         if let refreshEvery {
             do { _ = try RefreshInterval(parsing: refreshEvery) } catch { throw ValidationError("--refresh-every: \(error)") }
         }
@@ -53,7 +61,7 @@ struct BrowseCommand: ParsableCommand {
         }
         let (source, timeout, config) = feedOptions.resolved()
         let home = homeOptions.resolved(config: config)
-        var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort, home: home))
+        var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort ?? "-time", home: home))
         if let predicate {
             do { configuration.predicate = try QuakePredicate(predicate, home: home) } catch {
                 printError("error: --where: \(error)")
@@ -62,16 +70,41 @@ struct BrowseCommand: ParsableCommand {
         }
         // Checked in validate(): cannot fail here.
         let every = refreshEvery.flatMap { try? RefreshInterval(parsing: $0) } ?? config.refreshEvery
+        let saved = viewOptions.savedView()
         let catalog = try catalogOptions.open()
         let feed = Self.refreshFeed(source, catalog: catalog, timeout: timeout, config: config, every: every)
+        let store = ViewOptions.store
+        let (start, notice) = startingView(saved: saved, store: store, catalogPath: catalog.path)
+        var last: SavedView?
         let exit: BrowserApp.Exit
         do {
-            exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home)
+            exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home,
+                                      view: start, views: store, notice: notice, finalView: { last = $0 })
         } catch {
             // The terminal is already restored: the message shows on a sane screen.
             fail(error)
         }
+        if let store, let last {
+            do { try store.saveLastView(last, catalogPath: catalog.path) } catch {
+                printError("warning: the view was not kept for next time: \(error)")
+            }
+        }
         if exit != .quit { throw ExitCode(exit.status) }
+    }
+
+    /// The view to open with: `--view`'s, else the last one shown on this
+    /// catalog (not with `--fresh`), with `--where` and `--sort` over it; nil
+    /// for the defaults. A last view that cannot be read is a notice in the
+    /// bottom line, and the browser starts from the defaults.
+    private func startingView(saved: SavedView?, store: ViewStore?, catalogPath: String) -> (SavedView?, String?) {
+        var notice: String?
+        var view = saved
+        if view == nil && !fresh, let store {
+            do { view = try store.lastView(catalogPath: catalogPath) } catch {
+                notice = "error: the last view was not restored: \(error)"
+            }
+        }
+        return (view.map { ViewOptions.overriding($0, predicate: predicate, sort: sort) }, notice)
     }
 
     /// `r` and the timer fetch `source` into the open catalog.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QuakeQuery
 import QuakeStore
+import QuakesApp
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,7 +39,9 @@ struct ListCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Sort keys, comma-separated, '-' for descending: -magnitude,time, or DISTANCE(35.68,139.69) (nearest first; adds a distance column). Default: -time.",
                                valueName: "keys"))
-    var sort: String = "-time"
+    var sort: String?
+
+    @OptionGroup var viewOptions: ViewOptions
 
     @Option(help: ArgumentHelp("Group rows by day, magnitude (band), network or type.", valueName: "key"))
     var section: String?
@@ -49,8 +52,10 @@ struct ListCommand: ParsableCommand {
             printError("error: --limit must be 0 or more")
             throw ExitCode(2)
         }
-        do { _ = try SortKey.parseList(sort, home: homeOptions.resolved(for: [sort])) } catch {
-            throw ValidationError("--sort: \(error)")
+        if let sort {
+            do { _ = try SortKey.parseList(sort, home: homeOptions.resolved(for: [sort])) } catch {
+                throw ValidationError("--sort: \(error)")
+            }
         }
         if let section, SectionKey(argument: section) == nil {
             throw ValidationError("--section must be day, magnitude, network or type, not '\(section)'")
@@ -58,8 +63,9 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let view = viewOptions.savedView() { return try list(view) }
         let home = homeOptions.resolved(for: [predicate, sort])
-        var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort, home: home),
+        var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort ?? "-time", home: home),
                                                sectionIdentifier: section.flatMap(SectionKey.init(argument:)))
         if let predicate {
             do {
@@ -70,6 +76,27 @@ struct ListCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        try list(configuration)
+    }
+
+    /// `--view`: the saved view's predicate, sort and sections, with
+    /// `--where`, `--sort` and `--section` over them.
+    private func list(_ saved: SavedView) throws {
+        let view = ViewOptions.overriding(saved, predicate: predicate, sort: sort)
+        let home = homeOptions.resolved(for: [view.predicate, view.sort])
+        var configuration = FetchConfiguration()
+        do {
+            configuration.predicate = try view.combinedPredicate(home: home)
+            configuration.sortKeys = try view.sortKeys(home: home)
+            configuration.sectionIdentifier = try section.flatMap(SectionKey.init(argument:)) ?? view.sectionKey()
+        } catch {
+            printError("error: --view \(viewOptions.view ?? ""): \(error)")
+            throw ExitCode(2)
+        }
+        try list(configuration)
+    }
+
+    private func list(_ configuration: FetchConfiguration) throws {
         let catalog = try catalogOptions.open(purpose: .read)
         var output = StandardOutput()
         do {

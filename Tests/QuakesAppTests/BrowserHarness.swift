@@ -42,20 +42,30 @@ final class BrowserHarness {
     }
     let mapAsks = MapAsks()
 
+    /// What `o` and `y` asked for: addresses opened, texts copied.
+    final class Asks {
+        var opened: [String] = []
+        var copied: [String] = []
+    }
+    let asks = Asks()
+
     init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true,
-         land: LandOutline = .none, refresh onRefresh: (() -> Void)? = nil, home: Home? = nil) throws {
+         land: LandOutline = .none, refresh onRefresh: (() -> Void)? = nil, home: Home? = nil,
+         views: ViewStore? = nil, hasDisplay: Bool = false, view startView: SavedView? = nil) throws {
         catalog = try importedCatalog(folder, feeds: [Fixture.week])
         for feed in Self.extras { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }
         controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
         let controller = self.controller
         nonisolated(unsafe) var asked: [(ids: [String], title: String)] = []
-        let mapAsks = self.mapAsks
+        let mapAsks = self.mapAsks, asks = self.asks
         state = BrowserState(catalogName: "quakes.sqlite", configuration: controller.$configuration,
                              actions: BrowserActions(track: { controller.trackedID = $0 }, refresh: onRefresh,
                                                      delete: { ids, title in asked.append((ids, title)) },
                                                      observeMap: { mapAsks.observed = $0 }, fitMap: { mapAsks.fits += 1 },
-                                                     pickNearest: { mapAsks.picks.append(($0, $1, $2)) }),
-                             width: width, height: height, now: Self.now, home: home)
+                                                     pickNearest: { mapAsks.picks.append(($0, $1, $2)) },
+                                                     views: views, hasDisplay: hasDisplay,
+                                                     open: { asks.opened.append($0) }, copyToClipboard: { asks.copied.append($0) }),
+                             width: width, height: height, now: Self.now, home: home, view: startView)
         takeDeletes = { defer { asked = [] }; return asked }
         view = BrowseView(timeZone: TimeZone(identifier: timeZone)!, unicode: unicode, land: land)
         screen = Screen(width: width, height: height)

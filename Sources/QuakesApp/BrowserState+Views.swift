@@ -1,0 +1,168 @@
+import Foundation
+import QuakeMap
+import QuakeQuery
+import TerminalUI
+
+/// Views: what the browser shows as a value (`SavedView`), saved under a
+/// name (`w`), listed and switched to (`'`), restored at start; and the
+/// small keys about the selected quake and times (`t`, `o`, `y`).
+extension BrowserState {
+    /// What the browser shows now, as it would be saved: the requested
+    /// configuration, not the one of the rows still on screen.
+    public var currentView: SavedView {
+        var view = SavedView()
+        view.filter = filterText
+        view.predicate = userPredicate?.description
+        view.region = map.regionFilter.map(SavedView.Bounds.init)
+        let requested = configuration.wrappedValue
+        view.sort = requested.sortKeys.map(\.description).joined(separator: ",")
+        view.sections = requested.sectionIdentifier.map(SavedView.argument)
+        view.panes = SavedView.name(map.panes)
+        view.map = SavedView.Bounds(map.region)
+        view.utc = showsUTC
+        return view
+    }
+
+    /// Shows `view`: every part of it, in one change of the configuration.
+    /// A part that no longer parses (a predicate naming a home the browser
+    /// has not got) is left out and named in the bottom line.
+    func show(_ view: SavedView, name: String?) {
+        var problems: [String] = []
+        filterText = view.filter
+        do { userPredicate = try view.predicate.map { try QuakePredicate($0, home: home) } } catch {
+            userPredicate = nil
+            problems.append("predicate \(view.predicate ?? ""): \(error)")
+        }
+        map.restore(panes: view.browsePanes, region: view.map.region, regionFilter: view.region?.region)
+        showsUTC = view.utc
+        var configuration = self.configuration.wrappedValue
+        do { configuration.sortKeys = try view.sortKeys(home: home) } catch {
+            problems.append("sort \(view.sort): \(error)")
+        }
+        do { configuration.sectionIdentifier = try view.sectionKey() } catch {
+            problems.append("sections: \(error)")
+        }
+        configuration.predicate = QuakePredicate.and(QuakePredicate.and(userPredicate, QuakePredicate.placeContains(filterText)),
+                                                     map.regionFilter?.predicate)
+        self.configuration.wrappedValue = configuration
+        anchor = .top
+        selectedIndex = 0
+        let what = name.map { "view \($0)" } ?? "the last view"
+        message = problems.isEmpty ? (name.map { "showing view \($0)" }) : "error: \(what): " + problems.joined(separator: "; ")
+    }
+
+    // MARK: Keys
+
+    /// `w`: asks for a name.
+    func startSavingView() {
+        guard actions.views != nil else {
+            message = Self.noStateFolderMessage
+            return
+        }
+        mode = .saveView(TextField(""))
+    }
+
+    static let noStateFolderMessage = "views cannot be saved: set HOME or XDG_STATE_HOME"
+
+    func handleSaveView(_ field: TextField, _ key: Key) {
+        var field = field
+        switch key {
+        case .escape: mode = .table
+        case .enter:
+            mode = .table
+            let name = field.text.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else {
+                message = "not saved: a view needs a name"
+                return
+            }
+            guard let store = actions.views else { return }
+            do {
+                let replaced = try store.savedViews()[name] != nil
+                try store.save(currentView, as: name)
+                message = "saved view \(name)" + (replaced ? " (replaced)" : "")
+            } catch {
+                message = "error: \(error); not saved"
+            }
+        default:
+            _ = field.handle(key)
+            mode = .saveView(field)
+        }
+    }
+
+    /// `'`: the saved views, or why there are none to show.
+    func listViews() {
+        guard let store = actions.views else {
+            message = Self.noStateFolderMessage
+            return
+        }
+        do {
+            let views = try store.savedViews()
+            if views.isEmpty { message = "no saved views: w saves this one" } else { mode = .views(ViewPicker(views)) }
+        } catch {
+            message = "error: \(error)"
+        }
+    }
+
+    func handleViewList(_ picker: ViewPicker, _ key: Key) {
+        var picker = picker
+        switch key {
+        case .down, .character("j"): picker.selected = min(picker.views.count - 1, picker.selected + 1)
+        case .up, .character("k"): picker.selected = max(0, picker.selected - 1)
+        case .enter:
+            mode = .table
+            if let chosen = picker.chosen { show(chosen.view, name: chosen.name) }
+            return
+        case .character("d"):
+            guard let chosen = picker.chosen, let store = actions.views else { return }
+            do {
+                try store.deleteView(named: chosen.name)
+                message = "deleted view \(chosen.name)"
+                let left = try store.savedViews()
+                if left.isEmpty { mode = .table; return }
+                var next = ViewPicker(left)
+                next.selected = min(picker.selected, left.count - 1)
+                picker = next
+            } catch {
+                message = "error: \(error)"
+            }
+        case .escape, .character("q"), .character("'"):
+            mode = .table
+            return
+        default: break
+        }
+        mode = .views(picker)
+    }
+
+    /// `t`: every time shown in UTC, or in the local zone again.
+    func toggleUTC() {
+        showsUTC.toggle()
+        message = showsUTC ? "times in UTC" : "times in local time"
+    }
+
+    /// `o`: the selected quake's event page in a browser, or its address
+    /// where there is no display to open one on.
+    func openSelected() {
+        guard let quake = selectedQuake else { return }
+        guard !quake.url.isEmpty else {
+            message = "\(quake.id) has no event page"
+            return
+        }
+        if actions.hasDisplay {
+            message = "opening \(quake.url)"
+            actions.open(quake.url)
+        } else {
+            message = quake.url
+        }
+    }
+
+    /// `y`: the selected quake's address to the clipboard, through the terminal.
+    func copySelected() {
+        guard let quake = selectedQuake else { return }
+        guard !quake.url.isEmpty else {
+            message = "\(quake.id) has no event page"
+            return
+        }
+        actions.copyToClipboard(quake.url)
+        message = "copied \(quake.url) (OSC 52)"
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import QuakeMap
+import QuakeQuery
+
+/// What the browser shows, apart from the data: filter, predicate, region,
+/// sort, sections, panes, the map's view and the times' zone. The browser
+/// keeps the last one per catalog and saves named ones (`w`); `list
+/// --view` reads the query part. Texts, not parsed values, so a view saved
+/// by one version (or with one home) reads back in another, and a part
+/// that no longer parses is reported and left out, not the whole view.
+public struct SavedView: Codable, Equatable, Sendable {
+    /// The place filter typed after `/`.
+    public var filter: String = ""
+    /// The `:` predicate as written, nil for none.
+    public var predicate: String?
+    /// The region `R` filters to, nil when off.
+    public var region: Bounds?
+    /// Sort keys as `--sort` takes them: `-magnitude,time`.
+    public var sort: String = "-time"
+    /// Sections as `--section` takes them: `day`, nil for none.
+    public var sections: String?
+    /// `table`, `mapAboveTable` or `mapAlone`.
+    public var panes: String = "table"
+    /// What the map shows.
+    public var map: Bounds = Bounds(MapRegion.world)
+    /// Times shown in UTC rather than the local zone (`t`).
+    public var utc: Bool = false
+
+    public init() {}
+
+    /// A region's edges, as `--region` orders them.
+    public struct Bounds: Codable, Equatable, Sendable {
+        public var south, north, west, east: Double
+
+        public init(_ region: MapRegion) {
+            south = region.south; north = region.north; west = region.west; east = region.east
+        }
+
+        public var region: MapRegion { MapRegion(south: south, north: north, west: west, east: east) }
+    }
+
+    /// The predicate the view selects: its own, the filter's and the
+    /// region's together, as the browser combines them. Throws the parse
+    /// error of a predicate that no longer parses.
+    public func combinedPredicate(home: Home?) throws -> QuakePredicate? {
+        let own = try predicate.map { try QuakePredicate($0, home: home) }
+        let typed = QuakePredicate.and(own, QuakePredicate.placeContains(filter))
+        return QuakePredicate.and(typed, region?.region.predicate)
+    }
+
+    /// The view's sort keys; throws for keys that no longer parse.
+    public func sortKeys(home: Home?) throws -> [SortKey] { try SortKey.parseList(sort, home: home) }
+
+    /// The view's sections; throws for a name that is not a section key.
+    public func sectionKey() throws -> SectionKey? {
+        guard let sections else { return nil }
+        guard let key = SectionKey(argument: sections) else { throw SavedViewError.unknownSections(sections) }
+        return key
+    }
+
+    /// `--section`'s name of a section key.
+    public static func argument(_ key: SectionKey) -> String {
+        switch key {
+        case .day: "day"
+        case .magnitudeBand: "magnitude"
+        case .network: "network"
+        case .type: "type"
+        }
+    }
+
+    var browsePanes: BrowsePanes {
+        switch panes {
+        case "mapAboveTable": .mapAboveTable
+        case "mapAlone": .mapAlone
+        default: .table
+        }
+    }
+
+    static func name(_ panes: BrowsePanes) -> String {
+        switch panes {
+        case .table: "table"
+        case .mapAboveTable: "mapAboveTable"
+        case .mapAlone: "mapAlone"
+        }
+    }
+}
+
+/// A part of a saved view that this build cannot use.
+public enum SavedViewError: Error, CustomStringConvertible, Equatable {
+    case unknownSections(String)
+
+    public var description: String {
+        switch self {
+        case .unknownSections(let name): "unknown sections '\(name)'"
+        }
+    }
+}

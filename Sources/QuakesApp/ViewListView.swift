@@ -1,0 +1,38 @@
+import TerminalUI
+
+/// The saved views (`'`) over the table: name, what they select, their
+/// sort; the chosen one highlighted, the keys on the last row.
+struct ViewListView {
+    let picker: BrowserState.ViewPicker
+    /// `⏎` on a UTF-8 terminal, `Enter` elsewhere.
+    var unicode = true
+
+    /// What a view selects, as the top line words it.
+    static func selection(_ view: SavedView) -> String {
+        var parts: [String] = []
+        if !view.filter.isEmpty { parts.append("filter \"\(view.filter)\"") }
+        if let predicate = view.predicate { parts.append("where \(predicate)") }
+        if view.region != nil { parts.append("region") }
+        return parts.isEmpty ? "all quakes" : parts.joined(separator: "  ")
+    }
+
+    func render(in area: Rect, into screen: inout Screen) {
+        for row in area.y..<area.maxY { screen.fill(row: row, from: area.x, to: area.maxX) }
+        screen.put(" Saved views", row: area.y, column: area.x, style: Style(bold: true), maxWidth: area.width)
+        let nameWidth = min(24, max(6, picker.views.map { DisplayWidth.of($0.name) }.max() ?? 0) + 2)
+        let sortWidth = min(24, max(6, picker.views.map { DisplayWidth.of($0.view.sort) }.max() ?? 0) + 2)
+        let listTop = area.y + 2, listHeight = max(1, area.height - 4)
+        // The chosen view stays in the visible part of a long list.
+        let first = max(0, min(picker.selected - listHeight + 1, picker.views.count - listHeight))
+        for (offset, entry) in picker.views.dropFirst(first).prefix(listHeight).enumerated() {
+            let index = first + offset
+            let style = index == picker.selected ? Style(reverse: true) : .plain
+            let line = " " + DisplayWidth.fit(entry.name, to: nameWidth) + DisplayWidth.fit("by " + entry.view.sort, to: sortWidth + 3)
+                + Self.selection(entry.view)
+            screen.fill(row: listTop + offset, from: area.x, to: area.maxX, style: style)
+            screen.put(line, row: listTop + offset, column: area.x, style: style, maxWidth: area.width)
+        }
+        screen.put(" \(unicode ? "⏎" : "Enter") show  d delete  Esc back", row: area.maxY - 1, column: area.x, style: Style(dim: true),
+                   maxWidth: area.width)
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import QuakeQuery
+import QuakesApp
+
+/// `--view NAME`, shared by `list` and the browser: start from a view saved
+/// with `w` in the browser (kept in `$XDG_STATE_HOME/quakes-tui/`).
+struct ViewOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Start from the view saved under this name (w saves one in the browser, ' lists them).",
+                               valueName: "name"))
+    var view: String?
+
+    func validate() throws {
+        if view?.isEmpty == true { throw ValidationError("--view must name a saved view, not be empty") }
+    }
+
+    static var store: ViewStore? { ViewStore(environment: ProcessInfo.processInfo.environment) }
+
+    /// The view `--view` names, nil without the option. One that is not
+    /// saved, or a views file that cannot be read, ends the program with
+    /// its one line (exit 2: the command line asked for something missing).
+    func savedView() -> SavedView? {
+        guard let view else { return nil }
+        guard let store = Self.store else { fail(ViewOptionsError.noStateFolder, code: 2) }
+        do { return try store.savedView(named: view) } catch { fail(ViewOptionsError.view(error), code: 2) }
+    }
+
+    /// `view` with the command line's own options over it: `--where`
+    /// replaces its predicate (its filter and region stay), `--sort` its sort.
+    static func overriding(_ view: SavedView, predicate: String?, sort: String?) -> SavedView {
+        var view = view
+        if let predicate { view.predicate = predicate }
+        if let sort { view.sort = sort }
+        return view
+    }
+}
+
+enum ViewOptionsError: Error, CustomStringConvertible {
+    case noStateFolder
+    case view(any Error)
+
+    var description: String {
+        switch self {
+        case .noStateFolder: "--view: no folder for saved views (set HOME or XDG_STATE_HOME)"
+        case .view(let error): "--view: \(error)"
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import QuakeMap
+import QuakeQuery
+import QuakeStore
+import TerminalUI
+import Testing
+import TestSupport
+@testable import QuakesApp
+
+/// Views: `w` saves what the browser shows under a name, `'` lists the
+/// saved ones to switch to or delete, a view given at start is shown
+/// whole; and `t`, `o`, `y`.
+@Suite struct SavedViewTests {
+    /// Quakes of the week fixture whose place holds `text` (any case), counted here.
+    private func weekCount(placeContaining text: String) throws -> Int {
+        try Fixture.features(Fixture.week).filter {
+            (($0["properties"] as? [String: Any])?["place"] as? String)?.lowercased().contains(text) == true
+        }.count
+    }
+
+    @Test func wSavesTheFilterPredicateSortSectionsPanesAndZoneUnderAName() throws {
+        let folder = TemporaryFolder()
+        let views = ViewStore(folder: URL(fileURLWithPath: folder.file("state")))
+        let h = try BrowserHarness(views: views)
+        try h.type("/alaska")
+        try h.press(.enter, .character(":"))
+        try h.type("magnitude >= 2")
+        try h.press(.enter, .character("2"), .character("s"), .character("m"), .character("t"), .character("w"))
+        #expect(h.lines.last == "save view as:")
+        try h.type("big alaska")
+        try h.press(.enter)
+        #expect(h.lines.last == "saved view big alaska")
+
+        var expected = SavedView()
+        expected.filter = "alaska"
+        expected.predicate = "magnitude >= 2"
+        expected.sort = "-magnitude"
+        expected.sections = "day"
+        expected.panes = "mapAboveTable"
+        expected.utc = true
+        let saved = try views.savedViews()
+        #expect(saved == ["big alaska": expected], "\(saved)")
+
+        // The same name again replaces it, and says so.
+        try h.press(.character("t"), .character("w"))
+        try h.type("big alaska")
+        try h.press(.enter)
+        #expect(h.lines.last == "saved view big alaska (replaced)")
+        expected.utc = false
+        #expect(try views.savedViews() == ["big alaska": expected])
+    }
+
+    @Test func quoteListsTheSavedViewsEnterShowsOneAndDDeletesOne() throws {
+        let folder = TemporaryFolder()
+        let views = ViewStore(folder: URL(fileURLWithPath: folder.file("state")))
+        var deep = SavedView()
+        deep.predicate = "depth > 100"
+        deep.sort = "-depth"
+        var kodiak = SavedView()
+        kodiak.filter = "kodiak"
+        kodiak.sort = "-magnitude,time"
+        try views.save(deep, as: "deep")
+        try views.save(kodiak, as: "Kodiak")
+        let h = try BrowserHarness(width: 80, views: views)
+        try h.press(.character("'"))
+        #expect(Array(h.lines[1...4]) == [
+            " Saved views",
+            "",
+            " deep    by -depth           where depth > 100",
+            " Kodiak  by -magnitude,time  filter \"kodiak\"",
+        ])
+        #expect(h.lines.last == " ⏎ show  d delete  Esc back")
+
+        try h.press(.down, .enter)
+        #expect(h.state.mode == .table)
+        let kodiakCount = try weekCount(placeContaining: "kodiak")
+        #expect(h.lines[0] == " quakes-tui  quakes.sqlite  \(kodiakCount) of 4,714 quakes  filter \"kodiak\"  by mag ▼, time ▲"
+            )
+        #expect(h.controller.sortKeys == [SortKey(.magnitude, ascending: false), SortKey(.time, ascending: true)])
+        #expect(h.state.filterText == "kodiak")
+        #expect(h.lines.last?.hasPrefix("showing view Kodiak") == true)
+
+        try h.press(.character("'"), .character("d"))
+        #expect(try views.savedViews() == ["Kodiak": kodiak])
+        #expect(h.lines[3].hasPrefix(" Kodiak  by -magnitude,time"))
+        try h.press(.character("d"))
+        #expect(try views.savedViews().isEmpty)
+        #expect(h.state.mode == .table)
+        try h.press(.character("'"))
+        #expect(h.lines.last?.hasPrefix("no saved views: w saves this one") == true)
+    }
+
+    @Test func aViewGivenAtStartIsShownWholeAndAPartThatNoLongerParsesIsNamed() throws {
+        var view = SavedView()
+        view.filter = "kodiak"
+        view.sort = "-magnitude"
+        view.sections = "magnitude"
+        view.panes = "mapAlone"
+        view.map = SavedView.Bounds(MapRegion(south: 50, north: 65, west: -160, east: -140))
+        view.region = SavedView.Bounds(MapRegion(south: 50, north: 65, west: -160, east: -140))
+        let h = try BrowserHarness(view: view)
+        #expect(h.state.currentView == view)
+        #expect(h.controller.sectionIdentifier == .magnitudeBand)
+        #expect(h.state.map.panes == .mapAlone)
+        #expect(h.state.map.isFocused)
+        // Every Kodiak quake of the week lies inside the region.
+        #expect(h.state.snapshot?.count == (try weekCount(placeContaining: "kodiak")))
+
+        // DISTANCE() without a home: the predicate is left out and said.
+        var distant = SavedView()
+        distant.predicate = "DISTANCE() < 100"
+        distant.sort = "time"
+        let without = try BrowserHarness(width: 120, view: distant)
+        #expect(without.state.userPredicate == nil)
+        #expect(without.controller.sortKeys == [SortKey(.time, ascending: true)])
+        #expect(without.lines.last?.hasPrefix("error: the last view: predicate DISTANCE() < 100: ") == true)
+    }
+
+    @Test func tShowsEveryTimeInUTCAndTheDetailsTheOtherZone() throws {
+        let h = try BrowserHarness(width: 100, height: 30, timeZone: "Asia/Tokyo")
+        #expect(h.lines[2].hasPrefix("  2018-06-14 18:12:13"))   // 09:12:13 UTC
+        try h.press(.character("t"))
+        #expect(h.lines[0].hasPrefix(" quakes-tui  quakes.sqlite  4,714 quakes  times UTC  by time ▼"))
+        #expect(h.lines[2].hasPrefix("  2018-06-14 09:12:13"))
+        #expect(h.lines.last?.hasPrefix("times in UTC") == true)
+        try h.press(.enter)
+        let details = h.lines.joined(separator: "\n")
+        #expect(details.contains(" Time          2018-06-14 09:12:13 UTC  ·  47 min ago"))
+        #expect(details.contains(" Local         2018-06-14 18:12:13 GMT+9"))
+        try h.press(.escape, .character("t"))
+        #expect(h.lines[0].hasPrefix(" quakes-tui  quakes.sqlite  4,714 quakes  by time ▼"))
+        #expect(h.lines[2].hasPrefix("  2018-06-14 18:12:13"))
+        try h.press(.enter)
+        let local = h.lines.joined(separator: "\n")
+        #expect(local.contains(" Time          2018-06-14 18:12:13 GMT+9  ·  47 min ago"))
+        #expect(local.contains(" UTC           2018-06-14 09:12:13.010"))
+    }
+
+    @Test func oOpensTheEventPageWithADisplayAndShowsItsAddressWithoutOne() throws {
+        let headless = try BrowserHarness(width: 100)
+        // The newest quake of the week, selected at start.
+        let url = try #require(headless.state.selectedQuake?.url)
+        #expect(url == "https://earthquake.usgs.gov/earthquakes/eventpage/hv70264586")
+        try headless.press(.character("o"))
+        #expect(headless.asks.opened.isEmpty)
+        #expect(headless.lines.last == url)
+
+        let desktop = try BrowserHarness(width: 120, hasDisplay: true)
+        try desktop.press(.character("o"))
+        #expect(desktop.asks.opened == [url])
+        #expect(desktop.lines.last == "opening \(url)")
+        try desktop.send(.openFailed(url: url, reason: "xdg-open is not installed"))
+        #expect(desktop.lines.last == "error: cannot open \(url): xdg-open is not installed"
+            )
+    }
+
+    @Test func yCopiesTheSelectedQuakesAddress() throws {
+        let h = try BrowserHarness(width: 100)
+        try h.press(.down, .character("y"))
+        let second = try #require(h.state.selectedQuake)
+        #expect(h.asks.copied == [second.url])
+        #expect(h.lines.last == "copied \(second.url) (OSC 52)")
+    }
+
+    @Test func withoutAStateFolderWAndQuoteSaySo() throws {
+        let h = try BrowserHarness(width: 100)
+        try h.press(.character("w"))
+        #expect(h.lines.last?.hasPrefix("views cannot be saved: set HOME or XDG_STATE_HOME") == true)
+        try h.press(.character("'"))
+        #expect(h.lines.last?.hasPrefix("views cannot be saved: set HOME or XDG_STATE_HOME") == true)
+    }
+}
