@@ -92,6 +92,8 @@ public struct ViewStore: Sendable {
             data = try Data(contentsOf: file)
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
             return nil
+        } catch where Self.posixCode(error) == ENOTDIR {
+            return nil   // a file where a folder should be: nothing saved there; a write says why
         } catch {
             throw ViewStoreError.reading(file.path, reason: Self.reason(error))
         }
@@ -117,11 +119,16 @@ public struct ViewStore: Sendable {
         }
     }
 
+    static func posixCode(_ error: any Error) -> Int32? {
+        guard let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error else { return nil }
+        let posix = underlying as NSError
+        return posix.domain == NSPOSIXErrorDomain ? Int32(posix.code) : nil
+    }
+
     /// The system's words for a file error (`Permission denied`), else the error's own.
     static func reason(_ error: any Error) -> String {
-        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
+        // Foundation keeps the system's error underneath, as a Swift error on Linux.
+        if let code = posixCode(error) { return String(cString: strerror(code)) }
         if let decoding = error as? DecodingError {
             switch decoding {
             case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),

@@ -19,7 +19,8 @@ final class PaneCommand {
         let binary = builtProduct("quakes-tui").path
         let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let app = (["env"] + unset.flatMap { ["-u", $0] }
-                   + ["TZ=UTC", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "XDG_CONFIG_HOME=\(folder.file("config"))"] + variables
+                   + ["TZ=UTC", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "XDG_CONFIG_HOME=\(folder.file("config"))",
+                      "XDG_STATE_HOME=\(folder.file("state"))"] + variables
                    + [binary] + arguments)
             .map(TmuxSession.shellQuoted).joined(separator: " ")
         try tmux(["new-session", "-d", "-s", "e2e", "-x", String(width), "-y", String(height),

@@ -37,21 +37,38 @@ final class TmuxSession {
                 throw HarnessError("import of \(file) failed (\(result.status)): \(result.stderr)")
             }
         }
-        let binary = builtProduct("quakes-tui").path
-        var variables = ["TZ": timeZone, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_CONFIG_HOME": folder.file("config")]
+        var variables = ["TZ": timeZone, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_CONFIG_HOME": folder.file("config"),
+                         "XDG_STATE_HOME": folder.file("state")]
         variables.merge(environment) { $1 }
-        // The test runner itself may run under NO_COLOR (SwiftPM sets it):
-        // the browser sees it only when a test asks for it.
-        let unset = variables["NO_COLOR"] == nil ? ["-u", "NO_COLOR"] : []
-        let app = (["env"] + unset + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                   + [binary] + subcommand + ["--db", db] + arguments)
-            .map(Self.shellQuoted).joined(separator: " ")
-        let command = "\(app); echo EXIT=$?; stty -a; sleep 100000"
-        try tmux(["new-session", "-d", "-s", target, "-x", String(width), "-y", String(height), command])
+        self.variables = variables
+        self.subcommand = subcommand
+        try tmux(["new-session", "-d", "-s", target, "-x", String(width), "-y", String(height), shellCommand(arguments)])
         socketPath = try? tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     deinit { kill() }
+
+    /// The environment the browser runs with, and its subcommand.
+    private let variables: [String: String]
+    private let subcommand: [String]
+
+    /// The browser on the session's catalog with `arguments`, then the
+    /// exit status and the terminal's settings, then a sleep.
+    private func shellCommand(_ arguments: [String]) -> String {
+        // The test runner itself may run under NO_COLOR (SwiftPM sets it):
+        // the browser sees it only when a test asks for it.
+        let unset = variables["NO_COLOR"] == nil ? ["-u", "NO_COLOR"] : []
+        let app = (["env"] + unset + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                   + [builtProduct("quakes-tui").path] + subcommand + ["--db", db] + arguments)
+            .map(Self.shellQuoted).joined(separator: " ")
+        return "\(app); echo EXIT=$?; stty -a; sleep 100000"
+    }
+
+    /// Starts the browser again in the same pane, on the same catalog and
+    /// state folder, once the one before has ended.
+    func relaunch(arguments: [String] = []) throws {
+        try tmux(["respawn-pane", "-k", "-t", target, shellCommand(arguments)])
+    }
 
     /// Ends the tmux server (and with it the browser, if still running).
     func kill() {
