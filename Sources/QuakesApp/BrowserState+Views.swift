@@ -47,7 +47,7 @@ extension BrowserState {
         self.configuration.wrappedValue = configuration
         anchor = .top
         selectedIndex = 0
-        let what = name.map { "view \($0)" } ?? "the last view"
+        let what = name.map { "view \($0)" } ?? "the starting view"
         message = problems.isEmpty ? (name.map { "showing view \($0)" }) : "error: \(what): " + problems.joined(separator: "; ")
     }
 

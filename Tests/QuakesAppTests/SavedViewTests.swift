@@ -113,7 +113,7 @@ import TestSupport
         let without = try BrowserHarness(width: 120, view: distant)
         #expect(without.state.userPredicate == nil)
         #expect(without.controller.sortKeys == [SortKey(.time, ascending: true)])
-        #expect(without.lines.last?.hasPrefix("error: the last view: predicate DISTANCE() < 100: ") == true)
+        #expect(without.lines.last?.hasPrefix("error: the starting view: predicate DISTANCE() < 100: ") == true)
     }
 
     @Test func tShowsEveryTimeInUTCAndTheDetailsTheOtherZone() throws {
