@@ -18,11 +18,20 @@ public struct BrowserActions {
     /// Looks for the quake nearest a point in a region (a click on the
     /// map), from `radius` degrees round it; posted as `.mapPicked`.
     var pickNearest: (_ point: GeoPoint, _ radius: Double, _ within: MapRegion) -> Void
+    /// Starts writing the results to a file in the background (`e`),
+    /// posting `.exportProgress` and `.exportFinished`.
+    var export: (ExportRequest) -> Void
+    /// Whether a file is there already: `e` asks before replacing it.
+    var fileExists: (String) -> Bool
 
     public init(track: @escaping (String?) -> Void = { _ in }, refresh: (() -> Void)? = nil,
                 delete: @escaping (_ ids: [String], _ title: String) -> Void,
                 observeMap: @escaping (AggregateRequest?) -> Void = { _ in }, fitMap: @escaping () -> Void = {},
-                pickNearest: @escaping (_ point: GeoPoint, _ radius: Double, _ within: MapRegion) -> Void = { _, _, _ in }) {
+                pickNearest: @escaping (_ point: GeoPoint, _ radius: Double, _ within: MapRegion) -> Void = { _, _, _ in },
+                export: @escaping (ExportRequest) -> Void = { _ in },
+                fileExists: @escaping (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) {
+        self.export = export
+        self.fileExists = fileExists
         self.track = track
         self.refresh = refresh
         self.delete = delete

@@ -40,6 +40,9 @@ public enum BrowserApp {
         let indexer = IndexBuilder(catalog: catalog, post: inbox.post)
         let mapQueries = MapQueries(controller: controller, inbox: inbox)
         defer { mapQueries.stop() }
+        let exporter = ResultsExporter(catalog: catalog, post: inbox.post)
+        // Quitting mid-export leaves no temporary file behind.
+        defer { exporter.cancelAndWait() }
 
         let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
         defer { terminal.stop() }
@@ -51,7 +54,8 @@ public enum BrowserApp {
                 refresh: refresher.map { refresher in { refresher.start() } },
                 delete: { ids, title in deleteInBackground(ids, title: title, from: catalog, inbox: inbox) },
                 observeMap: mapQueries.observe, fitMap: mapQueries.fit,
-                pickNearest: { mapQueries.pickNearest($0, radius: $1, within: $2) }),
+                pickNearest: { mapQueries.pickNearest($0, radius: $1, within: $2) },
+                export: exporter.start),
             width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date, home: home)
         try controller.start()
         defer { controller.stop() }

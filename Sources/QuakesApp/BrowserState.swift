@@ -17,11 +17,11 @@ public final class BrowserState {
     /// answer that instead of failing on the write.
     public let isReadOnly: Bool
     let configuration: Binding<FetchConfiguration>
-    private let actions: BrowserActions
+    let actions: BrowserActions
     /// Where `DISTANCE()` measures from; with one, the table shows Dist.
     public let home: Home?
 
-    public private(set) var mode: Mode = .table
+    public internal(set) var mode: Mode = .table
     public private(set) var snapshot: ResultsSnapshot?
     public private(set) var selectedIndex = 0
     /// What the selection follows when results change: a quake, or an end
@@ -40,13 +40,15 @@ public final class BrowserState {
     private var filterEdited = false
     public private(set) var userPredicate: QuakePredicate?
     /// A one-line note in the bottom line (an error, "deleted …").
-    public private(set) var message: String?
+    public internal(set) var message: String?
     /// When the catalog was last fetched from a feed (top line: `Updated 3 min ago`).
     public private(set) var lastUpdated: Date?
     /// The bottom line while a refresh runs: its progress.
     public private(set) var refreshStatus: String?
     /// The bottom line while a delete waits for another writer.
     public private(set) var deleteStatus: String?
+    /// The bottom line while an export runs: its progress.
+    public internal(set) var exportStatus: String?
     /// The catalog has indexes still to build (top line: `indexing…`).
     public private(set) var isIndexing = false
     /// The moment ages and change marks are shown as of.
@@ -144,6 +146,7 @@ public final class BrowserState {
         case .deleteFinished(_, .failure(let error)):
             deleteStatus = nil
             message = "error: \(error)"
+        case .exportProgress, .exportFinished: handleExport(event)
         case .indexing(let pending): isIndexing = pending
         case .tick(let date): now = date
         case .mapAggregate(let result): map.received(result)
@@ -221,6 +224,7 @@ public final class BrowserState {
             }
         case .help:
             mode = .table
+        case .exportName, .confirmOverwrite: handleExport(key)
         case .confirmDelete(let quake):
             mode = .table
             if key == .character("y") || key == .character("Y") {
@@ -268,6 +272,7 @@ public final class BrowserState {
         case .enter: if selectedQuake != nil { mode = .detail }
         case .character("d"):
             if isReadOnly { message = Self.readOnlyMessage } else if let quake = selectedQuake { mode = .confirmDelete(quake) }
+        case .character("e"): startExport()
         case .character("?"): mode = .help
         case .character("r"):
             if isReadOnly {
