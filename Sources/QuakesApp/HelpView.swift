@@ -17,7 +17,7 @@ struct HelpView {
         ("s", "sections: none, day, magnitude, network"),
         ("⏎", "details of the selected quake (Esc or q back)"),
         ("d", "delete the selected quake (asks first)"),
-        ("e", "export the results to a file: .csv .json .geojson"),
+        ("e", "export results to a file (.csv .json .geojson)"),
         ("r", "refresh: fetch the feed in the background"),
         ("m  Tab", "map: over the table, alone, off; Tab: map/table"),
         ("+ -  wheel", "zoom the map at the selection (wheel: pointer)"),

@@ -95,13 +95,13 @@ struct ActionTests {
             ("s", "sections: none, day, magnitude, network"),
             ("⏎", "details of the selected quake (Esc or q back)"),
             ("d", "delete the selected quake (asks first)"),
+            ("e", "export results to a file (.csv .json .geojson)"),
             ("r", "refresh: fetch the feed in the background"),
             ("m  Tab", "map: over the table, alone, off; Tab: map/table"),
             ("+ -  wheel", "zoom the map at the selection (wheel: pointer)"),
             ("arrows  0", "pan the map (also h j k l); 0 fits the results"),
             ("R", "only the quakes in the map's region (again: off)"),
-            ("?", "this help"),
-            ("q  Ctrl-C", "quit"),
+            ("?  q Ctrl-C", "this help; quit"),
         ]
         for (key, effect) in keys {
             let pattern = "  " + NSRegularExpression.escapedPattern(for: key) + " +" + NSRegularExpression.escapedPattern(for: effect) + "  "
