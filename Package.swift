@@ -70,9 +70,18 @@ let package = Package(
             name: "QuakeMap",
             dependencies: ["QuakeQuery", "QuakeStore", "BundledData"]
         ),
+        // Results as list prints them (table, CSV, JSON, GeoJSON): `list`
+        // and the browser's export write through the same formatter.
+        .target(
+            name: "QuakeOutput",
+            dependencies: [
+                "QuakeQuery", "QuakeStore", "TerminalUI",
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
         .target(
             name: "QuakesApp",
-            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "TerminalUI"]
+            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeOutput", "TerminalUI"]
         ),
         .executableTarget(
             name: "quakes-tui",
@@ -80,11 +89,11 @@ let package = Package(
                 "QuakeStore",
                 "QuakeQuery",
                 "QuakeFeed",
+                "QuakeOutput",
                 "QuakesApp",
                 "QuakeMap",
                 "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
@@ -123,7 +132,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuakesAppTests",
-            dependencies: ["QuakesApp", "QuakeMap", "QuakeQuery", "QuakeStore", "TerminalUI", "TestSupport"]
+            dependencies: ["QuakesApp", "QuakeMap", "QuakeOutput", "QuakeQuery", "QuakeStore", "TerminalUI", "TestSupport"]
         ),
         // The map's projection, fit, land outlines and aggregate; `quakes-tui map`.
         .testTarget(

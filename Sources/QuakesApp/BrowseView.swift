@@ -177,13 +177,18 @@ public struct BrowseView {
             renderFull(field, row: note, into: &screen)
         case .addSortKey:
             screen.put("add sort key: 1-9 or [ ] for the column under the cursor", row: row, column: 0)
+        case .exportName(let field):
+            field.render(into: &screen, row: row, prompt: BrowserState.exportPrompt)
+            renderFull(field, row: note, into: &screen)
+        case .confirmOverwrite(let request):
+            screen.put("\(request.file) exists: overwrite? (y/n)", row: row, column: 0, style: Style(bold: true))
         default:
             if let failure = state.snapshot?.rowReadFailure {
                 screen.fill(row: row, style: Style(foreground: .red))
                 screen.put("error: \(failure)", row: row, column: 0, style: Style(foreground: .red, bold: true))
             } else if let message = state.message {
                 screen.put(message, row: row, column: 0, style: Style(bold: true))
-            } else if let status = state.deleteStatus ?? state.refreshStatus {
+            } else if let status = state.deleteStatus ?? state.exportStatus ?? state.refreshStatus {
                 screen.put(status, row: row, column: 0)
             } else {
                 screen.put(hints(state), row: row, column: 0, style: Style(dim: true))

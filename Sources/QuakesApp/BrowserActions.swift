@@ -27,13 +27,22 @@ public struct BrowserActions {
     var open: (String) -> Void
     /// Puts a text on the clipboard through the terminal (OSC 52).
     var copyToClipboard: (String) -> Void
+    /// Starts writing the results to a file in the background (`e`),
+    /// posting `.exportProgress` and `.exportFinished`.
+    var export: (ExportRequest) -> Void
+    /// Whether a file is there already: `e` asks before replacing it.
+    var fileExists: (String) -> Bool
 
     public init(track: @escaping (String?) -> Void = { _ in }, refresh: (() -> Void)? = nil,
                 delete: @escaping (_ ids: [String], _ title: String) -> Void,
                 observeMap: @escaping (AggregateRequest?) -> Void = { _ in }, fitMap: @escaping () -> Void = {},
                 pickNearest: @escaping (_ point: GeoPoint, _ radius: Double, _ within: MapRegion) -> Void = { _, _, _ in },
                 views: ViewStore? = nil, hasDisplay: Bool = false, open: @escaping (String) -> Void = { _ in },
-                copyToClipboard: @escaping (String) -> Void = { _ in }) {
+                copyToClipboard: @escaping (String) -> Void = { _ in },
+                export: @escaping (ExportRequest) -> Void = { _ in },
+                fileExists: @escaping (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) {
+        self.export = export
+        self.fileExists = fileExists
         self.track = track
         self.refresh = refresh
         self.delete = delete

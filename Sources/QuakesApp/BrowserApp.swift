@@ -44,6 +44,9 @@ public enum BrowserApp {
         let indexer = IndexBuilder(catalog: catalog, post: inbox.post)
         let mapQueries = MapQueries(controller: controller, inbox: inbox)
         defer { mapQueries.stop() }
+        let exporter = ResultsExporter(catalog: catalog, post: inbox.post)
+        // Quitting mid-export leaves no temporary file behind.
+        defer { exporter.cancelAndWait() }
 
         let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
         defer { terminal.stop() }
@@ -57,7 +60,8 @@ public enum BrowserApp {
                 observeMap: mapQueries.observe, fitMap: mapQueries.fit,
                 pickNearest: { mapQueries.pickNearest($0, radius: $1, within: $2) },
                 views: views, hasDisplay: ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0]?.isEmpty == false },
-                open: { EventPageOpener.open($0, inbox: inbox) }, copyToClipboard: { terminal.copyToClipboard($0) }),
+                open: { EventPageOpener.open($0, inbox: inbox) }, copyToClipboard: { terminal.copyToClipboard($0) },
+                export: exporter.start),
             width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date, home: home, view: view)
         if let notice { inbox.post(.notice(notice)) }
         try controller.start()

@@ -25,6 +25,10 @@ public enum BrowserEvent: Sendable {
     case deleteWaiting
     /// A delete ended: the title of what was deleted, or why not.
     case deleteFinished(title: String, Result<Int, any Error>)
+    /// An export has written `written` of its `total` rows.
+    case exportProgress(written: Int, total: Int)
+    /// An export to `file` ended: how many quakes it wrote, or why not.
+    case exportFinished(file: String, Result<Int, any Error>)
     /// Whether the catalog has indexes still to build (after a large
     /// import): sorting by their columns is slower until they are.
     case indexing(Bool)

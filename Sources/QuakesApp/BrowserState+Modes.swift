@@ -13,6 +13,10 @@ extension BrowserState {
         case confirmDelete(Quake)
         /// `z` was pressed: the next column key adds a secondary sort key.
         case addSortKey
+        /// `e`: the name of the file to export the results to.
+        case exportName(TextField)
+        /// The export's file exists: replace it? (y/n)
+        case confirmOverwrite(ExportRequest)
         /// `w`: the name to save the current view under.
         case saveView(TextField)
         /// `'`: the saved views, one to switch to or delete.

@@ -47,6 +47,8 @@ public final class BrowserState {
     public private(set) var refreshStatus: String?
     /// The bottom line while a delete waits for another writer.
     public private(set) var deleteStatus: String?
+    /// The bottom line while an export runs: its progress.
+    public internal(set) var exportStatus: String?
     /// The catalog has indexes still to build (top line: `indexing…`).
     public private(set) var isIndexing = false
     /// The moment ages and change marks are shown as of.
@@ -148,6 +150,7 @@ public final class BrowserState {
         case .deleteFinished(_, .failure(let error)):
             deleteStatus = nil
             message = "error: \(error)"
+        case .exportProgress, .exportFinished: handleExport(event)
         case .indexing(let pending): isIndexing = pending
         case .tick(let date): now = date
         case .mapAggregate(let result): map.received(result)
@@ -229,6 +232,7 @@ public final class BrowserState {
             }
         case .help:
             mode = .table
+        case .exportName, .confirmOverwrite: handleExport(key)
         case .confirmDelete(let quake):
             mode = .table
             if key == .character("y") || key == .character("Y") {
@@ -276,6 +280,7 @@ public final class BrowserState {
         case .enter: if selectedQuake != nil { mode = .detail }
         case .character("d"):
             if isReadOnly { message = Self.readOnlyMessage } else if let quake = selectedQuake { mode = .confirmDelete(quake) }
+        case .character("e"): startExport()
         case .character("?"): mode = .help
         case .character("w"): startSavingView()
         case .character("'"): listViews()

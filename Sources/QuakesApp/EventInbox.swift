@@ -21,6 +21,7 @@ final class EventInbox: @unchecked Sendable {
             case .snapshot: events.removeAll { if case .snapshot = $0 { true } else { false } }
             case .refreshProgress: events.removeAll { if case .refreshProgress = $0 { true } else { false } }
             case .mapAggregate: events.removeAll { if case .mapAggregate = $0 { true } else { false } }
+            case .exportProgress: events.removeAll { if case .exportProgress = $0 { true } else { false } }
             default: break
             }
             events.append(event)

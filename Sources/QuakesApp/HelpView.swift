@@ -16,14 +16,14 @@ struct HelpView {
         ("s", "sections: none, day, magnitude, network"),
         ("⏎", "details of the selected quake (Esc or q back)"),
         ("d", "delete the selected quake (asks first)"),
+        ("e", "export results to a file (.csv .json .geojson)"),
         ("r", "refresh: fetch the feed in the background"),
         ("m  Tab", "map: over the table, alone, off; Tab: map/table"),
         ("+ - arrows 0", "map: zoom at the selection, pan, 0 fits results"),
         ("R", "only the quakes in the map's region (again: off)"),
         ("w  '", "save this view by name; ' lists saved views"),
         ("t  o  y", "times UTC/local; open the event page; copy URL"),
-        ("?", "this help"),
-        ("q  Ctrl-C", "quit"),
+        ("?  q Ctrl-C", "this help; quit"),
     ]
 
     /// Arrows and ⏎ in words where the locale is not UTF-8.

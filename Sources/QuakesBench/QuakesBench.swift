@@ -41,7 +41,11 @@ struct Generate: ParsableCommand {
     func run() throws {
         let generator = QuakeGenerator(templates: try bundledTemplates(), rows: rows, seed: seed)
         if let geojson {
-            try GeoJSONWriter.write(generator, to: geojson)
+            // USGS's properties the catalog does not keep, as a real feed has them.
+            try GeoJSONWriter.write(generator, count: rows, title: "quakes-bench", to: geojson) { quake in
+                #","tz":null,"sources":\#(JSONText.string("," + quake.net + ",")),"types":",origin,","#
+                    + #""nst":null,"dmin":null,"rms":0.1,"gap":null"#
+            }
             print("wrote \(rows) quakes to \(geojson)")
         }
         if let csv {

@@ -1,17 +1,22 @@
 import ArgumentParser
 import Foundation
+import QuakeOutput
 import QuakeQuery
 import QuakeStore
 import QuakesApp
 
+// The format's values are list's --format values.
+extension QuakeListFormat.Format: ExpressibleByArgument {}
+
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Print quakes as a table, CSV or JSON: filtered, sorted and sectioned.",
+        abstract: "Print quakes as a table, CSV, JSON or GeoJSON: filtered, sorted and sectioned.",
         discussion: """
             Examples:
               quakes-tui list --where 'place CONTAINS[cd] "alaska" AND magnitude >= 2.5' --sort -magnitude
               quakes-tui list --section day --format csv
+              quakes-tui list --where 'magnitude >= 4.5' --format geojson > big.geojson
               quakes-tui list --where 'DISTANCE("Anchorage") < 100' --sort 'DISTANCE("Anchorage")'
 
             DISTANCE("place") finds places in GeoNames' list of 34,006 places of 15,000 people \
@@ -19,17 +24,17 @@ struct ListCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json }
+    typealias Format = QuakeListFormat.Format
 
     @OptionGroup var catalogOptions: CatalogOptions
 
     @OptionGroup var homeOptions: HomeOptions
 
     // Unconditional: `--limit -1` is a value to refuse, not an unknown option `-1`.
-    @Option(parsing: .unconditional, help: "How many quakes to print; 0 for all. Default: 20 for a table, all for CSV and JSON.")
+    @Option(parsing: .unconditional, help: "How many quakes to print; 0 for all. Default: 20 for a table, all for CSV, JSON and GeoJSON.")
     var limit: Int?
 
-    @Option(help: "table, csv or json.")
+    @Option(help: "table, csv, json or geojson (a USGS FeatureCollection that import reads back).")
     var format: Format = .table
 
     @Option(name: .customLong("where"), help: ArgumentHelp(
@@ -100,11 +105,11 @@ struct ListCommand: ParsableCommand {
         let catalog = try catalogOptions.open(purpose: .read)
         var output = StandardOutput()
         do {
-            let snapshot = try ResultsController(catalog, configuration: configuration).fetchNow(counting: false)
+            // GeoJSON's metadata carries the count, so it is counted first.
+            let snapshot = try ResultsController(catalog, configuration: configuration)
+                .fetchNow(counting: format == .geojson)
             let limit = self.limit ?? (format == .table ? 20 : 0)
-            let distances = configuration.sortKeys.map(\.field).filter { $0.distanceOrigin != nil }
-            try QuakeListFormat(format: format, sectioned: configuration.sectionIdentifier != nil, distances: distances)
-                .write(snapshot, limit: limit, to: &output)
+            try QuakeListFormat(format: format, configuration: configuration).write(snapshot, limit: limit, to: &output)
             output.flush()
         } catch {
             // A corrupt page or a disk error, said in one line, after the rows read before it.

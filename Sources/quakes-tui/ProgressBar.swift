@@ -1,5 +1,6 @@
 import Foundation
 import QuakeFeed
+import QuakeOutput
 import TerminalUI
 
 /// One line on stderr, redrawn in place: `all_day.geojson [████░░░░] 1.2 MB of 3.4 MB`,

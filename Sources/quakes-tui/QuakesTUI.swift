@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QuakeOutput
 import QuakeStore
 import TerminalUI
 

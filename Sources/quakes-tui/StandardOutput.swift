@@ -1,4 +1,5 @@
 import Foundation
+import QuakeOutput
 import TerminalUI
 
 /// Standard output written with write(2), every write checked: FileHandle

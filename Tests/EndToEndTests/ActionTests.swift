@@ -84,8 +84,7 @@ struct ActionTests {
         var pane = session.waitUntil { $0.contains(" Keys ") }
         let keys: [(String, String)] = [
             ("↑ ↓ j k  wheel", "move; click: select (on the map: the nearest)"),
-            ("PgUp PgDn", "page (also Space, Ctrl-F / Ctrl-B)"),
-            ("Home End g G", "first / last quake"),
+            ("PgUp PgDn g G", "page (Space, Ctrl-F / Ctrl-B); first / last"),
             ("← → h l", "move the column cursor"),
             ("1-9, a header", "sort by column (again: reverse)"),
             ("[ ]", "sort the cursor's column ascending / descending"),
@@ -95,13 +94,14 @@ struct ActionTests {
             ("s", "sections: none, day, magnitude, network"),
             ("⏎", "details of the selected quake (Esc or q back)"),
             ("d", "delete the selected quake (asks first)"),
+            ("e", "export results to a file (.csv .json .geojson)"),
             ("r", "refresh: fetch the feed in the background"),
             ("m  Tab", "map: over the table, alone, off; Tab: map/table"),
-            ("+ -  wheel", "zoom the map at the selection (wheel: pointer)"),
-            ("arrows  0", "pan the map (also h j k l); 0 fits the results"),
+            ("+ - arrows 0", "map: zoom at the selection, pan, 0 fits results"),
             ("R", "only the quakes in the map's region (again: off)"),
-            ("?", "this help"),
-            ("q  Ctrl-C", "quit"),
+            ("w  '", "save this view by name; ' lists saved views"),
+            ("t  o  y", "times UTC/local; open the event page; copy URL"),
+            ("?  q Ctrl-C", "this help; quit"),
         ]
         for (key, effect) in keys {
             let pattern = "  " + NSRegularExpression.escapedPattern(for: key) + " +" + NSRegularExpression.escapedPattern(for: effect) + "  "

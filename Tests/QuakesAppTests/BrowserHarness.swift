@@ -57,6 +57,7 @@ final class BrowserHarness {
         controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
         let controller = self.controller
         nonisolated(unsafe) var asked: [(ids: [String], title: String)] = []
+        nonisolated(unsafe) var exportsAsked: [ExportRequest] = []
         let mapAsks = self.mapAsks, asks = self.asks
         state = BrowserState(catalogName: "quakes.sqlite", configuration: controller.$configuration,
                              actions: BrowserActions(track: { controller.trackedID = $0 }, refresh: onRefresh,
@@ -64,18 +65,26 @@ final class BrowserHarness {
                                                      observeMap: { mapAsks.observed = $0 }, fitMap: { mapAsks.fits += 1 },
                                                      pickNearest: { mapAsks.picks.append(($0, $1, $2)) },
                                                      views: views, hasDisplay: hasDisplay,
-                                                     open: { asks.opened.append($0) }, copyToClipboard: { asks.copied.append($0) }),
+                                                     open: { asks.opened.append($0) }, copyToClipboard: { asks.copied.append($0) },
+                                                     export: { exportsAsked.append($0) }),
                              width: width, height: height, now: Self.now, home: home, view: startView)
         takeDeletes = { defer { asked = [] }; return asked }
+        takeExports = { defer { exportsAsked = [] }; return exportsAsked }
         view = BrowseView(timeZone: TimeZone(identifier: timeZone)!, unicode: unicode, land: land)
         screen = Screen(width: width, height: height)
         try refresh()
     }
 
     private var takeDeletes: () -> [(ids: [String], title: String)] = { [] }
+    private var takeExports: () -> [ExportRequest] = { [] }
 
-    /// Runs the deletes asked for, shows the newest results, draws.
+    /// Runs the deletes and exports asked for (the exports with the real
+    /// writer, on this thread), shows the newest results, draws.
     func refresh() throws {
+        for request in takeExports() {
+            let result = Result { try ResultsExporter.export(request, from: catalog) }
+            state.handle(.exportFinished(file: request.file, result))
+        }
         for delete in takeDeletes() {
             let result = Result { try catalog.delete(ids: delete.ids) }
             state.handle(.deleteFinished(title: delete.title, result))

@@ -1,9 +1,10 @@
 import Foundation
 
 /// write(2) until every byte is written; retried when a signal interrupts.
-enum FileDescriptorWriter {
+/// list's standard output and the browser's export files.
+public enum FileDescriptorWriter {
     /// nil when all was written, else the errno that stopped it.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {

@@ -4,19 +4,41 @@ import QuakeQuery
 import QuakeStore
 import TerminalUI
 
-/// The shapes `list` prints results in. CSV and JSON share one set of
-/// fields, plus `distance` when sorted by a distance and `section` when
-/// sectioned. Rows are streamed from the snapshot, so printing a million
-/// quakes takes no more memory than ten.
-struct QuakeListFormat {
-    let format: ListCommand.Format
-    let sectioned: Bool
+/// The shapes `list` prints results in, and the browser's export writes.
+/// CSV and JSON share one set of fields, plus `distance` when sorted by a
+/// distance and `section` when sectioned; GeoJSON is a USGS
+/// FeatureCollection of every stored field (`GeoJSONWriter`). Rows are
+/// streamed from the snapshot, so printing a million quakes takes no more
+/// memory than ten.
+public struct QuakeListFormat {
+    public enum Format: String, CaseIterable, Sendable {
+        case table, csv, json, geojson
+    }
+
+    public let format: Format
+    public let sectioned: Bool
     /// The `DISTANCE(…)` sort keys, each printed as a column (in km).
-    var distances: [QuakeField] = []
+    public var distances: [QuakeField] = []
 
-    static let fields = ["id", "time", "magnitude", "place", "depth", "latitude", "longitude", "net", "code", "type", "status"]
+    public init(format: Format, sectioned: Bool, distances: [QuakeField] = []) {
+        self.format = format
+        self.sectioned = sectioned
+        self.distances = distances
+    }
 
-    var fields: [String] { Self.fields + distanceNames + (sectioned ? ["section"] : []) }
+    /// The columns a configuration's results print with: a section field
+    /// when sectioned, a distance per `DISTANCE` sort key.
+    public init(format: Format, configuration: FetchConfiguration) {
+        self.init(format: format, sectioned: configuration.sectionIdentifier != nil,
+                  distances: configuration.sortKeys.map(\.field).filter { $0.distanceOrigin != nil })
+    }
+
+    /// GeoJSON's metadata title.
+    public static let geoJSONTitle = "quakes-tui"
+
+    public static let fields = ["id", "time", "magnitude", "place", "depth", "latitude", "longitude", "net", "code", "type", "status"]
+
+    public var fields: [String] { Self.fields + distanceNames + (sectioned ? ["section"] : []) }
 
     /// `distance`, or `distance1`, `distance2`… when sorted by several.
     private var distanceNames: [String] {
@@ -27,14 +49,13 @@ struct QuakeListFormat {
         distances.map { if case .number(let km?) = $0.value(of: quake) { km } else { .nan } }
     }
 
-    func write(_ snapshot: ResultsSnapshot, limit: Int, to output: inout some TextOutputStream) throws {
-        switch format {
-        case .table:
-            let distanceHeader = distanceNames.map { "  " + String(repeating: " ", count: max(0, 9 - $0.count)) + $0.uppercased() }
-            output.write("TIME (UTC)           MAG   DEPTH\(distanceHeader.joined())  PLACE\n")
-        case .csv: output.write(try csvLine(fields))
-        case .json: output.write("[")
-        }
+    /// Writes the snapshot's rows, up to `limit` (0: all). GeoJSON's
+    /// metadata has a count when the snapshot was counted. `rowWritten`
+    /// hears how many rows are written after each; what it throws ends the
+    /// writing (a cancelled or failed export).
+    public func write(_ snapshot: ResultsSnapshot, limit: Int, to output: inout some TextOutputStream,
+                      rowWritten: (Int) throws -> Void = { _ in }) throws {
+        try writeHeader(snapshot, limit: limit, to: &output)
         var rowsWritten = 0
         try snapshot.forEachRow(limit: limit) { index, quake in
             let section = snapshot.section(containing: index)
@@ -50,27 +71,45 @@ struct QuakeListFormat {
                 output.write(try csvLine(Self.values(quake) + distances + (sectioned ? [section?.id ?? ""] : [])))
             case .json:
                 output.write((index == 0 ? "\n  " : ",\n  ") + jsonObject(quake, section: section?.id))
+            case .geojson:
+                output.write((index == 0 ? "" : GeoJSONWriter.separator) + GeoJSONWriter.feature(quake))
             }
             rowsWritten += 1
+            try rowWritten(rowsWritten)
         }
-        if format == .json { output.write(rowsWritten == 0 ? "]\n" : "\n]\n") }
+        switch format {
+        case .table, .csv: break
+        case .json: output.write(rowsWritten == 0 ? "]\n" : "\n]\n")
+        case .geojson: output.write(GeoJSONWriter.footer(isEmpty: rowsWritten == 0))
+        }
+    }
+
+    private func writeHeader(_ snapshot: ResultsSnapshot, limit: Int, to output: inout some TextOutputStream) throws {
+        switch format {
+        case .table:
+            let distanceHeader = distanceNames.map { "  " + String(repeating: " ", count: max(0, 9 - $0.count)) + $0.uppercased() }
+            output.write("TIME (UTC)           MAG   DEPTH\(distanceHeader.joined())  PLACE\n")
+        case .csv: output.write(try csvLine(fields))
+        case .json: output.write("[")
+        case .geojson:
+            let count = snapshot.count.map { limit > 0 ? min(limit, $0) : $0 }
+            output.write(GeoJSONWriter.header(title: Self.geoJSONTitle, count: count))
+        }
     }
 
     /// Each field as text; empty for NULL. Times are ISO 8601 UTC with ms.
-    static func values(_ quake: Quake) -> [String] {
+    public static func values(_ quake: Quake) -> [String] {
         [quake.id, ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds),
          quake.magnitude.map { number($0) } ?? "", quake.place, number(quake.depth),
          number(quake.latitude), number(quake.longitude), quake.net, quake.code, quake.type, quake.status]
     }
 
     /// Shortest text that reads back as the same Double (`2.94`, not `2.9399999`).
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-    }
+    public static func number(_ value: Double) -> String { JSONText.number(value) }
 
     /// One row of the table, for a terminal: a control character in the
     /// place shows as `^[`, `^J`… and cannot break the row or steer the terminal.
-    static func tableLine(_ quake: Quake, distances: [Double] = []) -> String {
+    public static func tableLine(_ quake: Quake, distances: [Double] = []) -> String {
         let shown = ISOTime.dateAndTime(epochMilliseconds: quake.time.epochMilliseconds)
         let mag = quake.magnitude.map { String(format: "%4.1f", $0) } ?? "   —"
         let depth = String(format: "%6.1f", quake.depth)
@@ -91,7 +130,7 @@ struct QuakeListFormat {
     /// One JSON object, keys in `fields` order (Foundation's encoders do not
     /// keep key order on Linux), `null` for NULL.
     private func jsonObject(_ quake: Quake, section: String?) -> String {
-        let string = Self.jsonString
+        let string = JSONText.string as (String) -> String
         var values: [String] = [
             string(quake.id), string(ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)),
             quake.magnitude.map { Self.number($0) } ?? "null", string(quake.place), Self.number(quake.depth),
@@ -100,26 +139,5 @@ struct QuakeListFormat {
         ] + distanceValues(quake).map(Self.number)
         if sectioned { values.append(string(section ?? "")) }
         return "{" + zip(fields, values).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
-    }
-
-    /// A JSON string literal of `text`, exactly: `"` and `\` escaped, and every
-    /// control character (C0, DEL, C1) as `\u00XX`, so the JSON read back is
-    /// the text and the JSON shown on a terminal cannot steer it.
-    static func jsonString(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        out.append("\"")
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"", "\\":
-                out.append("\\"); out.append(scalar)
-            case _ where TerminalText.isControl(scalar):
-                let hex = String(scalar.value, radix: 16)
-                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-            default:
-                out.append(scalar)
-            }
-        }
-        out.append("\"")
-        return String(out)
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Quakes as a USGS GeoJSON FeatureCollection, in pieces a caller streams:
+/// `header`, a `feature` per quake (joined by `separator`), `footer`. Every
+/// field the catalog stores is written, so importing the output gives back
+/// the same quakes (ids with their aliases in `ids`, unknown values as null).
+/// `list --format geojson`, the browser's export and the bench's generated
+/// feeds all write through it.
+public enum GeoJSONWriter {
+    /// Between two features: one per line.
+    public static let separator = ",\n"
+
+    /// Closes the collection.
+    public static func footer(isEmpty: Bool) -> String { isEmpty ? "]}\n" : "\n]}\n" }
+
+    /// Opens the collection; `count` is the features that follow, when known.
+    public static func header(title: String, count: Int?) -> String {
+        let count = count.map { #","count":\#($0)"# } ?? ""
+        return #"{"type":"FeatureCollection","metadata":{"title":\#(JSONText.string(title))\#(count)},"features":["# + "\n"
+    }
+
+    /// One feature, its properties in USGS's order. `extraProperties` (JSON
+    /// members, each preceded by a comma) go after the stored ones: the
+    /// bench's feeds carry USGS's unstored properties too, to be as large to
+    /// import as real ones.
+    public static func feature(_ q: Quake, extraProperties: String = "") -> String {
+        let s = JSONText.string as (String) -> String
+        let n = JSONText.number as (Double) -> String
+        return #"{"type":"Feature","properties":{"mag":\#(JSONText.number(q.magnitude)),"place":\#(s(q.place)),"#
+            + #""time":\#(q.time.epochMilliseconds),"updated":\#(q.updated.epochMilliseconds),"url":\#(s(q.url)),"#
+            + #""felt":\#(JSONText.integer(q.felt)),"cdi":\#(JSONText.number(q.cdi)),"mmi":\#(JSONText.number(q.mmi)),"#
+            + #""alert":\#(JSONText.string(q.alert)),"status":\#(s(q.status)),"tsunami":\#(q.tsunami),"sig":\#(q.sig),"#
+            + #""net":\#(s(q.net)),"code":\#(s(q.code)),"ids":\#(s(q.ids)),"magType":\#(s(q.magType)),"#
+            + #""type":\#(s(q.type)),"title":\#(s(q.title))\#(extraProperties)},"#
+            + #""geometry":{"type":"Point","coordinates":[\#(n(q.longitude)),\#(n(q.latitude)),\#(n(q.depth))]},"#
+            + #""id":\#(s(q.id))}"#
+    }
+
+    /// Writes `quakes` to a new file at `path`, streaming (a megabyte at a
+    /// time): the bench's generated feeds.
+    public static func write(_ quakes: some Sequence<Quake>, count: Int?, title: String, to path: String,
+                             extraProperties: (Quake) -> String = { _ in "" }) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        defer { try? handle.close() }
+        var buffer = header(title: title, count: count)
+        var first = true
+        for quake in quakes {
+            if !first { buffer += separator }
+            first = false
+            buffer += feature(quake, extraProperties: extraProperties(quake))
+            if buffer.utf8.count > 1 << 20 { try handle.write(contentsOf: Data(buffer.utf8)); buffer = "" }
+        }
+        buffer += footer(isEmpty: first)
+        try handle.write(contentsOf: Data(buffer.utf8))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import QuakeOutput
+import TerminalUI
+
+/// `e`: the results, all of them (filter, predicate, region, sort,
+/// sections), written to a file in the format its extension names, as
+/// `list --format … --limit 0` prints them. The name is asked for in the
+/// bottom line; an existing file is replaced only after `y`; the writing
+/// runs off the screen's thread and its progress shows in the bottom line.
+extension BrowserState {
+    static let exportPrompt = "export to: "
+
+    /// `quakes-20180614-100000.csv`: the local time now, so names sort by when.
+    static func defaultExportName(at date: Date, timeZone: TimeZone = .current) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ n: Int?) -> String { String(format: "%02d", n ?? 0) }
+        return "quakes-\(String(format: "%04d", c.year ?? 0))\(two(c.month))\(two(c.day))-\(two(c.hour))\(two(c.minute))\(two(c.second)).csv"
+    }
+
+    /// The accepted extensions, as the error line names them.
+    static let exportExtensions = ".csv, .json or .geojson"
+
+    func startExport() {
+        if exportStatus != nil {
+            message = "an export is running: wait for it to end"
+            return
+        }
+        mode = .exportName(TextField(Self.defaultExportName(at: now)))
+    }
+
+    /// A key while the name is asked for, or the overwrite question.
+    func handleExport(_ key: Key) {
+        switch mode {
+        case .exportName(var field):
+            // Out of `mode` first, so the field is edited in place.
+            mode = .table
+            switch key {
+            case .escape: break
+            case .enter: submitExport(field.text)
+            default:
+                _ = field.handle(key)
+                mode = .exportName(field)
+            }
+        case .confirmOverwrite(var request):
+            mode = .table
+            if key == .character("y") || key == .character("Y") {
+                request.overwrite = true
+                begin(request)
+            } else {
+                message = "not exported"
+            }
+        default: break
+        }
+    }
+
+    /// An export's progress or outcome.
+    func handleExport(_ event: BrowserEvent) {
+        switch event {
+        case .exportProgress(let written, let total):
+            exportStatus = "exporting \(Formatting.count(written)) of \(Formatting.count(total))…"
+        case .exportFinished(let file, .success(let count)):
+            exportStatus = nil
+            message = "exported \(Formatting.count(count)) \(count == 1 ? "quake" : "quakes") to \(file)"
+        case .exportFinished(_, .failure(let error)):
+            exportStatus = nil
+            message = "error: \(error)"
+        default: break
+        }
+    }
+
+    private func submitExport(_ file: String) {
+        guard !file.isEmpty else { return }
+        guard let format = ExportRequest.format(of: file) else {
+            message = "error: cannot export to \(file): the name must end in \(Self.exportExtensions)"
+            return
+        }
+        // The configuration asked for: what the table selects once its results arrive.
+        let request = ExportRequest(file: file, format: format, configuration: configuration.wrappedValue, overwrite: false)
+        if actions.fileExists(request.path) { mode = .confirmOverwrite(request) } else { begin(request) }
+    }
+
+    private func begin(_ request: ExportRequest) {
+        exportStatus = "exporting to \(request.file)…"
+        actions.export(request)
+    }
+}
