@@ -106,8 +106,7 @@ def manual(root, version_line, date):
     out.append(".Sh SYNOPSIS")
     out += [".Nm", ".Op Fl -version | Fl -help"]
     for command in subcommands:
-        out += [".Nm", "Cm " + command["commandName"]]
-        out[-1] = ".Cm " + command["commandName"]
+        out += [".Nm", ".Cm " + command["commandName"]]
         out += ["." + synopsis_item(a) for a in visible(command.get("arguments", []))]
     out.append(".Sh DESCRIPTION")
     default = root.get("defaultSubcommand")
