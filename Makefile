@@ -1,9 +1,10 @@
 # quakes-tui: `make run` opens the browser on the bundled real data,
 # `make test` runs the tests. Both install what they need first.
 SWIFT ?= swift
-APT_PACKAGES = libncursesw5-dev libsqlite3-dev zlib1g-dev tmux
+# man-db and groff-base: the tests render the manual page with `man -l`.
+APT_PACKAGES = libncursesw5-dev libsqlite3-dev zlib1g-dev tmux man-db groff-base
 
-.PHONY: run test build release deps clean bench fuzz
+.PHONY: run test build release deps clean bench fuzz install uninstall manual
 
 run: deps build
 	$(SWIFT) run --skip-build quakes-tui $(ARGS)
@@ -48,3 +49,44 @@ FUZZ_TARGETS ?= predicate geojson csv
 fuzz: deps
 	SWIFT=$(SWIFT) Fuzz/fuzz.sh build
 	Fuzz/fuzz.sh run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# quakes-tui(1) regenerated from the debug binary's own description of its
+# commands and options, plus Resources/manual/*.mdoc.
+manual: build
+	Scripts/generate-manual.sh .build/debug/quakes-tui Resources/quakes-tui.1
+
+# make install [PREFIX=/usr/local] [DESTDIR=] [CONFIGURATION=release|debug]
+# The binary reads its bundled feed, coastlines and gazetteer from the
+# SwiftPM resource bundle beside the executable it resolves to, so both go
+# to libexec/quakes-tui/ and bin/quakes-tui is a relative symlink to it.
+# CONFIGURATION=debug installs the debug build as it is (no build): the tests'.
+PREFIX ?= /usr/local
+CONFIGURATION ?= release
+BIN_DIR ?= .build/$(CONFIGURATION)
+RESOURCE_BUNDLE = quakes-tui_BundledData.resources
+BUNDLED_FILES = all_week_2018-06-14.geojson gazetteer_cities15000.tsv land_110m.README.md land_110m.txt
+INSTALL_LIBEXEC = $(DESTDIR)$(PREFIX)/libexec/quakes-tui
+INSTALL_BIN = $(DESTDIR)$(PREFIX)/bin/quakes-tui
+INSTALL_MAN = $(DESTDIR)$(PREFIX)/share/man/man1/quakes-tui.1
+INSTALL_BASH = $(DESTDIR)$(PREFIX)/share/bash-completion/completions/quakes-tui
+INSTALL_ZSH = $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_quakes-tui
+INSTALL_FISH = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/quakes-tui.fish
+
+install: $(if $(filter release,$(CONFIGURATION)),release)
+	install -d $(INSTALL_LIBEXEC)/$(RESOURCE_BUNDLE) $(dir $(INSTALL_BIN)) $(dir $(INSTALL_MAN)) \
+	  $(dir $(INSTALL_BASH)) $(dir $(INSTALL_ZSH)) $(dir $(INSTALL_FISH))
+	install -m 755 $(BIN_DIR)/quakes-tui $(INSTALL_LIBEXEC)/quakes-tui
+	install -m 644 $(addprefix $(BIN_DIR)/$(RESOURCE_BUNDLE)/,$(BUNDLED_FILES)) $(INSTALL_LIBEXEC)/$(RESOURCE_BUNDLE)/
+	ln -sfn ../libexec/quakes-tui/quakes-tui $(INSTALL_BIN)
+	install -m 644 Resources/quakes-tui.1 $(INSTALL_MAN)
+	$(BIN_DIR)/quakes-tui --generate-completion-script bash > $(INSTALL_BASH)
+	$(BIN_DIR)/quakes-tui --generate-completion-script zsh > $(INSTALL_ZSH)
+	$(BIN_DIR)/quakes-tui --generate-completion-script fish > $(INSTALL_FISH)
+	chmod 644 $(INSTALL_BASH) $(INSTALL_ZSH) $(INSTALL_FISH)
+
+# Exactly the files install wrote, and the folders it made under libexec/quakes-tui.
+uninstall:
+	rm -f $(INSTALL_BIN) $(INSTALL_MAN) $(INSTALL_BASH) $(INSTALL_ZSH) $(INSTALL_FISH) \
+	  $(INSTALL_LIBEXEC)/quakes-tui $(addprefix $(INSTALL_LIBEXEC)/$(RESOURCE_BUNDLE)/,$(BUNDLED_FILES))
+	if [ -d $(INSTALL_LIBEXEC)/$(RESOURCE_BUNDLE) ]; then rmdir $(INSTALL_LIBEXEC)/$(RESOURCE_BUNDLE); fi
+	if [ -d $(INSTALL_LIBEXEC) ]; then rmdir $(INSTALL_LIBEXEC); fi

@@ -22,6 +22,8 @@ let package = Package(
         .target(
             name: "BundledData",
             path: "Resources",
+            // The manual page and the sections it is made from are installed, not bundled.
+            exclude: ["manual", "quakes-tui.1"],
             sources: ["BundledFeed.swift", "BundledLandOutline.swift", "BundledGazetteer.swift"],
             resources: [.copy("all_week_2018-06-14.geojson"), .copy("land_110m.txt"), .copy("land_110m.README.md"),
                         .copy("gazetteer_cities15000.tsv")]
@@ -94,6 +96,8 @@ let package = Package(
                 "QuakeMap",
                 "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `version --verbose` asks SQLite its version.
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),

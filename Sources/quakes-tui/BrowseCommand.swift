@@ -21,7 +21,8 @@ struct BrowseCommand: ParsableCommand {
     @Option(name: .customLong("where"), help: ArgumentHelp("Start with this predicate.", valueName: "predicate"))
     var predicate: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Start sorted by these keys, e.g. -magnitude,time.", valueName: "keys"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start sorted by these keys, e.g. -magnitude,time.", valueName: "keys"),
+            completion: SortCompletion.keys)
     var sort: String?
 
     @OptionGroup var viewOptions: ViewOptions

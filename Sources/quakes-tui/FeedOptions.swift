@@ -7,7 +7,8 @@ import QuakeStore
 /// config file fills in what the flags leave out.
 struct FeedOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A USGS summary feed: {significant,4.5,2.5,1.0,all}_{hour,day,week,month}. Default: all_day.",
-                               valueName: "name"))
+                               valueName: "name"),
+            completion: .list(FeedSource.feedNames))
     var feed: String?
 
     @Option(help: ArgumentHelp("Any GeoJSON feed instead: an http, https or file:// URL, or a path (relative to the current folder).",

@@ -15,7 +15,8 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var catalogOptions: CatalogOptions
 
-    @Argument(help: ArgumentHelp("GeoJSON FeatureCollection or USGS CSV files; - reads standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("GeoJSON FeatureCollection or USGS CSV files; - reads standard input.", valueName: "file"),
+              completion: .file())
     var files: [String]
 
     @Flag(help: "List every skipped feature, not only the first \(ImportReport.maxSkipLines).")

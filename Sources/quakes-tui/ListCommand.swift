@@ -43,12 +43,13 @@ struct ListCommand: ParsableCommand {
     var predicate: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Sort keys, comma-separated, '-' for descending: -magnitude,time, or DISTANCE(35.68,139.69) (nearest first; adds a distance column). Default: -time.",
-                               valueName: "keys"))
+                               valueName: "keys"), completion: SortCompletion.keys)
     var sort: String?
 
     @OptionGroup var viewOptions: ViewOptions
 
-    @Option(help: ArgumentHelp("Group rows by day, magnitude (band), network or type.", valueName: "key"))
+    @Option(help: ArgumentHelp("Group rows by day, magnitude (band), network or type.", valueName: "key"),
+            completion: .list(["day", "magnitude", "network", "type"]))
     var section: String?
 
     func validate() throws {

@@ -20,7 +20,9 @@ struct QuakesTUI: ParsableCommand {
             come from GeoNames' cities of 15,000 people or more: place data © GeoNames \
             (https://www.geonames.org/), CC BY 4.0.
             """,
-        subcommands: [BrowseCommand.self, ListCommand.self, MapCommand.self, ImportCommand.self, FetchCommand.self],
+        version: QuakesVersion.line,
+        subcommands: [BrowseCommand.self, ListCommand.self, MapCommand.self, ImportCommand.self, FetchCommand.self,
+                      VersionCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
 
@@ -34,7 +36,7 @@ struct QuakesTUI: ParsableCommand {
 
 /// The `--db` option every command shares.
 struct CatalogOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The catalog file.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("The catalog file.", valueName: "path"), completion: .file())
     var db: String?
 
     /// Opens the catalog; a new one is seeded with the bundled feed unless
