@@ -43,7 +43,7 @@ public enum MapAggregate {
         return AggregateRequest(
             groups: [.grid(.latitude, from: region.north, to: region.south, count: projection.dotsDown),
                      .grid(.longitude, from: region.west, to: region.east, count: projection.dotsAcross, period: 360)],
-            measures: [.max(.magnitude)],
+            measures: [.maxWhole(.magnitude)],
             restriction: region.predicate)
     }
 
@@ -51,7 +51,7 @@ public enum MapAggregate {
     /// request: a result handed over later (an observation whose request
     /// has changed since) says itself which grid its dots are on.
     public static func projection(of request: AggregateRequest) -> MapProjection? {
-        guard request.groups.count == 2, request.measures == [.max(.magnitude)],
+        guard request.groups.count == 2, request.measures == [.maxWhole(.magnitude)],
               case .grid(.latitude, let north, let south, let down, nil) = request.groups[0],
               case .grid(.longitude, let west, let east, let across, 360?) = request.groups[1],
               down % 4 == 0, across % 2 == 0 else { return nil }

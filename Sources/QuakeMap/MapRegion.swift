@@ -85,23 +85,7 @@ public struct MapRegion: Sendable, Hashable, CustomStringConvertible {
     /// OR longitude <= e − 360)`. A part spanning the globe is left out;
     /// nil for the whole world.
     public var predicate: QuakePredicate? {
-        var parts: [String] = [], arguments: [any Sendable] = []
-        if latitudeSpan < 180 {
-            parts.append("latitude BETWEEN {%@, %@}")
-            arguments += [south, north]
-        }
-        if longitudeSpan < 360 {
-            if crossesAntimeridian {
-                parts.append("(longitude >= %@ OR longitude <= %@)")
-                arguments += [west, east - 360]
-            } else {
-                parts.append("longitude BETWEEN {%@, %@}")
-                arguments += [west, east]
-            }
-        }
-        guard !parts.isEmpty else { return nil }
-        // Numbers only, from finite doubles: this cannot fail to parse.
-        return try! QuakePredicate(format: parts.joined(separator: " AND "), arguments: arguments)
+        QuakePredicate.box(south: south, north: north, west: west, east: east)
     }
 
     // MARK: Moving the view

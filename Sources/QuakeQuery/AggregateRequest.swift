@@ -98,8 +98,11 @@ public enum AggregateGroup: Sendable, Hashable {
 
     /// The group's value before binning, from the row's column: computed
     /// once per row in an inner select, so its arguments are bound once.
-    var valueSQL: (sql: String, arguments: StatementArguments) {
-        let column = field.column
+    var valueSQL: (sql: String, arguments: StatementArguments) { valueSQL(of: field.column) }
+
+    /// The same computed from `column`, any expression standing for the
+    /// field's value (a kept cell's centre).
+    func valueSQL(of column: String) -> (sql: String, arguments: StatementArguments) {
         switch self {
         case .value: return (column, [])
         // Doubles, so SQLite divides as reals: integer division would
@@ -151,10 +154,15 @@ public enum AggregateMeasure: Sendable, Hashable {
     case min(QuakeField)
     /// The largest non-NULL value of the field.
     case max(QuakeField)
+    /// The largest non-NULL value rounded down to a whole number (for a
+    /// magnitude: its band, which sets a map dot's color); NULL when every
+    /// row's is NULL. Kept map cells hold bands, not magnitudes: a map asks
+    /// for this, and is answered from them.
+    case maxWhole(QuakeField)
 
     public var field: QuakeField {
         switch self {
-        case .min(let field), .max(let field): field
+        case .min(let field), .max(let field), .maxWhole(let field): field
         }
     }
 
@@ -163,6 +171,7 @@ public enum AggregateMeasure: Sendable, Hashable {
         switch self {
         case .min: "min(\(value))"
         case .max: "max(\(value))"
+        case .maxWhole: "max((CAST(\(value) AS INTEGER) - (\(value) < CAST(\(value) AS INTEGER))))"
         }
     }
 }

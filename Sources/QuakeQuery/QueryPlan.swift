@@ -46,6 +46,10 @@ struct QueryPlan: Sendable {
     let knownCount: Int?
     /// Matches are found through the distinct places (see `selectRows`).
     let looksUpPlaces: Bool
+    /// The results are every quake: no predicate.
+    let isUnfiltered: Bool
+    /// The folded text when the predicate is the place filter alone.
+    let singlePlaceSearch: String?
 
     init(_ configuration: FetchConfiguration, placeLookups: Set<String> = [],
          boxAccess: [DistanceBox: DistanceBox.Access] = [:], knownCount: Int? = nil) {
@@ -58,6 +62,8 @@ struct QueryPlan: Sendable {
         order = Self.orderTerms(configuration)
         self.knownCount = knownCount
         looksUpPlaces = !placeLookups.isEmpty
+        isUnfiltered = configuration.predicate == nil
+        singlePlaceSearch = configuration.predicate?.singlePlaceSearch
     }
 
     /// Plans for a configuration: one to read windows of rows, one for the
@@ -242,7 +248,9 @@ struct QueryPlan: Sendable {
 
     /// The aggregate of this plan's rows (and the request's restriction):
     /// the same WHERE and arguments as the count, so groups add up to it.
+    /// A map of many quakes is counted from the kept cells instead.
     func aggregate(_ request: AggregateRequest, _ db: Database) throws -> [AggregateRow] {
+        if let kept = KeptCellAggregate(request, results: self), let rows = try kept.rows(db) { return rows }
         let (sql, arguments) = aggregateSQL(request)
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { AggregateRow($0, request) }
     }
@@ -250,7 +258,9 @@ struct QueryPlan: Sendable {
     /// Each group's value and measure's column is selected once per row in
     /// an inner select (arguments bound once), then keyed and aggregated
     /// outside: `SELECT key0, count(*), max(measure0) … GROUP BY key0`.
-    func aggregateSQL(_ request: AggregateRequest) -> (sql: String, arguments: StatementArguments) {
+    /// `also`: a further condition in SQL (a kept-cell map's edges).
+    func aggregateSQL(_ request: AggregateRequest, also extra: (sql: String, arguments: StatementArguments)? = nil)
+        -> (sql: String, arguments: StatementArguments) {
         var inner: [String] = [], outer: [String] = [], keys: [String] = []
         var arguments = StatementArguments()
         for (i, group) in request.groups.enumerated() {
@@ -270,8 +280,12 @@ struct QueryPlan: Sendable {
         if let restriction = request.restriction {
             // Through the distinct places, as the summary plan counts.
             let (sql, restrictionArguments) = restriction.sql(placeLookups: restriction.placeSearches)
-            condition = "(\(whereSQL)) AND (\(sql))"
+            condition = "(\(condition)) AND (\(sql))"
             arguments += restrictionArguments
+        }
+        if let extra {
+            condition = "(\(condition)) AND (\(extra.sql))"
+            arguments += extra.arguments
         }
         if inner.isEmpty { inner.append("1") }
         var sql = "SELECT \(outer.joined(separator: ", ")) FROM (SELECT \(inner.joined(separator: ", ")) FROM \(QuakeField.table) WHERE \(condition))"

@@ -15,6 +15,7 @@ public enum Schema {
         ("v1: quake catalog", createCatalog),
         ("v2: change times", addChangeTimes),
         ("v3: fast sorting, sections and place filters", addSortAndCountIndexes),
+        ("v4: quakes per map cell", KeptCells.create),
     ]
 
     /// The quake indexes a large import builds after it commits, each in a

@@ -63,6 +63,8 @@ enum AggregateOracle {
         switch measure {
         case .min: isMin = true
         case .max: isMin = false
+        case .maxWhole(let field):
+            return .number(quakes.compactMap(number(field)).max().map { $0.rounded(.down) })
         }
         if measure.field.kind == .text {
             let texts = quakes.compactMap(text(measure.field))

@@ -55,7 +55,9 @@ struct BulkLoad {
         if let inserted {
             try add(inserted.foldedPlaces, to: "quakePlace", key: "placeFolded")
             try add(inserted.dayStrings, to: "quakeDay", key: "day")
+            try inserted.cells.write(db)
         } else {
+            try KeptCells.recount(db)
             try db.execute(sql: """
                 DELETE FROM quakePlace;
                 INSERT INTO quakePlace SELECT placeFolded, count(*) FROM quake GROUP BY placeFolded;
