@@ -17,8 +17,9 @@ public struct MapQuakes: Sendable, Equatable {
     public var count: Int { dots.reduce(0) { $0 + $1.count } }
 }
 
-/// One lit dot: how many quakes it holds and the largest magnitude among
-/// them (nil when every one is unknown).
+/// One lit dot: how many quakes it holds and the band of the largest
+/// magnitude among them, rounded down (what sets its color; nil when every
+/// one is unknown).
 public struct MapDot: Sendable, Hashable {
     public let dot: Dot
     public let count: Int
@@ -30,14 +31,16 @@ public struct MapDot: Sendable, Hashable {
 }
 
 /// The map's aggregate: a projection as an `AggregateRequest` (one group
-/// per dot, the largest magnitude, the view as the restriction) and its
+/// per dot, the largest band, the view as the restriction) and its
 /// result as dots. Ask the controller with `onAggregate(request(for:))`
 /// (kept current as the configuration and the data change) or
 /// `aggregate(_:)` once (`quakes-tui map`).
 public enum MapAggregate {
     /// Rows of dots from the north, columns of dots from the west, exactly
     /// as `MapProjection.dot` numbers them (`AggregateGroup.grid` computes
-    /// its formula in the same order), restricted to the view.
+    /// its formula in the same order), restricted to the view, with the
+    /// largest band: a map of many quakes is counted from kept cells, which
+    /// hold bands (see `KeptCellAggregate`).
     public static func request(for projection: MapProjection) -> AggregateRequest {
         let region = projection.region
         return AggregateRequest(

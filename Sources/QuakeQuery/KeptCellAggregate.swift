@@ -18,7 +18,6 @@ struct KeptCellAggregate {
     static let minimumQuakes = 10_000
 
     private let request: AggregateRequest
-    private let plan: QueryPlan
     private let level: Int
     private let table: String
     /// The folded place text of a place filter's results.
@@ -53,7 +52,7 @@ struct KeptCellAggregate {
         guard let level = levels.first(where: { 3 / Double($0) <= dot }) else { return nil }
         self.level = level
         table = place == nil ? "quakeCell" : "quakePlaceCell"
-        self.request = request; self.plan = plan
+        self.request = request
         self.north = north; self.south = south; self.west = west; self.east = east
         self.down = down; self.across = across
     }
@@ -81,8 +80,14 @@ struct KeptCellAggregate {
             dots[dot] = (count, band)
         }
         guard total >= Self.minimumQuakes else { return nil }
-        // The edges, where cells are cut: their rows, exactly.
-        let (edgeSQL, edgeArguments) = plan.aggregateSQL(request, also: edges(latitudes, longitudes))
+        // The edges, where cells are cut: their rows, exactly. The view is
+        // given as the edges' condition, not as the request's restriction
+        // (SQLite would walk the whole view on one of its indexes).
+        // The place filter too is tested on the edges' rows (SQLite would
+        // read every match through the place index).
+        var edgeRequest = request
+        edgeRequest.restriction = nil
+        let (edgeSQL, edgeArguments) = QueryPlan(FetchConfiguration()).aggregateSQL(edgeRequest, also: edges(latitudes, longitudes))
         for row in try Row.fetchAll(db, sql: edgeSQL, arguments: edgeArguments) {
             guard let y = row[0] as Int?, let x = row[1] as Int? else { continue }
             let dot = Dot(y: y, x: x), count: Int = row[2], band: Int? = row[3]
@@ -121,23 +126,27 @@ struct KeptCellAggregate {
     }
 
     /// The view's rows outside its whole cells: four bands along the edges,
-    /// each an index range (SQLite unites them, each row once), narrowed by
-    /// the cell test the kept counts use, so no row is counted twice or missed.
+    /// each an index range (SQLite unites them, each row once), narrowed to
+    /// the view (`+`: by testing rows, not by an index) and by the cell test
+    /// the kept counts use, so no row is counted twice or missed.
     private func edges(_ latitudes: ClosedRange<Int>, _ longitudes: ClosedRange<Int>) -> (sql: String, arguments: StatementArguments) {
         let cell = 1 / Double(level), margin = 1e-9
         let latitudeCell = "CAST((latitude + 90) * \(level) AS INTEGER)"
         let longitudeCell = "CAST((longitude + 180) * \(level) AS INTEGER)"
         let sql = """
             (latitude BETWEEN ? AND ? OR latitude BETWEEN ? AND ? OR longitude BETWEEN ? AND ? OR longitude BETWEEN ? AND ?)
+            AND +latitude BETWEEN ? AND ? AND +longitude BETWEEN ? AND ?
             AND NOT (\(latitudeCell) BETWEEN ? AND ? AND \(longitudeCell) BETWEEN ? AND ?)
+            \(place == nil ? "" : "AND instr(placeFolded, ?) > 0")
             """
         let arguments: StatementArguments = [
             south, Double(latitudes.lowerBound) * cell - 90 + margin,
             Double(latitudes.upperBound + 1) * cell - 90 - margin, north,
             west, Double(longitudes.lowerBound) * cell - 180 + margin,
             Double(longitudes.upperBound + 1) * cell - 180 - margin, east,
+            south, north, west, east,
             latitudes.lowerBound, latitudes.upperBound, longitudes.lowerBound, longitudes.upperBound,
         ]
-        return (sql, arguments)
+        return (sql, place.map { arguments + [$0] } ?? arguments)
     }
 }

@@ -37,8 +37,11 @@ public enum Schema {
         ("quake_band", "quake(\(magnitudeBandSQL), time, id)"),
         ("quake_day_time", "quake(day, time, id)"),
         ("quake_depth", "quake(depth, id)"),
-        ("quake_latitude", "quake(latitude, id)"),
-        ("quake_longitude", "quake(longitude, id)"),
+        // Latitude and longitude sorts, and a map's view read from the index
+        // alone: a zoomed map's rows without a lookup each (measured at
+        // 1,000,000 rows: 5,835 quakes in view, 54 ms to 1.7 ms).
+        ("quake_latitudeBox", "quake(latitude, id, longitude, magnitude)"),
+        ("quake_longitudeBox", "quake(longitude, id, latitude, magnitude)"),
         ("quake_net", "quake(net, id)"),
         ("quake_type", "quake(type, id)"),
         ("quake_status", "quake(status, id)"),
@@ -49,7 +52,8 @@ public enum Schema {
     /// Indexes of earlier versions that a deferred index replaces: each is
     /// dropped in the transaction that builds its replacement (a read-only
     /// catalog keeps it, and is read through it as before).
-    static let obsoleteIndexes = ["quake_placeFolded": "quake_placeTime"]
+    static let obsoleteIndexes = ["quake_placeFolded": "quake_placeTime", "quake_latitude": "quake_latitudeBox",
+                                  "quake_longitude": "quake_longitudeBox"]
 
     /// Builds the deferred index `name` and drops what it replaces.
     static func buildIndex(_ name: String, _ db: Database) throws {

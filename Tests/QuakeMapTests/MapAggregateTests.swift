@@ -6,7 +6,8 @@ import Testing
 import TestSupport
 
 /// The map's dots come from SQL (`AggregateGroup.grid`), and are exactly
-/// the dots the projection names for each quake.
+/// the dots the projection names for each quake, with the largest
+/// magnitude's band (rounded down: what sets the dot's color).
 @Suite(.timeLimit(.minutes(10)))
 struct MapAggregateTests {
     @Test func aSingleQuakeLightsExactlyTheDotTheFormulaNames() throws {
@@ -18,7 +19,7 @@ struct MapAggregateTests {
         let result = try ResultsController(catalog).aggregate(MapAggregate.request(for: projection))
         let quakes = MapAggregate.quakes(result, projection: projection)
         // 35.68 N 139.77 E: x = floor(319.77 / 360 × 80) = 71, y = floor(54.32 / 180 × 40) = 12.
-        #expect(quakes.dots == [MapDot(dot: Dot(x: 71, y: 12), count: 1, magnitude: 4.2)])
+        #expect(quakes.dots == [MapDot(dot: Dot(x: 71, y: 12), count: 1, magnitude: 4)], "M4.2 is in band 4")
         #expect(quakes.count == 1)
         #expect(MapAggregate.projection(of: MapFit.request) == nil, "not a map's request")
     }
@@ -49,7 +50,7 @@ struct MapAggregateTests {
         for quake in quakes where restriction?.evaluate(quake) ?? true {
             let dot = projection.dot(GeoPoint(latitude: quake.latitude, longitude: quake.longitude))
             let old = expected[dot]
-            expected[dot] = ((old?.count ?? 0) + 1, [old?.magnitude ?? nil, quake.magnitude].compactMap { $0 }.max())
+            expected[dot] = ((old?.count ?? 0) + 1, [old?.magnitude ?? nil, quake.magnitude.map { $0.rounded(.down) }].compactMap { $0 }.max())
         }
         let map = MapAggregate.quakes(try controller.aggregate(MapAggregate.request(for: projection)), projection: projection)
         let oracle = MapQuakes(projection: projection,

@@ -71,8 +71,8 @@ struct DistanceBox: Hashable {
         /// Through the band's index (the other band tested on each row read).
         case index(Band)
         /// In the order's own index, each entry first tested against the
-        /// rowids of the band (read from its index alone), so only rows in
-        /// the band are read.
+        /// rowids of the box (read from the band's index alone, which
+        /// carries both coordinates), so only rows in the box are read.
         case scan(within: Band)
     }
 
@@ -90,7 +90,12 @@ struct DistanceBox: Hashable {
         var terms = [self.band(.latitude, &arguments, indexed: indexed(.latitude))]
         if longitudes != nil { terms.append(self.band(.longitude, &arguments, indexed: indexed(.longitude))) }
         if case .scan(let band) = access {
-            let set = self.band(band, &arguments, indexed: true)
+            // The box's rowids from the band's index alone (it carries both
+            // coordinates): only rows in the box are read.
+            var set = self.band(band, &arguments, indexed: true)
+            if longitudes != nil {
+                set += " AND " + self.band(band == .latitude ? .longitude : .latitude, &arguments, indexed: false)
+            }
             terms.append("+rowid IN (SELECT rowid FROM \(QuakeField.table) WHERE \(set))")
         }
         return terms.joined(separator: " AND ")
