@@ -8,7 +8,7 @@ struct HelpView {
         ("↑ ↓ j k  wheel", "move; click: select (on the map: the nearest)"),
         ("PgUp PgDn g G", "page (Space, Ctrl-F / Ctrl-B); first / last"),
         ("← → h l", "move the column cursor"),
-        ("1-9, a header", "sort by column (again: reverse)"),
+        ("0-9, a header", "sort by column (again: reverse); 0: Dist (home)"),
         ("[ ]", "sort the cursor's column ascending / descending"),
         ("z 1-9, z[ z]", "add a secondary sort key"),
         ("/", "filter places as you type (Esc clears)"),

@@ -86,7 +86,7 @@ struct ActionTests {
             ("↑ ↓ j k  wheel", "move; click: select (on the map: the nearest)"),
             ("PgUp PgDn g G", "page (Space, Ctrl-F / Ctrl-B); first / last"),
             ("← → h l", "move the column cursor"),
-            ("1-9, a header", "sort by column (again: reverse)"),
+            ("0-9, a header", "sort by column (again: reverse); 0: Dist (home)"),
             ("[ ]", "sort the cursor's column ascending / descending"),
             ("z 1-9, z[ z]", "add a secondary sort key"),
             ("/", "filter places as you type (Esc clears)"),
