@@ -81,9 +81,15 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
+        // The charts' values and estimators (time bins, magnitude–frequency,
+        // Mc and the b-value) that know no terminal.
+        .target(
+            name: "QuakeCharts",
+            dependencies: ["QuakeQuery", "QuakeStore"]
+        ),
         .target(
             name: "QuakesApp",
-            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeOutput", "TerminalUI"]
+            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeCharts", "QuakeOutput", "TerminalUI"]
         ),
         .executableTarget(
             name: "quakes-tui",
@@ -94,6 +100,7 @@ let package = Package(
                 "QuakeOutput",
                 "QuakesApp",
                 "QuakeMap",
+                "QuakeCharts",
                 "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `version --verbose` asks SQLite its version.
@@ -136,7 +143,8 @@ let package = Package(
         ),
         .testTarget(
             name: "QuakesAppTests",
-            dependencies: ["QuakesApp", "QuakeMap", "QuakeOutput", "QuakeQuery", "QuakeStore", "TerminalUI", "TestSupport"]
+            dependencies: ["QuakesApp", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeQuery", "QuakeStore", "TerminalUI",
+                           "TestSupport"]
         ),
         // The map's projection, fit, land outlines and aggregate; `quakes-tui map`.
         .testTarget(

@@ -1,0 +1,94 @@
+import QuakeQuery
+
+// The charts' values (issue 16), shared by the browser's charts pane and
+// `quakes-tui stats`. Computed from the controller's aggregates (see
+// `ChartAggregates`), never from rows.
+
+/// The time bins the activity chart picks from, smallest first. Bins start
+/// at UTC boundaries: the minute, ten minutes, the hour, six hours, the
+/// day, Monday 00:00 for weeks, the 1st of a month, 1 January.
+public enum TimeBinSize: String, CaseIterable, Sendable, Hashable {
+    case minute = "1min", tenMinutes = "10min", hour = "1h", sixHours = "6h", day = "1d", week = "1w"
+    case month = "1mo", year = "1y"
+}
+
+/// One time bin: where it starts (epoch ms, UTC) and how many quakes it holds.
+public struct TimeBin: Sendable, Hashable {
+    public let start: Int64
+    public let count: Int
+
+    public init(start: Int64, count: Int) { self.start = start; self.count = count }
+}
+
+/// Activity over time: every bin from the first quake's to the last's,
+/// empty ones included.
+public struct ActivityHistogram: Sendable, Hashable {
+    public let binSize: TimeBinSize
+    public let bins: [TimeBin]
+
+    public init(binSize: TimeBinSize, bins: [TimeBin]) { self.binSize = binSize; self.bins = bins }
+}
+
+/// One 0.1 magnitude bin: `tenths` is the bin's magnitude × 10 (bin 1.3 is 13).
+public struct MagnitudeBin: Sendable, Hashable {
+    public let tenths: Int
+    public let count: Int
+    /// N(≥ M): the quakes in this bin and every bin above it.
+    public let cumulative: Int
+
+    public init(tenths: Int, count: Int, cumulative: Int) { self.tenths = tenths; self.count = count; self.cumulative = cumulative }
+
+    public var magnitude: Double { Double(tenths) / 10 }
+}
+
+/// The Gutenberg–Richter fit from the completeness magnitude up.
+public struct GutenbergRichterFit: Sendable, Hashable {
+    /// Completeness magnitude, by maximum curvature.
+    public let mc: Double
+    /// b-value, Aki–Utsu maximum likelihood.
+    public let b: Double
+    /// Its uncertainty, Shi & Bolt (1982).
+    public let bError: Double
+    /// a = log10(n) + b · Mc.
+    public let a: Double
+    /// n: the quakes whose bin is at or above Mc.
+    public let count: Int
+
+    public init(mc: Double, b: Double, bError: Double, a: Double, count: Int) {
+        self.mc = mc; self.b = b; self.bError = bError; self.a = a; self.count = count
+    }
+}
+
+/// The magnitude–frequency distribution: every 0.1 bin from the smallest
+/// magnitude's to the largest's, empty ones included; the fit, nil with
+/// fewer than 50 quakes at or above Mc.
+public struct MagnitudeFrequency: Sendable, Hashable {
+    public let bins: [MagnitudeBin]
+    /// Quakes left out because their magnitude is unknown.
+    public let withoutMagnitude: Int
+    /// Mc is known whenever there is a bin; the fit needs 50 quakes at or above it.
+    public let mc: Double?
+    public let fit: GutenbergRichterFit?
+
+    public init(bins: [MagnitudeBin], withoutMagnitude: Int, mc: Double?, fit: GutenbergRichterFit?) {
+        self.bins = bins; self.withoutMagnitude = withoutMagnitude; self.mc = mc; self.fit = fit
+    }
+
+    /// At least this many quakes at or above Mc for a b-value.
+    public static let minimumForFit = 50
+}
+
+/// Both charts of one set of results, and their span.
+public struct QuakeCharts: Sendable, Hashable {
+    public let count: Int
+    /// The first and last quake's time (epoch ms), nil without quakes.
+    public let firstTime: Int64?
+    public let lastTime: Int64?
+    public let activity: ActivityHistogram
+    public let magnitudes: MagnitudeFrequency
+
+    public init(count: Int, firstTime: Int64?, lastTime: Int64?, activity: ActivityHistogram, magnitudes: MagnitudeFrequency) {
+        self.count = count; self.firstTime = firstTime; self.lastTime = lastTime
+        self.activity = activity; self.magnitudes = magnitudes
+    }
+}
