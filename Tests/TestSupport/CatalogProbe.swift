@@ -12,13 +12,21 @@ import Darwin
 /// recover) is seen exactly as the next run of quakes-tui will see it.
 public enum CatalogProbe {
     private static func read<T>(_ path: String, _ body: (Database) throws -> T) throws -> T {
-        try DatabaseQueue(path: path).read(body)
+        try connection(path).read(body)
+    }
+
+    /// A plain connection that waits for a writer's lock (a WAL recovered
+    /// by the catalog's own opening, say) rather than failing at once.
+    private static func connection(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        return try DatabaseQueue(path: path, configuration: configuration)
     }
 
     /// Runs `sql` on the file through a plain connection: to make a file
     /// that is not ours, or a catalog as another version would have left it.
     public static func execute(_ path: String, _ sql: String) throws {
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+        try connection(path).write { db in try db.execute(sql: sql) }
     }
 
     /// `PRAGMA integrity_check`'s lines: `["ok"]` for a sound file.

@@ -28,7 +28,11 @@ public final class WriteLockHolder {
     private let transaction: Background<Void>
 
     public init(path: String) throws {
-        let connection = try DatabaseQueue(path: path)
+        // Waits for the catalog's own connections (opening it may still be
+        // writing, as another process could be) instead of failing at once.
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        let connection = try DatabaseQueue(path: path, configuration: configuration)
         let holding = DispatchSemaphore(value: 0), release = release
         transaction = Background {
             try connection.writeWithoutTransaction { db in
