@@ -151,6 +151,11 @@ let package = Package(
             name: "QuakeMapTests",
             dependencies: ["QuakeMap", "QuakeQuery", "QuakeStore", "TestSupport", "quakes-tui"]
         ),
+        // Time bins, the magnitude–frequency estimators, the charts' aggregates; `quakes-tui stats`.
+        .testTarget(
+            name: "QuakeChartsTests",
+            dependencies: ["QuakeCharts", "QuakeQuery", "QuakeStore", "TestSupport", "quakes-tui"]
+        ),
         // `fetch` against a real HTTP server on 127.0.0.1.
         .testTarget(
             name: "FetchTests",

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import QuakeCharts
+import QuakeQuery
+import QuakeStore
+import TerminalUI
+
+// `--bin` takes the sizes' own names: 1min, 10min, 1h, 6h, 1d, 1w, 1mo, 1y.
+extension TimeBinSize: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+/// `quakes-tui stats`: the charts pane's figures printed once, through the
+/// same query path as `list` and `map` (a results controller, three
+/// aggregates, never the rows): activity over time, the magnitude–frequency
+/// distribution, Mc and the Gutenberg–Richter b-value.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Print quakes per time bin and per 0.1 magnitude, Mc and the b-value.",
+        discussion: """
+            Mc by maximum curvature, b by Aki–Utsu maximum likelihood over the quakes at or above \
+            Mc, its error by Shi & Bolt (1982), a = log10(n) + b·Mc; no fit below 50 quakes.
+
+            Examples:
+              quakes-tui stats --where 'magnitude >= 2.5'
+              quakes-tui stats --where 'place CONTAINS[cd] "alaska"' --format json --bin 1d
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    @OptionGroup var homeOptions: HomeOptions
+
+    @Option(name: .customLong("where"), help: ArgumentHelp(
+        "A predicate in NSPredicate's format language, e.g. 'magnitude >= 2.5'.", valueName: "predicate"))
+    var predicate: String?
+
+    @Option(help: "text or json.")
+    var format: Format = .text
+
+    @Option(name: .customLong("bin"), help: ArgumentHelp(
+        "The time bins: 1min, 10min, 1h, 6h, 1d, 1w, 1mo or 1y. Default: the smallest with at most \(Self.defaultWidth) bins (the terminal's width on one).",
+        valueName: "size"))
+    var binSize: TimeBinSize?
+
+    /// The columns the time bins are fitted to when stdout is no terminal.
+    static let defaultWidth = 100
+
+    func run() throws {
+        let home = homeOptions.resolved(for: [predicate])
+        var configuration = FetchConfiguration()
+        if let predicate {
+            do {
+                configuration.predicate = try QuakePredicate(predicate, home: home)
+            } catch let error as QuakePredicate.ParseError {
+                printError("error: --where: \(error)")
+                for line in error.caretLines(for: predicate) { printError("  " + line) }
+                throw ExitCode(2)
+            }
+        }
+        let width = isatty(STDOUT_FILENO) == 1 ? (MapCommand.terminalSize()?.columns ?? Self.defaultWidth) : Self.defaultWidth
+        let catalog = try catalogOptions.open(purpose: .read)
+        let charts: QuakeCharts
+        do {
+            charts = try ChartAggregates.charts(try ResultsController(catalog, configuration: configuration),
+                                                width: width, binSize: binSize)
+        } catch {
+            fail(CatalogError.reading(error, path: catalog.path))
+        }
+        var output = StandardOutput()
+        switch format {
+        case .json: output.write(Self.json(charts))
+        case .text: output.write(Self.textLines(charts, unicode: ASCIIFallback.localeIsUTF8()).map { $0 + "\n" }.joined())
+        }
+        output.flush()
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import QuakeCharts
+import Testing
+import TestSupport
+
+/// `quakes-tui stats` on the real week, every key of its JSON against
+/// `ChartsOracle`; the text lines; bad arguments.
+@Suite(.timeLimit(.minutes(10)))
+struct StatsCommandTests {
+    let folder = TemporaryFolder()
+    let db: String
+
+    static let keys = ["count", "without_magnitude", "first_time", "last_time", "min_magnitude", "max_magnitude",
+                       "mc", "b", "b_error", "a", "n_above_mc", "time_bin", "time_bins", "magnitude_bins"]
+
+    init() throws {
+        db = folder.file("q.sqlite")
+        #expect(try runQuakesTUI(["import", "--db", db, Fixture.week]).status == 0)
+    }
+
+    func stats(_ arguments: [String], locale: String = "C.UTF-8") throws -> CommandResult {
+        try runQuakesTUI(["stats", "--db", db] + arguments, environment: ["LC_ALL": locale])
+    }
+
+    /// The document's top-level keys in the order they are written, and the document.
+    func json(_ arguments: [String]) throws -> (keys: [String], document: [String: Any]) {
+        let result = try stats(arguments + ["--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let keys = result.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  \""), !line.hasPrefix("   ") else { return nil }
+            return String(line.dropFirst(3).prefix { $0 != "\"" })
+        }
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        return (keys, document)
+    }
+
+    /// Every key against the oracle over the same quakes.
+    func expectDocument(_ document: [String: Any], _ oracle: ChartsOracle, binSize: String) throws {
+        #expect(document["count"] as? Int == oracle.quakes.count)
+        #expect(document["without_magnitude"] as? Int == oracle.withoutMagnitude)
+        #expect(document["first_time"] as? String == oracle.firstTime.map(ChartsOracle.iso))
+        #expect(document["last_time"] as? String == oracle.lastTime.map(ChartsOracle.iso))
+        let counts = oracle.magnitudeCounts
+        let (lowest, highest) = (try #require(counts.keys.min()), try #require(counts.keys.max()))
+        #expect(document["min_magnitude"] as? Double == Double(lowest) / 10)
+        #expect(document["max_magnitude"] as? Double == Double(highest) / 10)
+        let fit = try #require(oracle.fit)
+        #expect(document["mc"] as? Double == Double(fit.mcTenths) / 10)
+        #expect(abs(try #require(document["b"] as? Double) - fit.b) < 1e-9)
+        #expect(abs(try #require(document["b_error"] as? Double) - fit.bError) < 1e-9)
+        #expect(abs(try #require(document["a"] as? Double) - fit.a) < 1e-9)
+        #expect(document["n_above_mc"] as? Int == fit.n)
+        #expect(document["time_bin"] as? String == binSize)
+        let size = try #require(TimeBinSize(rawValue: binSize))
+        let timeBins = try #require(document["time_bins"] as? [[String: Any]])
+        let expectedBins = oracle.timeBins(size)
+        #expect(timeBins.map { $0["start"] as? String } == expectedBins.map { ChartsOracle.iso($0.start) })
+        #expect(timeBins.map { $0["count"] as? Int } == expectedBins.map(\.count))
+        let magnitudeBins = try #require(document["magnitude_bins"] as? [[String: Any]])
+        #expect(magnitudeBins.map { $0["magnitude"] as? Double } == (lowest...highest).map { Double($0) / 10 })
+        #expect(magnitudeBins.map { $0["count"] as? Int } == (lowest...highest).map { counts[$0] ?? 0 })
+        #expect(magnitudeBins.map { $0["cumulative"] as? Int }
+                == (lowest...highest).map { bin in oracle.binnedTenths.filter { $0 >= bin }.count })
+    }
+
+    @Test func jsonOfTheWeekAtOrAbove2_5() throws {
+        let (keys, document) = try json(["--where", "magnitude >= 2.5"])
+        #expect(keys == Self.keys)
+        let oracle = try ChartsOracle(fixture: Fixture.week) { ($0.magnitudeValue ?? -.infinity) >= 2.5 }
+        // No terminal: the bins fit 100 columns.
+        try expectDocument(document, oracle, binSize: oracle.fittingSize(width: 100).rawValue)
+    }
+
+    @Test func binForcesTheSize() throws {
+        let (_, document) = try json(["--where", "magnitude >= 2.5", "--bin", "1h"])
+        let oracle = try ChartsOracle(fixture: Fixture.week) { ($0.magnitudeValue ?? -.infinity) >= 2.5 }
+        try expectDocument(document, oracle, binSize: "1h")
+        #expect((document["time_bins"] as? [Any])?.count == oracle.timeBins(.hour).count)
+    }
+
+    /// 27 quakes of M 5 or more: Mc known to the model, but no fit, so the
+    /// five fit keys are null.
+    @Test func tooFewForAFitAreNulls() throws {
+        let (keys, document) = try json(["--where", "magnitude >= 5", "--bin", "1d"])
+        #expect(keys == Self.keys)
+        #expect(document["count"] as? Int == 27)
+        for key in ["mc", "b", "b_error", "a", "n_above_mc"] { #expect(document[key] is NSNull, "\(key)") }
+        #expect(document["min_magnitude"] as? Double == 5.0)
+        #expect(document["max_magnitude"] as? Double == 5.8)
+        let none = try json(["--where", "magnitude > 100"]).document
+        #expect(none["count"] as? Int == 0)
+        for key in ["first_time", "last_time", "min_magnitude", "max_magnitude", "mc", "b"] {
+            #expect(none[key] is NSNull, "\(key)")
+        }
+        #expect((none["time_bins"] as? [Any])?.isEmpty == true)
+        #expect((none["magnitude_bins"] as? [Any])?.isEmpty == true)
+    }
+
+    /// The figures line, the count and span, then the bins.
+    @Test func textOfTheWholeWeek() throws {
+        let result = try stats([])
+        #expect(result.status == 0)
+        let oracle = try ChartsOracle(fixture: Fixture.week)
+        let fit = try #require(oracle.fit)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "Mc \(String(format: "%.1f", Double(fit.mcTenths) / 10)) · b \(String(format: "%.2f", fit.b))"
+                + " ± \(String(format: "%.2f", fit.bError)) · a \(String(format: "%.2f", fit.a)) · 1,572 ≥ Mc")
+        #expect(fit.n == 1572)
+        #expect(lines[1] == "4,711 quakes, 2018-06-07 09:22:23 … 2018-06-14 09:12:13 UTC")
+        #expect(oracle.withoutMagnitude == 0 && !result.stdout.contains("without a magnitude"))
+        #expect(lines[2] == "" && lines[3] == "quakes per 6h (UTC)")
+        #expect(lines[4] == "2018-06-07 06:00   41")
+        #expect(lines.contains("magnitude  count  N(≥M)"))
+        #expect(lines.contains("-0.4           1  4,711"))
+        let few = try stats(["--where", "magnitude >= 5"], locale: "C")
+        #expect(few.stdout.hasPrefix("too few quakes for a b-value (n < 50)\n27 quakes, 2018-06-07 13:15:37 .. 2018-06-14 06:27:39 UTC\n"))
+    }
+
+    @Test func quakesWithoutAMagnitudeAreCountedApart() throws {
+        let feed = folder.write("nomag.geojson", singleQuakeFeed(id: "us9999", place: "nowhere", magnitude: nil,
+                                                                 time: 1_528_934_533_010))
+        #expect(try runQuakesTUI(["import", "--db", db, feed]).status == 0)
+        let text = try stats(["--where", "magnitude = nil OR magnitude >= 5"])
+        #expect(text.stdout.split(separator: "\n")[2] == "1 without a magnitude")
+        let (_, document) = try json(["--where", "magnitude = nil OR magnitude >= 5"])
+        #expect(document["count"] as? Int == 28)
+        #expect(document["without_magnitude"] as? Int == 1)
+        #expect((document["magnitude_bins"] as? [[String: Any]])?.map { $0["count"] as! Int }.reduce(0, +) == 27)
+    }
+
+    @Test func badPredicatesAndBinsAreRefused() throws {
+        let predicate = try stats(["--where", "magnitude >= 4 AND plase CONTAINS 'x'"])
+        #expect(predicate.status == 2)
+        #expect(predicate.stdout == "")
+        #expect(predicate.stderr == """
+            error: --where: 1:20: unknown key 'plase' (did you mean 'place'?)
+              magnitude >= 4 AND plase CONTAINS 'x'
+                                 ^
+
+            """)
+        let bin = try stats(["--bin", "2h"])
+        #expect(bin.status == 64)
+        #expect(bin.stdout == "")
+        #expect(bin.stderr.hasPrefix("Error: The value '2h' is invalid for '--bin <size>'. Please provide one of the following:\n"
+                                     + "  - 1min\n  - 10min\n  - 1h\n  - 6h\n  - 1d\n  - 1w\n  - 1mo\n  - 1y\n"))
+    }
+}
