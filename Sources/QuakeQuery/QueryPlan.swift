@@ -248,9 +248,11 @@ struct QueryPlan: Sendable {
 
     /// The aggregate of this plan's rows (and the request's restriction):
     /// the same WHERE and arguments as the count, so groups add up to it.
-    /// A map of many quakes is counted from the kept cells instead.
+    /// A map of many quakes is counted from the kept cells instead, and the
+    /// charts' counts from the kept counts where those can answer.
     func aggregate(_ request: AggregateRequest, _ db: Database) throws -> [AggregateRow] {
         if let kept = KeptCellAggregate(request, results: self), let rows = try kept.rows(db) { return rows }
+        if let kept = KeptCountAggregate(request, results: self), let rows = try kept.rows(db) { return rows }
         let (sql, arguments) = aggregateSQL(request)
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { AggregateRow($0, request) }
     }

@@ -16,6 +16,7 @@ public enum Schema {
         ("v2: change times", addChangeTimes),
         ("v3: fast sorting, sections and place filters", addSortAndCountIndexes),
         ("v4: quakes per map cell", KeptCells.create),
+        ("v5: quakes per tenth of magnitude", KeptMagnitudes.create),
     ]
 
     /// The quake indexes a large import builds after it commits, each in a

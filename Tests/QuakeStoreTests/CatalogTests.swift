@@ -137,6 +137,7 @@ import Testing
                             "quake_time", "quake_type", "sqlite_autoindex_quake_1"])
         #expect(triggers == ["quakeCell_delete", "quakeCell_insert", "quakeCell_update",
                              "quakeDay_delete", "quakeDay_insert", "quakeDay_update",
+                             "quakeMagnitude_delete", "quakeMagnitude_insert", "quakeMagnitude_update",
                              "quakePlace_delete", "quakePlace_insert", "quakePlace_update"])
         #expect(places == 29711 && days == 29711)
         let bigOnes = try catalog.dbWriter.read { db in

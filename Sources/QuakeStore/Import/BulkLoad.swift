@@ -56,8 +56,10 @@ struct BulkLoad {
             try add(inserted.foldedPlaces, to: "quakePlace", key: "placeFolded")
             try add(inserted.dayStrings, to: "quakeDay", key: "day")
             try inserted.cells.write(db)
+            try inserted.magnitudes.write(db)
         } else {
             try KeptCells.recount(db)
+            try KeptMagnitudes.recount(db)
             try db.execute(sql: """
                 DELETE FROM quakePlace;
                 INSERT INTO quakePlace SELECT placeFolded, count(*) FROM quake GROUP BY placeFolded;

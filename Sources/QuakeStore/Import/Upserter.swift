@@ -174,15 +174,17 @@ final class Upserter {
 }
 
 /// Quakes per place (as reported, folded once at the end), per UTC day
-/// (days since the epoch) and per kept map cell.
+/// (days since the epoch), per kept map cell and per tenth of magnitude.
 struct InsertedCounts {
     private(set) var places: [String: Int] = [:]
     private(set) var days: [Int64: Int] = [:]
     private(set) var cells = InsertedCells()
+    private(set) var magnitudes = InsertedMagnitudes()
 
     mutating func add(_ quake: Quake) {
         places[quake.place, default: 0] += 1
         cells.add(quake)
+        magnitudes.add(quake)
         days[UTCDay.floorDiv(quake.time.epochMilliseconds, 86_400_000), default: 0] += 1
     }
 

@@ -1,0 +1,127 @@
+import GRDB
+import QuakeStore
+
+/// The charts' aggregates counted from what the catalog keeps instead of
+/// from rows, for the results of no predicate or of the place filter alone
+/// (nil for anything else: the rows are aggregated as usual):
+///
+/// - the count and the first and last time (no groups, `min` and `max` of
+///   time): the kept day or place counts, and the time index's ends (per
+///   matching place, on the place index);
+/// - counts per tenth of magnitude (`rounded(.magnitude, decimals: 1)`):
+///   `quakeMagnitude`, or `quakePlaceMagnitude` for the matching places;
+/// - counts per time bin of whole days (days, weeks, or UTC months and
+///   years) of the whole catalog: the kept days, each added to its bin (a
+///   UTC day never straddles such a bin).
+///
+/// The results are the same as the rows' (the tests compare them).
+struct KeptCountAggregate {
+    private enum Kind { case span, magnitudes, days(AggregateGroup) }
+
+    private let kind: Kind
+    /// The folded place text of a place filter's results.
+    private let place: String?
+
+    static let day: Double = 86_400_000
+
+    init?(_ request: AggregateRequest, results plan: QueryPlan) {
+        guard request.restriction == nil else { return nil }
+        if plan.isUnfiltered { place = nil } else if let text = plan.singlePlaceSearch { place = text } else { return nil }
+        if request.groups.isEmpty && request.measures == [.min(.time), .max(.time)] {
+            kind = .span
+        } else if request.groups == [.rounded(.magnitude, decimals: 1)] && request.measures.isEmpty {
+            kind = .magnitudes
+        } else if place == nil, request.groups.count == 1, request.measures.isEmpty, Self.isWholeDays(request.groups[0]) {
+            kind = .days(request.groups[0])
+        } else {
+            return nil
+        }
+    }
+
+    /// Bins that hold whole UTC days: days and weeks from a midnight, months, years.
+    private static func isWholeDays(_ group: AggregateGroup) -> Bool {
+        switch group {
+        case .bin(.time, let width, let origin):
+            width >= day && width.truncatingRemainder(dividingBy: day) == 0 && origin.truncatingRemainder(dividingBy: day) == 0
+        case .calendar(.time, _): true
+        default: false
+        }
+    }
+
+    /// The rows, nil when the kept counts cannot answer (days outside the
+    /// years SQLite's date functions know).
+    func rows(_ db: Database) throws -> [AggregateRow]? {
+        switch kind {
+        case .span: return try span(db)
+        case .magnitudes: return try magnitudes(db)
+        case .days(let group): return try days(group, db)
+        }
+    }
+
+    private static let matchingPlaces = "SELECT placeFolded FROM quakePlace WHERE instr(placeFolded, ?) > 0"
+
+    private func span(_ db: Database) throws -> [AggregateRow] {
+        let row: Row?
+        if let place {
+            // Each matching place's first and last quake: two seeks on the place index.
+            row = try Row.fetchOne(db, sql: """
+                SELECT coalesce(sum(quakes), 0),
+                    min((SELECT min(time) FROM quake WHERE placeFolded = p.placeFolded)),
+                    max((SELECT max(time) FROM quake WHERE placeFolded = p.placeFolded))
+                FROM quakePlace p WHERE instr(placeFolded, ?) > 0
+                """, arguments: [place])
+        } else {
+            row = try Row.fetchOne(db, sql: """
+                SELECT (SELECT coalesce(sum(quakes), 0) FROM quakeDay), (SELECT min(time) FROM quake), (SELECT max(time) FROM quake)
+                """)
+        }
+        let count: Int = row?[0] ?? 0
+        let first: Int64? = row?[1], last: Int64? = row?[2]
+        return [AggregateRow(keys: [], count: count, measures: [.number(first.map(Double.init)), .number(last.map(Double.init))])]
+    }
+
+    private func magnitudes(_ db: Database) throws -> [AggregateRow] {
+        let rows = if let place {
+            try Row.fetchAll(db, sql: """
+                SELECT tenths, sum(quakes) FROM quakePlaceMagnitude WHERE placeFolded IN (\(Self.matchingPlaces))
+                GROUP BY tenths ORDER BY tenths
+                """, arguments: [place])
+        } else {
+            try Row.fetchAll(db, sql: "SELECT tenths, quakes FROM quakeMagnitude ORDER BY tenths")
+        }
+        // Keys ascending, NULL (unknown) last, as the rows' aggregate orders them.
+        var known: [AggregateRow] = [], unknown: AggregateRow?
+        for row in rows {
+            let tenths: Int = row[0], count: Int = row[1]
+            if tenths == KeptMagnitudes.unknownTenths {
+                unknown = AggregateRow(keys: [.number(nil)], count: count, measures: [])
+            } else {
+                known.append(AggregateRow(keys: [.number(Double(tenths))], count: count, measures: []))
+            }
+        }
+        return known + (unknown.map { [$0] } ?? [])
+    }
+
+    private func days(_ group: AggregateGroup, _ db: Database) throws -> [AggregateRow]? {
+        // strftime knows the years 0000–9999; a catalog with others is counted from its rows.
+        let bounds = try Row.fetchOne(db, sql: "SELECT min(day), max(day) FROM quakeDay")
+        for day in [bounds?[0] as String?, bounds?[1] as String?].compactMap({ $0 })
+        where day.utf8.count != 10 || !(day.first?.isNumber ?? false) { return nil }
+        var counts: [Int: Int] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT CAST(strftime('%s', day) AS INTEGER) * 1000, CAST(substr(day, 1, 4) AS INTEGER),
+                CAST(substr(day, 6, 2) AS INTEGER), quakes FROM quakeDay
+            """) {
+            let start: Int64 = row[0], year: Int = row[1], month: Int = row[2], quakes: Int = row[3]
+            let key: Int
+            switch group {
+            case .bin(_, let width, let origin): key = Int(((Double(start) - origin) / width).rounded(.down))
+            case .calendar(_, .month): key = year * 12 + month - 1
+            case .calendar(_, .year): key = year
+            default: return nil
+            }
+            counts[key, default: 0] += quakes
+        }
+        return counts.keys.sorted().map { AggregateRow(keys: [.number(Double($0))], count: counts[$0]!, measures: []) }
+    }
+}

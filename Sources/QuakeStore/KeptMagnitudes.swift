@@ -1,0 +1,113 @@
+import GRDB
+
+/// Quakes counted per tenth of magnitude, for the whole catalog and per
+/// folded place, kept like the day and place counts: the magnitude–
+/// frequency chart of a million quakes, or of a place filter's, reads
+/// about a hundred counts per place instead of every row. A quake's tenth
+/// is its magnitude × 10 rounded half away from zero, computed exactly as
+/// the query layer's `rounded(.magnitude, decimals: 1)` group computes it
+/// (`unknownTenths` when unknown: a primary key cannot be NULL).
+public enum KeptMagnitudes {
+    public static let unknownTenths = -1_000_000
+
+    /// `value` (magnitude × 10.0, as a double) rounded half away from zero,
+    /// from CAST: the same text as the aggregate's.
+    static func tenthsSQL(_ magnitude: String) -> String {
+        let value = "(\(magnitude) * 10.0)", whole = "CAST(\(value) AS INTEGER)"
+        return "coalesce((\(whole) + (\(value) - \(whole) >= 0.5) - (\(value) - \(whole) <= -0.5)), \(unknownTenths))"
+    }
+
+    /// The same in Swift: IEEE multiplication, truncation, the fraction's test.
+    public static func tenths(_ magnitude: Double?) -> Int {
+        guard let magnitude, magnitude.isFinite else { return unknownTenths }
+        let value = magnitude * 10.0
+        let whole = value.rounded(.towardZero)
+        return Int(whole) + (value - whole >= 0.5 ? 1 : 0) - (value - whole <= -0.5 ? 1 : 0)
+    }
+
+    static func create(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE quakeMagnitude (tenths INTEGER PRIMARY KEY NOT NULL, quakes INTEGER NOT NULL) WITHOUT ROWID;
+            CREATE TABLE quakePlaceMagnitude (placeFolded TEXT NOT NULL, tenths INTEGER NOT NULL, quakes INTEGER NOT NULL,
+                PRIMARY KEY (placeFolded, tenths)) WITHOUT ROWID;
+            """)
+        try recount(db)
+        try db.execute(sql: triggersSQL)
+    }
+
+    static func recount(_ db: Database) throws {
+        try db.execute(sql: """
+            DELETE FROM quakeMagnitude;
+            DELETE FROM quakePlaceMagnitude;
+            INSERT INTO quakeMagnitude SELECT \(tenthsSQL("magnitude")), count(*) FROM quake GROUP BY 1;
+            INSERT INTO quakePlaceMagnitude SELECT placeFolded, \(tenthsSQL("magnitude")), count(*) FROM quake GROUP BY 1, 2;
+            """)
+    }
+
+    private static func add(_ row: String) -> String {
+        """
+        INSERT INTO quakeMagnitude VALUES (\(tenthsSQL("\(row).magnitude")), 1) ON CONFLICT DO UPDATE SET quakes = quakes + 1;
+        INSERT INTO quakePlaceMagnitude VALUES (\(row).placeFolded, \(tenthsSQL("\(row).magnitude")), 1)
+            ON CONFLICT DO UPDATE SET quakes = quakes + 1;
+        """
+    }
+
+    private static func remove(_ row: String) -> String {
+        let all = "tenths = \(tenthsSQL("\(row).magnitude"))"
+        let place = "placeFolded = \(row).placeFolded AND \(all)"
+        return """
+            UPDATE quakeMagnitude SET quakes = quakes - 1 WHERE \(all); DELETE FROM quakeMagnitude WHERE \(all) AND quakes <= 0;
+            UPDATE quakePlaceMagnitude SET quakes = quakes - 1 WHERE \(place);
+            DELETE FROM quakePlaceMagnitude WHERE \(place) AND quakes <= 0;
+            """
+    }
+
+    static var triggersSQL: String {
+        """
+        CREATE TRIGGER quakeMagnitude_insert AFTER INSERT ON quake BEGIN
+        \(add("new"))
+        END;
+        CREATE TRIGGER quakeMagnitude_delete AFTER DELETE ON quake BEGIN
+        \(remove("old"))
+        END;
+        CREATE TRIGGER quakeMagnitude_update AFTER UPDATE OF magnitude, placeFolded ON quake
+        WHEN old.magnitude IS NOT new.magnitude OR old.placeFolded IS NOT new.placeFolded BEGIN
+        \(remove("old"))
+        \(add("new"))
+        END;
+        """
+    }
+}
+
+/// An import's quakes per tenth of magnitude, overall and per place (as
+/// reported, folded when written), added when it commits (see `BulkLoad`).
+struct InsertedMagnitudes {
+    private(set) var tenths: [Int: Int] = [:]
+    private(set) var placeTenths: [PlaceTenths: Int] = [:]
+
+    struct PlaceTenths: Hashable {
+        var place: String, tenths: Int
+    }
+
+    mutating func add(_ quake: Quake) {
+        let tenths = KeptMagnitudes.tenths(quake.magnitude)
+        self.tenths[tenths, default: 0] += 1
+        placeTenths[PlaceTenths(place: quake.place, tenths: tenths), default: 0] += 1
+    }
+
+    func write(_ db: Database) throws {
+        let all = try db.makeStatement(sql: """
+            INSERT INTO quakeMagnitude VALUES (?, ?) ON CONFLICT DO UPDATE SET quakes = quakes + excluded.quakes
+            """)
+        for (tenths, quakes) in tenths { try all.execute(arguments: [tenths, quakes]) }
+        let perPlace = try db.makeStatement(sql: """
+            INSERT INTO quakePlaceMagnitude VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET quakes = quakes + excluded.quakes
+            """)
+        var folded: [String: String] = [:]
+        for (key, quakes) in placeTenths {
+            let place = folded[key.place] ?? TextFolding.fold(key.place)
+            folded[key.place] = place
+            try perPlace.execute(arguments: [place, key.tenths, quakes])
+        }
+    }
+}
