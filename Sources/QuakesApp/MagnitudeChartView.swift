@@ -4,9 +4,10 @@ import TerminalUI
 
 /// The magnitude–frequency chart. Rows, top to bottom: the figures (`Mc
 /// 1.2 · b 0.98 ± 0.02 · a 5.41 · 12,345 ≥ Mc`, or why there is no
-/// b-value, and how many quakes have no magnitude), the plot, and the
-/// magnitude axis with `Mc` at Mc's column. Below 3 rows the axis is left
-/// out.
+/// b-value) and how many quakes have no magnitude (`312 without a
+/// magnitude`, at the right of the axis row when the line is too short
+/// for both), the plot, and the magnitude axis: the first and last
+/// column's magnitude. Below 3 rows the axis is left out.
 ///
 /// The plot's vertical scale is log10 N, from N = 1 on the bottom row to
 /// the whole decade above the largest N(≥ M) on the top row. Each column
@@ -14,7 +15,8 @@ import TerminalUI
 /// columns: their counts summed, the first one's N(≥ M)): its count as a
 /// bar in eighth blocks (`#` per whole cell outside UTF-8), N(≥ M) as a
 /// yellow `•` (`*`) over it, and the fitted line log10 N = a − bM from Mc
-/// up as a dim `-` where the cell is otherwise empty.
+/// up as a dim `-` where the cell is otherwise empty. Mc's column has a
+/// bold `|` in its empty cells.
 struct MagnitudeChartView {
     let magnitudes: MagnitudeFrequency
     let unicode: Bool
@@ -24,6 +26,7 @@ struct MagnitudeChartView {
     static let fitStyle = Style(dim: true)
     static let axisStyle = Style(dim: true)
     static let mcStyle = Style(bold: true)
+    static let noteStyle = Style(dim: true)
 
     /// One column of the plot: the bins it stands for.
     struct Column: Equatable {
@@ -34,8 +37,18 @@ struct MagnitudeChartView {
 
     func render(in area: Rect, into screen: inout Screen) {
         guard !area.isEmpty else { return }
-        screen.put(figures, row: area.y, column: area.x, style: Self.figuresStyle, maxWidth: area.width)
+        let note = withoutMagnitude
+        let oneLine = note.map { figures + ChartText.separator(unicode) + $0 } ?? figures
+        let noteBelow = DisplayWidth.of(oneLine) > area.width ? note : nil
+        screen.put(noteBelow == nil ? oneLine : figures, row: area.y, column: area.x, style: Self.figuresStyle,
+                   maxWidth: area.width)
         let hasAxis = area.height >= 3
+        defer {
+            if hasAxis, let noteBelow {
+                let start = max(0, area.width - DisplayWidth.of(noteBelow))
+                screen.put(noteBelow, row: area.maxY - 1, column: area.x + start, style: Self.noteStyle, maxWidth: area.width)
+            }
+        }
         let rows = area.height - 1 - (hasAxis ? 1 : 0)
         let columns = Self.columns(magnitudes.bins, width: area.width)
         guard rows > 0, !columns.isEmpty else { return }
@@ -44,7 +57,7 @@ struct MagnitudeChartView {
         if hasAxis { drawAxis(columns, row: area.maxY - 1, in: area, into: &screen) }
     }
 
-    /// The figures line.
+    /// The fit's figures, or why there is none.
     var figures: String {
         let separator = ChartText.separator(unicode)
         var parts: [String] = []
@@ -58,8 +71,12 @@ struct MagnitudeChartView {
         } else {
             parts.append("no magnitudes")
         }
-        if magnitudes.withoutMagnitude > 0 { parts.append("\(Formatting.count(magnitudes.withoutMagnitude)) without a magnitude") }
         return parts.joined(separator: separator)
+    }
+
+    /// `312 without a magnitude`, nil when every quake has one.
+    var withoutMagnitude: String? {
+        magnitudes.withoutMagnitude > 0 ? "\(Formatting.count(magnitudes.withoutMagnitude)) without a magnitude" : nil
     }
 
     /// The bins in at most `width` columns: ⌈bins / width⌉ adjacent bins a column.
@@ -103,6 +120,12 @@ struct MagnitudeChartView {
             screen.put(unicode ? "•" : "*", row: y, column: plot.x + i, style: Self.cumulativeStyle)
             taken.insert(y * plot.width + i)
         }
+        if let mc = magnitudes.mc, let mcColumn = Self.column(of: mc, in: columns) {
+            for y in plot.y..<plot.maxY where !taken.contains(y * plot.width + mcColumn) {
+                screen.put("|", row: y, column: plot.x + mcColumn, style: Self.mcStyle)
+                taken.insert(y * plot.width + mcColumn)
+            }
+        }
         guard let fit = magnitudes.fit else { return }
         for (i, column) in columns.enumerated() where Double(column.tenths) / 10 >= fit.mc - 0.05 {
             guard let y = row(fit.a - fit.b * Double(column.tenths) / 10), !taken.contains(y * plot.width + i) else { continue }
@@ -110,22 +133,17 @@ struct MagnitudeChartView {
         }
     }
 
-    /// `Mc` from Mc's column; the first and last column's magnitude at the
-    /// ends where they leave a space before and after it.
+    /// The column holding magnitude `m`: the last starting at or below it.
+    static func column(of m: Double, in columns: [Column]) -> Int? {
+        columns.lastIndex { Double($0.tenths) / 10 <= m + 0.05 }
+    }
+
+    /// The first and last column's magnitude at the ends, when both fit.
     private func drawAxis(_ columns: [Column], row: Int, in area: Rect, into screen: inout Screen) {
-        var mcStart: Int?
-        if let mc = magnitudes.mc, let column = columns.lastIndex(where: { Double($0.tenths) / 10 <= mc + 0.05 }) {
-            mcStart = min(column, max(0, area.width - 2))
-        }
         let first = Formatting.number(Double(columns.first!.tenths) / 10, decimals: 1)
-        if mcStart.map({ first.count < $0 }) ?? true {
-            screen.put(first, row: row, column: area.x, style: Self.axisStyle, maxWidth: area.width)
-        }
+        screen.put(first, row: row, column: area.x, style: Self.axisStyle, maxWidth: area.width)
         let last = Formatting.number(Double(columns.last!.tenths) / 10, decimals: 1)
         let lastStart = columns.count - last.count
-        if lastStart > first.count, mcStart.map({ lastStart > $0 + 2 }) ?? true {
-            screen.put(last, row: row, column: area.x + lastStart, style: Self.axisStyle)
-        }
-        if let mcStart { screen.put("Mc", row: row, column: area.x + mcStart, style: Self.mcStyle, maxWidth: area.width - mcStart) }
+        if lastStart > first.count { screen.put(last, row: row, column: area.x + lastStart, style: Self.axisStyle) }
     }
 }
