@@ -104,7 +104,7 @@ final class BrowserHarness {
         }
         state.handle(.snapshot(try controller.fetchNow()))
         try answerMap()
-        try answerCharts()
+        answerCharts()
         view.render(state, into: &screen)
     }
 
@@ -123,11 +123,13 @@ final class BrowserHarness {
         if let request = mapAsks.observed { state.handle(.mapAggregate(try controller.aggregate(request))) }
     }
 
-    /// The charts asked for, of the results as they are now.
-    private func answerCharts() throws {
+    /// The charts asked for, of the results as they are now, or why not.
+    private func answerCharts() {
         let widths = chartAsks.widths
         chartAsks.widths = []
-        for width in widths { state.handle(.charts(try charts(controller, width))) }
+        for width in widths {
+            do { state.handle(.charts(try charts(controller, width))) } catch { state.handle(.chartsFailed(error)) }
+        }
     }
 
     /// Each key, then the results it leads to.
