@@ -19,7 +19,7 @@ public enum BrowsePanes: Sendable, Equatable, CaseIterable {
 
 /// Where each part of the browse screen goes for a screen size and the
 /// panes shown: the top line, the map (its dots, then its scale line), the
-/// table (its header row, then its body) and the bottom line. Views draw
+/// charts, the table (its header row, then its body) and the bottom line. Views draw
 /// into these rectangles and clicks are hit-tested against the same ones,
 /// so the map above the table moves both together.
 struct BrowseLayout: Equatable {
@@ -30,27 +30,32 @@ struct BrowseLayout: Equatable {
     let topLine: Rect
     /// The map pane, scale line included; nil when the map is not shown.
     let map: Rect?
+    /// The charts pane, nil when it is not shown: under the map, over the
+    /// table; a third of the height between the top and bottom lines when
+    /// the charts go side by side, half when they go one under the other.
+    let charts: Rect?
     /// The header row and the rows under it; empty when the map is alone.
     let table: Rect
     let bottomLine: Rect
 
-    init(width: Int, height: Int, panes: BrowsePanes = .table) {
+    init(width: Int, height: Int, panes: BrowsePanes = .table, charts showsCharts: Bool = false) {
         screen = Rect(x: 0, y: 0, width: width, height: height)
         topLine = screen.top(1)
         bottomLine = screen.bottom(1)
         let middle = screen.inset(top: 1, bottom: 1)
+        let chartsHeight = showsCharts ? middle.height / (width >= ChartsView.sideBySideWidth ? 3 : 2) : 0
+        // The map and the table share what the charts leave.
+        let shared = middle.height - chartsHeight
+        let mapHeight: Int
         switch panes {
-        case .table:
-            map = nil
-            table = middle
-        case .mapAboveTable:
-            let mapHeight = middle.height / 2
-            map = middle.top(mapHeight)
-            table = middle.inset(top: mapHeight)
-        case .mapAlone:
-            map = middle
-            table = Rect(x: middle.x, y: middle.maxY, width: middle.width, height: 0)
+        case .table: mapHeight = 0
+        case .mapAboveTable: mapHeight = shared / 2
+        case .mapAlone: mapHeight = shared
         }
+        map = panes == .table ? nil : middle.top(mapHeight)
+        charts = showsCharts ? Rect(x: middle.x, y: middle.y + mapHeight, width: middle.width, height: chartsHeight) : nil
+        table = panes == .mapAlone ? Rect(x: middle.x, y: middle.maxY, width: middle.width, height: 0)
+            : middle.inset(top: mapHeight + chartsHeight)
     }
 
     /// Below the minimum size the screen only says so.

@@ -26,7 +26,8 @@ public struct BrowseView {
 
     public func render(_ state: BrowserState, into screen: inout Screen) {
         screen.clear()
-        let layout = BrowseLayout(width: screen.width, height: screen.height, panes: state.map.panes)
+        let layout = BrowseLayout(width: screen.width, height: screen.height, panes: state.map.panes,
+                                  charts: state.charts.isShown)
         guard !layout.isTooSmall else {
             renderTooSmall(into: &screen)
             return
@@ -35,6 +36,10 @@ public struct BrowseView {
         let table = TableView(formatting: formatting, unicode: unicode)
         renderTopLine(state, formatting: formatting, table: table, in: layout.topLine, into: &screen)
         if let area = layout.map { renderMap(state, formatting: formatting, in: area, into: &screen) }
+        if let area = layout.charts {
+            ChartsView(charts: state.charts.charts, failure: state.charts.failure,
+                       selectedTime: state.selectedTimeMilliseconds, unicode: unicode).render(in: area, into: &screen)
+        }
         if !layout.table.isEmpty { table.render(state, in: layout.table, into: &screen) }
         renderBottomLine(state, layout, into: &screen)
         switch state.mode {

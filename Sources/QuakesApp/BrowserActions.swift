@@ -18,6 +18,9 @@ public struct BrowserActions {
     /// Looks for the quake nearest a point in a region (a click on the
     /// map), from `radius` degrees round it; posted as `.mapPicked`.
     var pickNearest: (_ point: GeoPoint, _ radius: Double, _ within: MapRegion) -> Void
+    /// Computes the charts of the results for an activity chart this many
+    /// columns wide, off the run loop's thread, posted as `.charts`.
+    var computeCharts: (_ width: Int) -> Void
     /// Where views are saved (`w`, `'`); nil when there is no state folder.
     var views: ViewStore?
     /// Whether a browser can be opened (`o`): an X or Wayland display.
@@ -37,6 +40,7 @@ public struct BrowserActions {
                 delete: @escaping (_ ids: [String], _ title: String) -> Void,
                 observeMap: @escaping (AggregateRequest?) -> Void = { _ in }, fitMap: @escaping () -> Void = {},
                 pickNearest: @escaping (_ point: GeoPoint, _ radius: Double, _ within: MapRegion) -> Void = { _, _, _ in },
+                computeCharts: @escaping (_ width: Int) -> Void = { _ in },
                 views: ViewStore? = nil, hasDisplay: Bool = false, open: @escaping (String) -> Void = { _ in },
                 copyToClipboard: @escaping (String) -> Void = { _ in },
                 export: @escaping (ExportRequest) -> Void = { _ in },
@@ -49,6 +53,7 @@ public struct BrowserActions {
         self.observeMap = observeMap
         self.fitMap = fitMap
         self.pickNearest = pickNearest
+        self.computeCharts = computeCharts
         self.views = views
         self.hasDisplay = hasDisplay
         self.open = open

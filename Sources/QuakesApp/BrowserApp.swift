@@ -44,6 +44,8 @@ public enum BrowserApp {
         let indexer = IndexBuilder(catalog: catalog, post: inbox.post)
         let mapQueries = MapQueries(controller: controller, inbox: inbox)
         defer { mapQueries.stop() }
+        // `ChartAggregates.charts(controller, width:)` (QuakeCharts) goes here once merged.
+        let chartQueries = ChartQueries(controller: controller, inbox: inbox, compute: ChartQueries.unavailable)
         let exporter = ResultsExporter(catalog: catalog, post: inbox.post)
         // Quitting mid-export leaves no temporary file behind.
         defer { exporter.cancelAndWait() }
@@ -59,6 +61,7 @@ public enum BrowserApp {
                 delete: { ids, title in deleteInBackground(ids, title: title, from: catalog, inbox: inbox) },
                 observeMap: mapQueries.observe, fitMap: mapQueries.fit,
                 pickNearest: { mapQueries.pickNearest($0, radius: $1, within: $2) },
+                computeCharts: chartQueries.request,
                 views: views, hasDisplay: ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0]?.isEmpty == false },
                 open: { EventPageOpener.open($0, inbox: inbox) }, copyToClipboard: { terminal.copyToClipboard($0) },
                 export: exporter.start),

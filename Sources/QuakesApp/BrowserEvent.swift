@@ -1,4 +1,5 @@
 import Foundation
+import QuakeCharts
 import QuakeQuery
 import QuakeStore
 import TerminalUI
@@ -41,6 +42,10 @@ public enum BrowserEvent: Sendable {
     case mapFit(AggregateResult)
     /// The quake nearest a click on the map, nil when none is in view.
     case mapPicked(NearestQuake?)
+    /// The charts pane's charts of the results, asked for by `computeCharts`.
+    case charts(QuakeCharts)
+    /// The charts could not be made: the pane says why.
+    case chartsFailed(any Error)
     /// A line for the bottom line (a view that could not be restored).
     case notice(String)
     /// `o` could not open an event page: the address and why.

@@ -60,6 +60,10 @@ public final class BrowserState {
     public internal(set) var map = MapState() {
         didSet { if map.panes != oldValue.panes { relayout(width: layout.screen.width, height: layout.screen.height) } }
     }
+    /// The charts pane (`c`): shown or not, its newest charts.
+    public internal(set) var charts = ChartsState() {
+        didSet { if charts.isShown != oldValue.isShown { relayout(width: layout.screen.width, height: layout.screen.height) } }
+    }
     /// Times shown in UTC rather than the local zone (`t`).
     public internal(set) var showsUTC = false
     /// The map aggregate last asked of the controller (nil: none).
@@ -117,6 +121,7 @@ public final class BrowserState {
         commitFilter()
         scrollToSelection()
         observeMap()
+        askForCharts()
     }
 
     public func handle(_ event: BrowserEvent) { handle([event]) }
@@ -156,13 +161,14 @@ public final class BrowserState {
         case .mapAggregate(let result): map.received(result)
         case .mapFit(let result): map.fit(result, in: layout.map)
         case .mapPicked(let found): pick(found)
+        case .charts, .chartsFailed: handleCharts(event)
         case .notice(let line): message = line
         case .openFailed(let url, let reason): message = "error: cannot open \(url): \(reason)"
         }
     }
 
     private func relayout(width: Int, height: Int) {
-        layout = BrowseLayout(width: width, height: height, panes: map.panes)
+        layout = BrowseLayout(width: width, height: height, panes: map.panes, charts: charts.isShown)
     }
 
     /// Shows a new snapshot, keeping the selection on the same quake while
@@ -276,6 +282,7 @@ public final class BrowserState {
         case .character("s"): cycleSections()
         case .character("m"): map.cycleLayout()
         case .tab: map.switchFocus()
+        case .character("c"): charts.toggle()
         case .character("R"): toggleRegionFilter()
         case .enter: if selectedQuake != nil { mode = .detail }
         case .character("d"):

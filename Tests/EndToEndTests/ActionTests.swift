@@ -96,7 +96,7 @@ struct ActionTests {
             ("d", "delete the selected quake (asks first)"),
             ("e", "export results to a file (.csv .json .geojson)"),
             ("r", "refresh: fetch the feed in the background"),
-            ("m  Tab", "map: over the table, alone, off; Tab: map/table"),
+            ("m  Tab  c", "map: over/alone/off; Tab map/table; c charts"),
             ("+ - arrows 0", "map: zoom at the selection, pan, 0 fits results"),
             ("R", "only the quakes in the map's region (again: off)"),
             ("w  '", "save this view by name; ' lists saved views"),

@@ -1,4 +1,5 @@
 import Foundation
+import QuakeCharts
 import QuakeMap
 import QuakeQuery
 import QuakeStore
@@ -10,7 +11,8 @@ import TestSupport
 /// in-memory Screen: no terminal, no threads. After each key, the
 /// controller's new configuration is fetched at once, as the run loop would
 /// apply the controller's next snapshot; then what the map asked for (its
-/// dots, a fit, the quake nearest a click) is answered the same way.
+/// dots, a fit, the quake nearest a click) and the charts pane's charts
+/// are answered the same way.
 final class BrowserHarness {
     let folder = TemporaryFolder()
     let catalog: QuakeCatalog
@@ -42,6 +44,14 @@ final class BrowserHarness {
     }
     let mapAsks = MapAsks()
 
+    /// The widths the charts pane asked charts for, answered in `refresh()`
+    /// with `charts` (`StandInCharts` until `ChartAggregates` is in).
+    final class ChartAsks {
+        var widths: [Int] = []
+    }
+    let chartAsks = ChartAsks()
+    let charts: (ResultsController, Int) throws -> QuakeCharts
+
     /// What `o` and `y` asked for: addresses opened, texts copied.
     final class Asks {
         var opened: [String] = []
@@ -51,19 +61,22 @@ final class BrowserHarness {
 
     init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true,
          land: LandOutline = .none, refresh onRefresh: (() -> Void)? = nil, home: Home? = nil,
-         views: ViewStore? = nil, hasDisplay: Bool = false, view startView: SavedView? = nil) throws {
+         views: ViewStore? = nil, hasDisplay: Bool = false, view startView: SavedView? = nil,
+         charts: @escaping (ResultsController, Int) throws -> QuakeCharts = StandInCharts.compute) throws {
+        self.charts = charts
         catalog = try importedCatalog(folder, feeds: [Fixture.week])
         for feed in Self.extras { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }
         controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
         let controller = self.controller
         nonisolated(unsafe) var asked: [(ids: [String], title: String)] = []
         nonisolated(unsafe) var exportsAsked: [ExportRequest] = []
-        let mapAsks = self.mapAsks, asks = self.asks
+        let mapAsks = self.mapAsks, asks = self.asks, chartAsks = self.chartAsks
         state = BrowserState(catalogName: "quakes.sqlite", configuration: controller.$configuration,
                              actions: BrowserActions(track: { controller.trackedID = $0 }, refresh: onRefresh,
                                                      delete: { ids, title in asked.append((ids, title)) },
                                                      observeMap: { mapAsks.observed = $0 }, fitMap: { mapAsks.fits += 1 },
                                                      pickNearest: { mapAsks.picks.append(($0, $1, $2)) },
+                                                     computeCharts: { chartAsks.widths.append($0) },
                                                      views: views, hasDisplay: hasDisplay,
                                                      open: { asks.opened.append($0) }, copyToClipboard: { asks.copied.append($0) },
                                                      export: { exportsAsked.append($0) }),
@@ -91,6 +104,7 @@ final class BrowserHarness {
         }
         state.handle(.snapshot(try controller.fetchNow()))
         try answerMap()
+        answerCharts()
         view.render(state, into: &screen)
     }
 
@@ -107,6 +121,15 @@ final class BrowserHarness {
         }
         mapAsks.picks = []
         if let request = mapAsks.observed { state.handle(.mapAggregate(try controller.aggregate(request))) }
+    }
+
+    /// The charts asked for, of the results as they are now, or why not.
+    private func answerCharts() {
+        let widths = chartAsks.widths
+        chartAsks.widths = []
+        for width in widths {
+            do { state.handle(.charts(try charts(controller, width))) } catch { state.handle(.chartsFailed(error)) }
+        }
     }
 
     /// Each key, then the results it leads to.

@@ -1,0 +1,63 @@
+import Foundation
+import QuakeCharts
+import QuakeQuery
+
+/// The charts pane's question to the controller: the charts of the
+/// results, computed off the run loop's thread and posted as `.charts`
+/// (or `.chartsFailed`). Asks coalesce: one computation runs at a time,
+/// and asks made meanwhile make one more, for the newest width, once it
+/// ends (the controller's configuration is read then, so it is the newest).
+final class ChartQueries: @unchecked Sendable {
+    /// Makes the charts of the controller's results for an activity chart
+    /// `width` columns wide. Reads the controller's aggregates; may throw.
+    typealias Compute = @Sendable (_ controller: ResultsController, _ width: Int) throws -> QuakeCharts
+
+    private let controller: ResultsController
+    private let inbox: EventInbox
+    private let compute: Compute
+    private let queue = DispatchQueue(label: "quakes.charts", qos: .userInitiated)
+    private let lock = NSLock()
+    /// The width asked for since the running computation started.
+    private var pendingWidth: Int?
+    private var isRunning = false
+
+    init(controller: ResultsController, inbox: EventInbox, compute: @escaping Compute) {
+        self.controller = controller
+        self.inbox = inbox
+        self.compute = compute
+    }
+
+    /// Computes the charts for `width` columns, now or after the running computation.
+    func request(width: Int) {
+        let start = lock.withLock {
+            pendingWidth = width
+            defer { isRunning = true }
+            return !isRunning
+        }
+        if start { queue.async { self.run() } }
+    }
+
+    private func run() {
+        while let width = takePending() {
+            do { inbox.post(.charts(try compute(controller, width))) }
+            catch { inbox.post(.chartsFailed(error)) }
+        }
+    }
+
+    /// The next width to compute for; nil ends the run.
+    private func takePending() -> Int? {
+        lock.withLock {
+            defer { pendingWidth = nil }
+            if pendingWidth == nil { isRunning = false }
+            return pendingWidth
+        }
+    }
+
+    /// Until `ChartAggregates` is in: says the charts cannot be made yet.
+    static let unavailable: Compute = { _, _ in throw ChartsUnavailable() }
+}
+
+/// The charts' computation is not built into this browser yet.
+struct ChartsUnavailable: Error, CustomStringConvertible {
+    var description: String { "charts not available yet" }
+}

@@ -1,0 +1,50 @@
+import QuakeCharts
+import QuakeQuery
+import TerminalUI
+
+/// The charts pane's part of the browse state: whether it shows, the
+/// newest charts (or why they could not be made), and what was last asked
+/// for. `BrowserState` holds it and changes it only while handling events.
+public struct ChartsState: Equatable {
+    public private(set) var isShown = false
+    /// The newest charts: kept while new ones are computed, so the pane
+    /// does not blink between results.
+    public private(set) var charts: QuakeCharts?
+    /// Why the newest charts could not be made; cleared by the next charts.
+    public private(set) var failure: String?
+    /// The results' generation and the activity chart's width last asked
+    /// for: a snapshot of the same results or a repaint asks nothing.
+    private var asked: Ask?
+
+    struct Ask: Equatable {
+        let generation: Int
+        let width: Int
+    }
+
+    /// `c`: shows or hides the pane. Hidden, nothing is asked for; shown
+    /// again, the charts are asked for afresh.
+    mutating func toggle() {
+        isShown.toggle()
+        asked = nil
+    }
+
+    mutating func received(_ charts: QuakeCharts) {
+        self.charts = charts
+        failure = nil
+    }
+
+    mutating func failed(_ error: any Error) { failure = "\(error)" }
+
+    /// The width to compute charts for, when the pane shows and the
+    /// results (complete: counted) or the width changed since the last
+    /// ask; nil when nothing is to be asked. Records the ask.
+    mutating func ask(for snapshot: ResultsSnapshot?, in area: Rect?) -> Int? {
+        guard isShown, let snapshot, snapshot.isComplete, let area else { return nil }
+        let width = ChartsView.activityArea(in: area).width
+        guard width > 0 else { return nil }
+        let ask = Ask(generation: snapshot.generation, width: width)
+        guard ask != asked else { return nil }
+        asked = ask
+        return width
+    }
+}

@@ -1,0 +1,51 @@
+import QuakeCharts
+import TerminalUI
+
+/// The charts pane: activity over time and the magnitude–frequency
+/// distribution, side by side from `sideBySideWidth` columns (each about
+/// half the width, a blank column between), else the activity above the
+/// magnitudes, each about half the height. Until the first charts arrive
+/// it says `charts: counting…`, or why they could not be made.
+struct ChartsView {
+    /// From this width the charts go side by side: each then has at least
+    /// 49 columns, room for the figures line and 49 time bins.
+    static let sideBySideWidth = 100
+
+    let charts: QuakeCharts?
+    /// Why the newest charts could not be made, if they could not.
+    let failure: String?
+    let selectedTime: Int64?
+    let unicode: Bool
+
+    static let noteStyle = Style(dim: true)
+
+    /// Where the activity chart goes in `area`: the model gets its width as
+    /// the most bins it may give.
+    static func activityArea(in area: Rect) -> Rect {
+        if area.width >= sideBySideWidth {
+            return Rect(x: area.x, y: area.y, width: area.width / 2 - 1, height: area.height)
+        }
+        return area.top(area.height / 2)
+    }
+
+    static func magnitudeArea(in area: Rect) -> Rect {
+        if area.width >= sideBySideWidth {
+            let left = area.width / 2
+            return Rect(x: area.x + left, y: area.y, width: area.width - left, height: area.height)
+        }
+        return area.inset(top: area.height / 2)
+    }
+
+    func render(in area: Rect, into screen: inout Screen) {
+        guard !area.isEmpty else { return }
+        guard let charts else {
+            let note = failure.map { "charts: \($0)" } ?? "charts: counting\(unicode ? "…" : "...")"
+            screen.put(note, row: area.y, column: area.x, style: Self.noteStyle, maxWidth: area.width)
+            return
+        }
+        ActivityChartView(charts: charts, selectedTime: selectedTime, unicode: unicode)
+            .render(in: Self.activityArea(in: area), into: &screen)
+        MagnitudeChartView(magnitudes: charts.magnitudes, unicode: unicode)
+            .render(in: Self.magnitudeArea(in: area), into: &screen)
+    }
+}

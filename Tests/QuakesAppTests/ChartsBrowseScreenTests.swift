@@ -1,0 +1,144 @@
+import Foundation
+import QuakeCharts
+import QuakeQuery
+@testable import QuakesApp
+import TerminalUI
+import Testing
+
+/// The charts pane in the browser: `c` shows it over the table (under the
+/// map), `c` again hides it; it follows the results. The harness answers
+/// the pane's asks with `StandInCharts` (day bins, magnitude bins, no fit:
+/// the fit's figures are ChartsViewTests' business); the bars' arithmetic
+/// is checked by hand in ChartsViewTests, these check the plumbing and
+/// where the pane goes.
+@Suite(.timeLimit(.minutes(10)))
+struct ChartsBrowseScreenTests {
+    /// 100×24: the charts side by side in a third of the 22 middle rows (7),
+    /// under the top line; the table below. The week's 4,714 quakes in 8
+    /// day bins, 2018-06-07 to 06-14 (the last label does not fit 8
+    /// columns); the selected (newest) quake's bin, the last, has the `^`.
+    /// Magnitudes -0.4 up, two 0.1 bins a column; one without a magnitude.
+    static let shownLines = [
+        " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+        "4,714 quakes per 1d · tallest 749                 too few quakes for a b-value (n < 50)",
+        " █▇ ▇▃▆                                           ••••••••••••  |",
+        " ██████                                                      ▄•••••",
+        "▆██████▅                                             ▂▆▆▇▆▇▆▇█████▇••••••••••",
+        "████████                                          ▅▆█████████████████▆▆▄▂▅▅▅▅•••",
+        "       ^                                          █████████████████████████████▅••",
+        "2018-06-07                                        -0.4                         1 without a magnitude",
+        "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
+        "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
+        "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
+        "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
+        "  2018-06-14 09:08:57 51 min ago     3.0 6km SW of Volcano, Hawa…      0.8   19.390  -155.276 hv",
+        "  2018-06-14 09:08:20 51 min ago     2.9 7km SW of Volcano, Hawa…      0.3   19.376  -155.278 hv",
+        "  2018-06-14 09:07:01 52 min ago     2.9 3km SW of Volcano, Hawa…      0.6   19.409  -155.259 hv",
+        "  2018-06-14 09:06:48 53 min ago     2.9 6km WSW of Volcano, Haw…     -0.6   19.413  -155.299 hv",
+        "  2018-06-14 09:05:49 54 min ago     2.6 3km SSW of Volcano, Haw…      1.0   19.402  -155.253 hv",
+        "  2018-06-14 09:02:42 57 min ago     2.7 12km SSE of Volcano, Ha…      2.0   19.325  -155.214 hv",
+        "  2018-06-14 09:02:07 57 min ago     2.9 30km WNW of Volcano, Ha…      6.0   19.557  -155.500 hv",
+        "  2018-06-14 09:00:30 59 min ago     2.4 6km WSW of Volcano, Haw…      0.7   19.412  -155.292 hv",
+        "  2018-06-14 09:00:00    1 h ago     4.2 東京都の近く、関東地方…      10.0   35.680   139.770 jp",
+        "  2018-06-14 08:59:57    1 h ago     2.3 3km WSW of Volcano, Haw…      0.6   19.420  -155.268 hv",
+        "  2018-06-14 08:56:03    1 h ago     2.5 4km SW of Volcano, Hawa…      0.6   19.403  -155.265 hv",
+        "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
+    ]
+
+    static let shownStyles = [
+        "####################################################################################################",
+        "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb                 bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+        "                                                  yyyyyyyyyyyy  b",
+        "                                                              yyyyy",
+        "                                                                   yyyyyyyyyy",
+        "                                                                             yyy",
+        "       b                                                                        yy",
+        "dddddddddd                                        dddd                         ddddddddddddddddddddd",
+        "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
+        "#################################OOOOOOO############################################################",
+        "                                 ooooooo",
+        "                                 ggggggg",
+        "                                 rrrrrrr",
+        "                                 ooooooo",
+        "                                 ooooooo",
+        "                                 ooooooo",
+        "                                 ooooooo",
+        "                                 ooooooo",
+        "                                 ooooooo",
+        "                                 ooooooo",
+        "                                 rrrrrrr",
+        "                                 ooooooo",
+        "                                 ooooooo",
+        "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+    ]
+
+    @Test func cShowsTheChartsOverTheTableAndCAgainHidesThem() throws {
+        let browser = try BrowserHarness(width: 100, height: 24)
+        let before = browser.screen
+        try browser.press(.character("c"))
+        expectScreen(browser.screen, lines: Self.shownLines, styles: Self.shownStyles)
+        try browser.press(.character("c"))
+        #expect(browser.screen.fullLines == before.fullLines)
+        #expect(browser.screen.styleMask(Legend.browse) == before.styleMask(Legend.browse))
+    }
+
+    /// `/alaska`: new results, new charts: 316 quakes, the tallest day 58.
+    @Test func theChartsFollowTheResults() throws {
+        let browser = try BrowserHarness(width: 100, height: 24)
+        try browser.press(.character("c"))
+        try browser.type("/alaska")
+        try browser.press(.enter)
+        #expect(Array(browser.screen.lines[1...7]) == [
+            "316 quakes per 1d · tallest 58                    too few quakes for a b-value (n < 50)",
+            " █▃▃ ▁                                                           |",
+            "▃███▂█▅                                           •••••••••••••••••••",
+            "███████                                                     ▁▄▃▅▂▅  ▁••••••••••••",
+            "███████▆                                                 ▅▂▅███████▇█▅▅▅   ▃ ▁ ▂ •••••••••",
+            "       ^                                          ▁▁▄ ▁▄ ███████████████▆▆▄█ █▄█▁▁  ▁▁▄▁█▆",
+            "2018-06-07                                        0.1                                  4.0",
+        ])
+    }
+
+    /// The pane asks once per complete results and width: the activity
+    /// chart's width (49 of 100 columns side by side, all 80 one under the
+    /// other); nothing while hidden.
+    @Test func asksOncePerResultsAndWidth() throws {
+        nonisolated(unsafe) var asked: [Int] = []
+        let browser = try BrowserHarness(width: 100, height: 24, charts: { controller, width in
+            asked.append(width)
+            return try StandInCharts.compute(controller, width: width)
+        })
+        try browser.press(.character("j"))
+        #expect(asked == [])
+        try browser.press(.character("c"))
+        #expect(asked == [49])
+        try browser.press(.character("j"), .character("k"))
+        #expect(asked == [49])
+        try browser.resize(width: 80, height: 24)
+        #expect(asked == [49, 80])
+        try browser.type("/alaska")
+        try browser.press(.enter)
+        #expect(asked.count > 2 && asked.dropFirst(2).allSatisfy { $0 == 80 })
+        let count = asked.count
+        try browser.press(.character("c"), .character("/"), .character("x"), .enter)
+        #expect(asked.count == count)
+    }
+
+    /// Where the pane goes: over the table; under the map above the table
+    /// (the map and the table share what it leaves); under the map alone.
+    /// A third of the middle from 100 columns, half below.
+    @Test func layoutPlacesThePane() {
+        let table = BrowseLayout(width: 100, height: 24, charts: true)
+        #expect(table.charts == Rect(x: 0, y: 1, width: 100, height: 7))
+        #expect(table.table == Rect(x: 0, y: 8, width: 100, height: 15))
+        let map = BrowseLayout(width: 80, height: 24, panes: .mapAboveTable, charts: true)
+        #expect(map.map == Rect(x: 0, y: 1, width: 80, height: 5))
+        #expect(map.charts == Rect(x: 0, y: 6, width: 80, height: 11))
+        #expect(map.table == Rect(x: 0, y: 17, width: 80, height: 6))
+        let alone = BrowseLayout(width: 100, height: 24, panes: .mapAlone, charts: true)
+        #expect(alone.map == Rect(x: 0, y: 1, width: 100, height: 15))
+        #expect(alone.charts == Rect(x: 0, y: 16, width: 100, height: 7))
+        #expect(alone.table.height == 0)
+        #expect(BrowseLayout(width: 100, height: 24).charts == nil)
+    }
+}
