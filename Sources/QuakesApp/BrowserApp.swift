@@ -1,4 +1,5 @@
 import Foundation
+import QuakeCharts
 import QuakeQuery
 import QuakeStore
 import TerminalUI
@@ -44,8 +45,8 @@ public enum BrowserApp {
         let indexer = IndexBuilder(catalog: catalog, post: inbox.post)
         let mapQueries = MapQueries(controller: controller, inbox: inbox)
         defer { mapQueries.stop() }
-        // `ChartAggregates.charts(controller, width:)` (QuakeCharts) goes here once merged.
-        let chartQueries = ChartQueries(controller: controller, inbox: inbox, compute: ChartQueries.unavailable)
+        let chartQueries = ChartQueries(controller: controller, inbox: inbox,
+                                        compute: { controller, width in try ChartAggregates.charts(controller, width: width) })
         let exporter = ResultsExporter(catalog: catalog, post: inbox.post)
         // Quitting mid-export leaves no temporary file behind.
         defer { exporter.cancelAndWait() }

@@ -20,6 +20,7 @@ extension BrowserState {
         view.panes = SavedView.name(map.panes)
         view.map = SavedView.Bounds(map.region)
         view.utc = showsUTC
+        view.charts = charts.isShown ? true : nil
         return view
     }
 
@@ -35,6 +36,7 @@ extension BrowserState {
         }
         map.restore(panes: view.browsePanes, region: view.map.region, regionFilter: view.region?.region)
         showsUTC = view.utc
+        charts.show(view.charts ?? false)
         var configuration = self.configuration.wrappedValue
         do { configuration.sortKeys = try view.sortKeys(home: home) } catch {
             problems.append("sort \(view.sort): \(error)")

@@ -52,12 +52,4 @@ final class ChartQueries: @unchecked Sendable {
             return pendingWidth
         }
     }
-
-    /// Until `ChartAggregates` is in: says the charts cannot be made yet.
-    static let unavailable: Compute = { _, _ in throw ChartsUnavailable() }
-}
-
-/// The charts' computation is not built into this browser yet.
-struct ChartsUnavailable: Error, CustomStringConvertible {
-    var description: String { "charts not available yet" }
 }

@@ -21,6 +21,11 @@ public struct ChartsState: Equatable {
         let width: Int
     }
 
+    /// A saved view's pane, shown or not.
+    mutating func show(_ shown: Bool) {
+        if shown != isShown { toggle() }
+    }
+
     /// `c`: shows or hides the pane. Hidden, nothing is asked for; shown
     /// again, the charts are asked for afresh.
     mutating func toggle() {

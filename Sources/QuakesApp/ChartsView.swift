@@ -6,7 +6,7 @@ import TerminalUI
 /// half the width, a blank column between), else the activity above the
 /// magnitudes, each about half the height. Until the first charts arrive
 /// it says `charts: counting…`, or why they could not be made.
-struct ChartsView {
+public struct ChartsView {
     /// From this width the charts go side by side: each then has at least
     /// 49 columns, room for the figures line and 49 time bins.
     static let sideBySideWidth = 100
@@ -17,11 +17,16 @@ struct ChartsView {
     let selectedTime: Int64?
     let unicode: Bool
 
+    /// `quakes-tui stats` draws the same charts: no selection, no failure.
+    public init(charts: QuakeCharts?, failure: String? = nil, selectedTime: Int64? = nil, unicode: Bool) {
+        self.charts = charts; self.failure = failure; self.selectedTime = selectedTime; self.unicode = unicode
+    }
+
     static let noteStyle = Style(dim: true)
 
     /// Where the activity chart goes in `area`: the model gets its width as
     /// the most bins it may give.
-    static func activityArea(in area: Rect) -> Rect {
+    public static func activityArea(in area: Rect) -> Rect {
         if area.width >= sideBySideWidth {
             return Rect(x: area.x, y: area.y, width: area.width / 2 - 1, height: area.height)
         }
@@ -36,7 +41,7 @@ struct ChartsView {
         return area.inset(top: area.height / 2)
     }
 
-    func render(in area: Rect, into screen: inout Screen) {
+    public func render(in area: Rect, into screen: inout Screen) {
         guard !area.isEmpty else { return }
         guard let charts else {
             let note = failure.map { "charts: \($0)" } ?? "charts: counting\(unicode ? "…" : "...")"

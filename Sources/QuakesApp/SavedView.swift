@@ -25,6 +25,8 @@ public struct SavedView: Codable, Equatable, Sendable {
     public var map: Bounds = Bounds(MapRegion.world)
     /// Times shown in UTC rather than the local zone (`t`).
     public var utc: Bool = false
+    /// The charts pane shows (`c`); nil in views saved before it existed.
+    public var charts: Bool?
 
     public init() {}
 

@@ -3,6 +3,7 @@ import Foundation
 import QuakeCharts
 import QuakeQuery
 import QuakeStore
+import QuakesApp
 import TerminalUI
 
 // `--bin` takes the sizes' own names: 1min, 10min, 1h, 6h, 1d, 1w, 1mo, 1y.
@@ -62,20 +63,36 @@ struct StatsCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let width = isatty(STDOUT_FILENO) == 1 ? (MapCommand.terminalSize()?.columns ?? Self.defaultWidth) : Self.defaultWidth
+        let terminal = isatty(STDOUT_FILENO) == 1 ? MapCommand.terminalSize() : nil
+        let width = max(20, terminal?.columns ?? Self.defaultWidth)
+        // The text draws the charts as the pane does: the time bins fit the activity chart.
+        let area = Rect(x: 0, y: 0, width: width, height: Self.chartRows)
+        let binWidth = format == .text ? ChartsView.activityArea(in: area).width : width
         let catalog = try catalogOptions.open(purpose: .read)
         let charts: QuakeCharts
         do {
             charts = try ChartAggregates.charts(try ResultsController(catalog, configuration: configuration),
-                                                width: width, binSize: binSize)
+                                                width: binWidth, binSize: binSize)
         } catch {
             fail(CatalogError.reading(error, path: catalog.path))
         }
         var output = StandardOutput()
         switch format {
         case .json: output.write(Self.json(charts))
-        case .text: output.write(Self.textLines(charts, unicode: ASCIIFallback.localeIsUTF8()).map { $0 + "\n" }.joined())
+        case .text:
+            let unicode = ASCIIFallback.localeIsUTF8()
+            var screen = Screen(width: width, height: Self.chartRows)
+            ChartsView(charts: charts, unicode: unicode).render(in: area, into: &screen)
+            // Styles only on a terminal; colors only without NO_COLOR.
+            let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            for row in 0..<Self.chartRows {
+                output.write((terminal == nil ? screen.line(row) : ANSIText.line(screen, row: row, colors: !noColor)) + "\n")
+            }
+            output.write("\n" + Self.textLines(charts, unicode: unicode).map { $0 + "\n" }.joined())
         }
         output.flush()
     }
+
+    /// The charts' height in the text output: the pane's on a 40-line terminal.
+    static let chartRows = 12
 }

@@ -97,13 +97,24 @@ struct StatsCommandTests {
         #expect((none["magnitude_bins"] as? [Any])?.isEmpty == true)
     }
 
-    /// The figures line, the count and span, then the bins.
+    /// The tallest six-hour bin of the fixture, counted here.
+    private func tallest(_ oracle: ChartsOracle) throws -> String {
+        let count = oracle.timeBins(.sixHours).map(\.count).max() ?? 0
+        return count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+    }
+
+    /// The charts, then the figures line, the count and span, then the bins.
     @Test func textOfTheWholeWeek() throws {
         let result = try stats([])
         #expect(result.status == 0)
         let oracle = try ChartsOracle(fixture: Fixture.week)
         let fit = try #require(oracle.fit)
-        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let all = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The charts as the pane draws them (12 rows at 100 columns), a blank line, then the figures.
+        #expect(all[0].hasPrefix("4,711 quakes per 6h · tallest \(try tallest(oracle))"))
+        #expect(all[11].hasPrefix("2018-06-07 06:00"))
+        #expect(all[12] == "")
+        let lines = Array(all.dropFirst(13))
         #expect(lines[0] == "Mc \(String(format: "%.1f", Double(fit.mcTenths) / 10)) · b \(String(format: "%.2f", fit.b))"
                 + " ± \(String(format: "%.2f", fit.bError)) · a \(String(format: "%.2f", fit.a)) · 1,572 ≥ Mc")
         #expect(fit.n == 1572)
@@ -114,7 +125,8 @@ struct StatsCommandTests {
         #expect(lines.contains("magnitude  count  N(≥M)"))
         #expect(lines.contains("-0.4           1  4,711"))
         let few = try stats(["--where", "magnitude >= 5"], locale: "C")
-        #expect(few.stdout.hasPrefix("too few quakes for a b-value (n < 50)\n27 quakes, 2018-06-07 13:15:37 .. 2018-06-14 06:27:39 UTC\n"))
+        let fewLines = few.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(13).joined(separator: "\n")
+        #expect(fewLines.hasPrefix("too few quakes for a b-value (n < 50)\n27 quakes, 2018-06-07 13:15:37 .. 2018-06-14 06:27:39 UTC\n"))
     }
 
     @Test func quakesWithoutAMagnitudeAreCountedApart() throws {
@@ -122,7 +134,7 @@ struct StatsCommandTests {
                                                                  time: 1_528_934_533_010))
         #expect(try runQuakesTUI(["import", "--db", db, feed]).status == 0)
         let text = try stats(["--where", "magnitude = nil OR magnitude >= 5"])
-        #expect(text.stdout.split(separator: "\n")[2] == "1 without a magnitude")
+        #expect(text.stdout.split(separator: "\n", omittingEmptySubsequences: false)[13 + 2] == "1 without a magnitude")
         let (_, document) = try json(["--where", "magnitude = nil OR magnitude >= 5"])
         #expect(document["count"] as? Int == 28)
         #expect(document["without_magnitude"] as? Int == 1)

@@ -45,7 +45,7 @@ final class BrowserHarness {
     let mapAsks = MapAsks()
 
     /// The widths the charts pane asked charts for, answered in `refresh()`
-    /// with `charts` (`StandInCharts` until `ChartAggregates` is in).
+    /// with `charts` (the browser's own: `ChartAggregates`).
     final class ChartAsks {
         var widths: [Int] = []
     }
@@ -62,7 +62,7 @@ final class BrowserHarness {
     init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true,
          land: LandOutline = .none, refresh onRefresh: (() -> Void)? = nil, home: Home? = nil,
          views: ViewStore? = nil, hasDisplay: Bool = false, view startView: SavedView? = nil,
-         charts: @escaping (ResultsController, Int) throws -> QuakeCharts = StandInCharts.compute) throws {
+         charts: @escaping (ResultsController, Int) throws -> QuakeCharts = { try ChartAggregates.charts($0, width: $1) }) throws {
         self.charts = charts
         catalog = try importedCatalog(folder, feeds: [Fixture.week])
         for feed in Self.extras { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }

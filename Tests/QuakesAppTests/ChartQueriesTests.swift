@@ -53,19 +53,24 @@ struct ChartQueriesTests {
         #expect(events.allSatisfy { if case .charts(Self.empty) = $0 { true } else { false } })
     }
 
-    @Test func theStandInSaysChartsAreNotAvailableYet() throws {
+    /// A computation that fails (a catalog read error) is said in the pane.
+    struct ReadFailure: Error, CustomStringConvertible {
+        var description: String { "database PATH: cannot read: disk I/O error" }
+    }
+
+    @Test func aFailedComputationIsSaidInThePane() throws {
         let browser = try BrowserHarness()
         let inbox = try EventInbox()
-        ChartQueries(controller: browser.controller, inbox: inbox, compute: ChartQueries.unavailable).request(width: 40)
+        let failing: ChartQueries.Compute = { _, _ in throw ReadFailure() }
+        ChartQueries(controller: browser.controller, inbox: inbox, compute: failing).request(width: 40)
         let events = Self.events(inbox, count: 1)
         guard events.count == 1, case .chartsFailed(let error) = events[0] else {
             Issue.record("expected one .chartsFailed, got \(events)")
             return
         }
-        #expect("\(error)" == "charts not available yet")
-        // The pane says so in its place.
-        let unavailable = try BrowserHarness(charts: ChartQueries.unavailable)
-        try unavailable.press(.character("c"))
-        #expect(unavailable.lines[1] == "charts: charts not available yet")
+        #expect("\(error)" == "database PATH: cannot read: disk I/O error")
+        let failed = try BrowserHarness(charts: failing)
+        try failed.press(.character("c"))
+        #expect(failed.lines[1] == "charts: database PATH: cannot read: disk I/O error")
     }
 }

@@ -7,26 +7,26 @@ import Testing
 
 /// The charts pane in the browser: `c` shows it over the table (under the
 /// map), `c` again hides it; it follows the results. The harness answers
-/// the pane's asks with `StandInCharts` (day bins, magnitude bins, no fit:
-/// the fit's figures are ChartsViewTests' business); the bars' arithmetic
-/// is checked by hand in ChartsViewTests, these check the plumbing and
-/// where the pane goes.
+/// the pane's asks with the browser's own `ChartAggregates` (its figures
+/// are checked against an independent computation in QuakeChartsTests);
+/// the bars' arithmetic is checked by hand in ChartsViewTests, these check
+/// the plumbing and where the pane goes.
 @Suite(.timeLimit(.minutes(10)))
 struct ChartsBrowseScreenTests {
     /// 100×24: the charts side by side in a third of the 22 middle rows (7),
-    /// under the top line; the table below. The week's 4,714 quakes in 8
-    /// day bins, 2018-06-07 to 06-14 (the last label does not fit 8
-    /// columns); the selected (newest) quake's bin, the last, has the `^`.
+    /// under the top line; the table below. The week's 4,714 quakes in 29
+    /// six-hour bins from 2018-06-07 06:00 (the last label does not fit);
+    /// the selected (newest) quake's bin, the last, has the `^`.
     /// Magnitudes -0.4 up, two 0.1 bins a column; one without a magnitude.
     static let shownLines = [
         " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
-        "4,714 quakes per 1d · tallest 749                 too few quakes for a b-value (n < 50)",
-        " █▇ ▇▃▆                                           ••••••••••••  |",
-        " ██████                                                      ▄•••••",
-        "▆██████▅                                             ▂▆▆▇▆▇▆▇█████▇••••••••••",
-        "████████                                          ▅▆█████████████████▆▆▄▂▅▅▅▅•••",
-        "       ^                                          █████████████████████████████▅••",
-        "2018-06-07                                        -0.4                         1 without a magnitude",
+        "4,714 quakes per 6h · tallest 283                 Mc 2.4 · b 0.95 ± 0.03 · a 5.48 · 1,573 ≥ Mc",
+        "   ▃▃   ▆       ▄   █  ▁▅                         ••••••••••••  |",
+        "  ▃██  ██▃ ▂▅  ▇█▂ ▂█  ██  ▅                                 ▄•••••-",
+        " ▅███▆████▁██▃▆███▅██ ▆██▅▃█▅                        ▂▆▆▇▆▇▆▇█████▇••••••••••",
+        "▅████████████████████████████                     ▅▆█████████████████▆▆▄▂▅▅▅▅•••",
+        "                            ^                     █████████████████████████████▅••",
+        "2018-06-07 06:00                                  -0.4                         1 without a magnitude",
         "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
         "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
         "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -47,13 +47,13 @@ struct ChartsBrowseScreenTests {
 
     static let shownStyles = [
         "####################################################################################################",
-        "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb                 bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+        "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb                 bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
         "                                                  yyyyyyyyyyyy  b",
-        "                                                              yyyyy",
+        "                                                              yyyyyd",
         "                                                                   yyyyyyyyyy",
         "                                                                             yyy",
-        "       b                                                                        yy",
-        "dddddddddd                                        dddd                         ddddddddddddddddddddd",
+        "                            b                                                   yy",
+        "dddddddddddddddd                                  dddd                         ddddddddddddddddddddd",
         "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
         "#################################OOOOOOO############################################################",
         "                                 ooooooo",
@@ -82,20 +82,21 @@ struct ChartsBrowseScreenTests {
         #expect(browser.screen.styleMask(Legend.browse) == before.styleMask(Legend.browse))
     }
 
-    /// `/alaska`: new results, new charts: 316 quakes, the tallest day 58.
+    /// `/alaska`: new results, new charts: 316 quakes (as FilterTests'
+    /// oracle counts them), in 6 h bins, with a fit of their own.
     @Test func theChartsFollowTheResults() throws {
         let browser = try BrowserHarness(width: 100, height: 24)
         try browser.press(.character("c"))
         try browser.type("/alaska")
         try browser.press(.enter)
         #expect(Array(browser.screen.lines[1...7]) == [
-            "316 quakes per 1d · tallest 58                    too few quakes for a b-value (n < 50)",
-            " █▃▃ ▁                                                           |",
-            "▃███▂█▅                                           •••••••••••••••••••",
-            "███████                                                     ▁▄▃▅▂▅  ▁••••••••••••",
-            "███████▆                                                 ▅▂▅███████▇█▅▅▅   ▃ ▁ ▂ •••••••••",
-            "       ^                                          ▁▁▄ ▁▄ ███████████████▆▆▄█ █▄█▁▁  ▁▁▄▁█▆",
-            "2018-06-07                                        0.1                                  4.0",
+            "316 quakes per 6h · tallest 20                    Mc 1.6 · b 0.72 ± 0.06 · a 3.34 · 153 ≥ Mc",
+            "  █ ▂  ▃▃  ▆ ▂                                                   |",
+            " ▂████▃██  █ █     ▃▃ ▃ ▅ ▂                       •••••••••••••••••••-",
+            " █████████ █▃█▃▆▅▃▅██▆█ █▆█▅                                ▁▄▃▅▂▅  ▁••••••••••••",
+            "▅███████████████████████████▅                            ▅▂▅███████▇█▅▅▅   ▃ ▁ ▂-•••••••••",
+            "                            ^                     ▁▁▄ ▁▄ ███████████████▆▆▄█ █▄█▁▁  ▁▁▄▁█▆",
+            "2018-06-07 06:00                                  0.1                                  4.0",
         ])
     }
 
@@ -106,7 +107,7 @@ struct ChartsBrowseScreenTests {
         nonisolated(unsafe) var asked: [Int] = []
         let browser = try BrowserHarness(width: 100, height: 24, charts: { controller, width in
             asked.append(width)
-            return try StandInCharts.compute(controller, width: width)
+            return try ChartAggregates.charts(controller, width: width)
         })
         try browser.press(.character("j"))
         #expect(asked == [])

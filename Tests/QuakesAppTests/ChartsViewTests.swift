@@ -155,9 +155,9 @@ import Testing
         ChartsView(charts: nil, failure: nil, selectedTime: nil, unicode: true).render(in: Rect(screen), into: &screen)
         expectScreen(screen, lines: ["charts: counting…", "", ""], styles: [String(repeating: "d", count: 17), "", ""])
         screen.clear()
-        ChartsView(charts: nil, failure: "charts not available yet", selectedTime: nil, unicode: true)
+        ChartsView(charts: nil, failure: "disk I/O error", selectedTime: nil, unicode: true)
             .render(in: Rect(screen), into: &screen)
-        expectScreen(screen, lines: ["charts: charts not available yet", "", ""],
-                     styles: [String(repeating: "d", count: 32), "", ""])
+        expectScreen(screen, lines: ["charts: disk I/O error", "", ""],
+                     styles: [String(repeating: "d", count: 22), "", ""])
     }
 }

@@ -25,7 +25,7 @@ import TestSupport
         try h.type("/alaska")
         try h.press(.enter, .character(":"))
         try h.type("magnitude >= 2")
-        try h.press(.enter, .character("2"), .character("s"), .character("m"), .character("t"), .character("w"))
+        try h.press(.enter, .character("2"), .character("s"), .character("m"), .character("t"), .character("c"), .character("w"))
         #expect(h.lines.last == "save view as:")
         try h.type("big alaska")
         try h.press(.enter)
@@ -38,6 +38,7 @@ import TestSupport
         expected.sections = "day"
         expected.panes = "mapAboveTable"
         expected.utc = true
+        expected.charts = true
         let saved = try views.savedViews()
         #expect(saved == ["big alaska": expected], "\(saved)")
 
