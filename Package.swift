@@ -112,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "QuakesBench",
             dependencies: [
-                "QuakeStore", "QuakeQuery", "QuakeMap", "BundledData",
+                "QuakeStore", "QuakeQuery", "QuakeMap", "QuakeCharts", "BundledData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

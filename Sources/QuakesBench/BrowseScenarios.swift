@@ -130,6 +130,7 @@ struct BrowseScenarios {
         figures["delete_to_snapshot_ms"] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
 
         figures.merge(MapScenarios(controller: controller).run()) { $1 }
+        figures.merge(try ChartScenarios(controller: controller).run()) { $1 }
 
         figures["peak_rss_mb"] = Statistics.peakRSSMegabytes()
         controller.stop()
