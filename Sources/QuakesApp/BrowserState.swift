@@ -34,7 +34,7 @@ public final class BrowserState {
 
     /// First visible line of the table body (section headers count as lines).
     private(set) var topLine = 0
-    public private(set) var columnCursor: QuakeColumn = .time
+    public internal(set) var columnCursor: QuakeColumn = .time
     public internal(set) var filterText = ""
     /// The filter field changed in this batch of input and is not applied yet.
     private var filterEdited = false
@@ -67,7 +67,7 @@ public final class BrowserState {
     /// Times shown in UTC rather than the local zone (`t`).
     public internal(set) var showsUTC = false
     /// The map aggregate last asked of the controller (nil: none).
-    private var observedMapRequest: AggregateRequest?
+    var observedMapRequest: AggregateRequest?
 
     static let readOnlyMessage = "catalog is read-only"
     static let waitingMessage = "waiting for another writer…"
@@ -304,37 +304,6 @@ public final class BrowserState {
         }
     }
 
-    private func handle(_ mouse: MouseEvent) {
-        let hit = layout.hit(row: mouse.row, column: mouse.column, home: home)
-        switch mouse.kind {
-        case .wheelUp, .wheelDown:
-            if case .map(let column, let row)? = hit, let area = layout.map {
-                // The wheel zooms at the pointer, whichever pane has the focus.
-                map.zoom(by: mouse.kind == .wheelUp ? 2 : 0.5, around: map.point(column: column, row: row, in: area))
-            } else {
-                move(by: mouse.kind == .wheelUp ? -3 : 3)
-            }
-        case .release: break
-        case .press:
-            guard mode == .table else { return }
-            switch hit {
-            case .map(let column, let row)?:
-                map.setFocus(.map)
-                pickNearest(column: column, row: row)
-            case .mapScale?: map.setFocus(.map)
-            case .header(let column)?:
-                map.setFocus(.table)
-                // The seeds' click-to-sort, a second click reverses.
-                columnCursor = column
-                sortBy(column, ascending: nil, adding: false)
-            case .bodyLine(let offset)?:
-                map.setFocus(.table)
-                if case .row(let index) = tableLayout.item(atLine: topLine + offset) { select(index) }
-            case nil: break
-            }
-        }
-    }
-
     private func columnKey(_ key: Key) -> QuakeColumn? {
         guard case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII else { return nil }
         return QuakeColumn(rawValue: digit).flatMap { $0.field(home: home) == nil ? nil : $0 }
@@ -342,9 +311,9 @@ public final class BrowserState {
 
     // MARK: Actions
 
-    private func move(by delta: Int) { select(selectedIndex + delta) }
+    func move(by delta: Int) { select(selectedIndex + delta) }
 
-    private func select(_ index: Int) {
+    func select(_ index: Int) {
         guard rowCount > 0 else { return }
         selectedIndex = max(0, min(index, rowCount - 1))
         if let quake = snapshot?.quake(at: selectedIndex) { anchor = .quake(quake.id) }
@@ -396,51 +365,9 @@ public final class BrowserState {
     }
 
     /// The user's predicate, the filter and the map's region, all three.
-    private func updatePredicate() {
+    func updatePredicate() {
         let typed = QuakePredicate.and(userPredicate, QuakePredicate.placeContains(filterText))
         configuration.predicate.wrappedValue = QuakePredicate.and(typed, map.regionFilter?.predicate)
     }
 
-    // MARK: The map
-
-    /// `R`: the results only in the region on screen, or all of them again.
-    private func toggleRegionFilter() {
-        guard map.toggleRegionFilter() else {
-            message = map.isShown ? "the map shows the whole world: nothing to filter" : "R filters to the map's region: m shows the map"
-            return
-        }
-        updatePredicate()
-    }
-
-    /// A click on the map: the nearest quake in view is looked up off this
-    /// thread, first within a few cells of the click.
-    private func pickNearest(column: Int, row: Int) {
-        guard let area = layout.map else { return }
-        actions.pickNearest(map.point(column: column, row: row, in: area), 2 * map.cellSize(in: area), map.region)
-    }
-
-    /// The quake nearest a click, selected in the table: at its position in
-    /// the results when they are the ones on screen, else where the next
-    /// results put it (the anchor tells the controller to locate it).
-    private func pick(_ found: NearestQuake?) {
-        guard let found else {
-            message = "no quake in view"
-            return
-        }
-        anchor = .quake(found.quake.id)
-        if let index = found.index, found.generation == snapshot?.generation {
-            selectedIndex = index
-        } else if let index = snapshot?.index(ofQuakeWithID: found.quake.id) {
-            selectedIndex = index
-        }
-    }
-
-    /// Tells the controller what the map needs counted, when that changed:
-    /// the map appeared, moved, was resized, or went.
-    private func observeMap() {
-        let wanted = map.request(in: layout.map)
-        guard wanted != observedMapRequest else { return }
-        observedMapRequest = wanted
-        actions.observeMap(wanted)
-    }
 }

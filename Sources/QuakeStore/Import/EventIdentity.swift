@@ -1,0 +1,60 @@
+import Foundation
+
+/// The id an event from an FDSN event service is stored under, so ids never
+/// collide across services and USGS ComCat's events merge with the summary
+/// feeds: a ComCat event keeps its bare id (`ci14517572`); an event of any
+/// other service is `SERVICE:ID` (`ingv:863301`, `emsc:20240101_0000123`,
+/// `isc:600516599`).
+///
+/// Which service a file comes from: `import --service NAME`, else QuakeML's
+/// `publicID` host, else the FDSN text's Catalog (then Contributor) column
+/// when it names a service; anything else is taken for ComCat, whose
+/// Catalog column holds the contributing network (`hv`, `ci`, `us`).
+public enum EventIdentity {
+    /// The services quakes-tui knows by name, with their hosts and the
+    /// names their catalogs go by in FDSN text answers.
+    public static let services: [(name: String, hosts: [String], catalogs: [String])] = [
+        ("usgs", ["earthquake.usgs.gov"], ["USGS", "COMCAT", "NEIC"]),
+        ("emsc", ["www.seismicportal.eu", "seismicportal.eu"], ["EMSC", "EMSC-RTS"]),
+        ("gfz", ["geofon.gfz-potsdam.de", "geofon.gfz.de"], ["GFZ", "GEOFON"]),
+        ("ingv", ["webservices.ingv.it"], ["INGV"]),
+        ("isc", ["www.isc.ac.uk", "isc-mirror.iris.washington.edu"], ["ISC"]),
+        ("geonet", ["service.geonet.org.nz"], ["GEONET", "GNS"]),
+        ("iris", ["service.iris.edu"], ["IRIS"]),
+    ]
+
+    /// `usgs` for ComCat.
+    public static let comCat = "usgs"
+
+    /// The stored id of event `eventID` of `service` (a name from
+    /// `services`, or any other lower-case name): bare for ComCat.
+    public static func storedID(_ eventID: String, service: String) -> String {
+        service == comCat ? eventID : "\(service):\(eventID)"
+    }
+
+    /// The service whose host a QuakeML `publicID` names
+    /// (`quakeml:earthquake.usgs.gov/fdsnws/…`, `smi:webservices.ingv.it/…`),
+    /// nil when the host is not a known service's.
+    public static func service(fromPublicID publicID: String) -> String? {
+        var rest = Substring(publicID)
+        if let colon = rest.firstIndex(of: ":") { rest = rest[rest.index(after: colon)...] }
+        while rest.hasPrefix("/") { rest = rest.dropFirst() }
+        let host = rest.prefix { $0 != "/" && $0 != "?" }.lowercased()
+        return services.first { $0.hosts.contains(host) }?.name
+    }
+
+    /// The service an FDSN text row's Catalog or Contributor names, nil
+    /// when neither names one (ComCat writes networks there).
+    public static func service(catalog: String?, contributor: String?) -> String? {
+        for value in [catalog, contributor].compactMap({ $0?.trimmingCharacters(in: .whitespaces).uppercased() })
+        where !value.isEmpty {
+            if let found = services.first(where: { $0.catalogs.contains(value) }) { return found.name }
+        }
+        return nil
+    }
+
+    /// `--service NAME`: a known service's name, any case.
+    public static func knownService(_ name: String) -> String? {
+        services.first { $0.name == name.lowercased() }?.name
+    }
+}
