@@ -121,25 +121,27 @@ struct InsertedCells {
         var level: Int, latCell: Int, lonCell: Int, band: Int
     }
 
+    /// `place`: the place's number in the import's counts.
     struct PlaceKey: Hashable {
-        var place: String, latCell: Int, lonCell: Int, band: Int
+        var place: Int, latCell: Int, lonCell: Int, band: Int
     }
 
     private(set) var cells: [Key: Int] = [:]
     private(set) var placeCells: [PlaceKey: Int] = [:]
 
-    mutating func add(_ quake: Quake) {
+    mutating func add(_ quake: Quake, place: Int) {
         let band = KeptCells.band(quake.magnitude)
         for level in KeptCells.levels {
             cells[Key(level: level, latCell: KeptCells.cell(quake.latitude, offset: 90, level: level),
                       lonCell: KeptCells.cell(quake.longitude, offset: 180, level: level), band: band), default: 0] += 1
         }
         let level = KeptCells.placeLevel
-        placeCells[PlaceKey(place: quake.place, latCell: KeptCells.cell(quake.latitude, offset: 90, level: level),
+        placeCells[PlaceKey(place: place, latCell: KeptCells.cell(quake.latitude, offset: 90, level: level),
                             lonCell: KeptCells.cell(quake.longitude, offset: 180, level: level), band: band), default: 0] += 1
     }
 
-    func write(_ db: Database) throws {
+    /// `places`: each place's folded text, by number.
+    func write(_ db: Database, places: [String]) throws {
         let cell = try db.makeStatement(sql: """
             INSERT INTO quakeCell VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET quakes = quakes + excluded.quakes
             """)
@@ -149,12 +151,8 @@ struct InsertedCells {
         let placeCell = try db.makeStatement(sql: """
             INSERT INTO quakePlaceCell VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET quakes = quakes + excluded.quakes
             """)
-        // Places are folded once each, as the place counts are.
-        var folded: [String: String] = [:]
         for (key, quakes) in placeCells {
-            let place = folded[key.place] ?? TextFolding.fold(key.place)
-            folded[key.place] = place
-            try placeCell.execute(arguments: [place, key.latCell, key.lonCell, key.band, quakes])
+            try placeCell.execute(arguments: [places[key.place], key.latCell, key.lonCell, key.band, quakes])
         }
     }
 }

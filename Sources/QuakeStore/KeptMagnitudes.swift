@@ -79,23 +79,24 @@ public enum KeptMagnitudes {
     }
 }
 
-/// An import's quakes per tenth of magnitude, overall and per place (as
-/// reported, folded when written), added when it commits (see `BulkLoad`).
+/// An import's quakes per tenth of magnitude, overall and per place (by
+/// its number in the import's counts), added when it commits (see `BulkLoad`).
 struct InsertedMagnitudes {
     private(set) var tenths: [Int: Int] = [:]
     private(set) var placeTenths: [PlaceTenths: Int] = [:]
 
     struct PlaceTenths: Hashable {
-        var place: String, tenths: Int
+        var place: Int, tenths: Int
     }
 
-    mutating func add(_ quake: Quake) {
+    mutating func add(_ quake: Quake, place: Int) {
         let tenths = KeptMagnitudes.tenths(quake.magnitude)
         self.tenths[tenths, default: 0] += 1
-        placeTenths[PlaceTenths(place: quake.place, tenths: tenths), default: 0] += 1
+        placeTenths[PlaceTenths(place: place, tenths: tenths), default: 0] += 1
     }
 
-    func write(_ db: Database) throws {
+    /// `places`: each place's folded text, by number.
+    func write(_ db: Database, places: [String]) throws {
         let all = try db.makeStatement(sql: """
             INSERT INTO quakeMagnitude VALUES (?, ?) ON CONFLICT DO UPDATE SET quakes = quakes + excluded.quakes
             """)
@@ -103,11 +104,8 @@ struct InsertedMagnitudes {
         let perPlace = try db.makeStatement(sql: """
             INSERT INTO quakePlaceMagnitude VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET quakes = quakes + excluded.quakes
             """)
-        var folded: [String: String] = [:]
         for (key, quakes) in placeTenths {
-            let place = folded[key.place] ?? TextFolding.fold(key.place)
-            folded[key.place] = place
-            try perPlace.execute(arguments: [place, key.tenths, quakes])
+            try perPlace.execute(arguments: [places[key.place], key.tenths, quakes])
         }
     }
 }

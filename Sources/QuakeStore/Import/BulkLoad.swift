@@ -53,10 +53,11 @@ struct BulkLoad {
         for sql in indexesBuiltNow { try db.execute(sql: sql) }
         for sql in triggers { try db.execute(sql: sql) }
         if let inserted {
-            try add(inserted.foldedPlaces, to: "quakePlace", key: "placeFolded")
+            let folded = inserted.foldedPlaceNames
+            try add(inserted.foldedPlaces(folded), to: "quakePlace", key: "placeFolded")
             try add(inserted.dayStrings, to: "quakeDay", key: "day")
-            try inserted.cells.write(db)
-            try inserted.magnitudes.write(db)
+            try inserted.cells.write(db, places: folded)
+            try inserted.magnitudes.write(db, places: folded)
         } else {
             try KeptCells.recount(db)
             try KeptMagnitudes.recount(db)
