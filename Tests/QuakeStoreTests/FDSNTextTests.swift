@@ -136,6 +136,31 @@ struct FDSNTextTests {
         #expect(result.stderr == "error: \(path): missing column \"Latitude\" in the FDSN text header at line 1\n")
     }
 
+    /// A value that is no number or time at all, or a line of another
+    /// shape than the header, fails the file as in CSV: one line, nothing stored.
+    @Test func unreadableLinesFailTheFile() throws {
+        let header = "#EventID|Time|Latitude|Longitude|Depth/km\n"
+        func error(_ text: String) throws -> String { try error(Data(text.utf8)) }
+        func error(_ bytes: Data) throws -> String {
+            let catalog = try folder.catalog()
+            do {
+                _ = try QuakeImporter(catalog: catalog).importFile(at: folder.write("bad.txt", bytes), name: "bad.txt")
+                return "imported"
+            } catch {
+                #expect(try storedQuakes(catalog).isEmpty)
+                return "\(error)"
+            }
+        }
+        #expect(try error(header + "1|2012-05-30T00:01:02|44|11|5\n2|2012-05-30T00:01:02|north|11|5\n")
+            == #"bad.txt: "Latitude" must be a number, found "north" at line 3"#)
+        #expect(try error(header + "1|2012-05-30 noon|44|11|5\n")
+            == #"bad.txt: "Time" must be an ISO 8601 time, found "2012-05-30 noon" at line 2"#)
+        #expect(try error(header + "1|2012-05-30T00:01:02|44|11\n") == "bad.txt: row has 4 fields, the header has 5 at line 2")
+        #expect(try error("\n  \n#EventID|Time|Latitude\n") == #"bad.txt: missing column "Longitude" in the FDSN text header at line 3"#)
+        #expect(try error(Data("#EventID|Time|Latitude|Longitude\n1|2012-05-30T00:01:02|44|11\n".utf8) + [0xFF, 0x0A])
+            == "bad.txt: not UTF-8 (invalid byte 0xFF) at 3:1")
+    }
+
     @Test func badRowsAreSkippedWithTheirReasons() throws {
         let path = folder.write("events.txt", """
             #EventID|Time|Latitude|Longitude|Depth/km|Author|Catalog|Contributor|ContributorID|MagType|Magnitude|MagAuthor|EventLocationName
