@@ -5,7 +5,7 @@ import QuakeStore
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import USGS GeoJSON or CSV feeds into the catalog.",
+        abstract: "Import USGS GeoJSON or CSV feeds, or FDSN event text, into the catalog.",
         discussion: """
             Each file is imported whole or not at all. A quake already stored is \
             replaced only by a newer 'updated'; an event whose 'ids' lists another \
@@ -15,12 +15,25 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var catalogOptions: CatalogOptions
 
-    @Argument(help: ArgumentHelp("GeoJSON FeatureCollection or USGS CSV files; - reads standard input.", valueName: "file"),
+    @Argument(help: ArgumentHelp("GeoJSON FeatureCollection, USGS CSV or FDSN text files; - reads standard input.",
+                                 valueName: "file"),
               completion: .file())
     var files: [String]
 
     @Flag(help: "List every skipped feature, not only the first \(ImportReport.maxSkipLines).")
     var allSkipped = false
+
+    @Option(help: ArgumentHelp("The FDSN service the files come from (\(Self.serviceNames)): ids other than ComCat's "
+                               + "are stored as SERVICE:ID.", valueName: "name"))
+    var service: String?
+
+    static var serviceNames: String { EventIdentity.services.map(\.name).joined(separator: ", ") }
+
+    func validate() throws {
+        if let service, EventIdentity.knownService(service) == nil {
+            throw ValidationError("unknown service \"\(service)\"; known services: \(Self.serviceNames)")
+        }
+    }
 
     func run() throws {
         let catalog = try catalogOptions.open(seed: false, forImport: true)
@@ -28,7 +41,7 @@ struct ImportCommand: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                let report = try importer.importFile(at: file)
+                let report = try importer.importFile(at: file, service: service.flatMap(EventIdentity.knownService))
                 // Lines for a person: a file name or a skipped value may hold control characters.
                 for line in report.lines(allSkipped: allSkipped) { StandardOutput.writeLine(line) }
             } catch {

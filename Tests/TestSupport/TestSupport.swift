@@ -9,6 +9,11 @@ public enum Fixture {
     public static let week = path("all_week_2018-06-14.geojson")
     public static let day2014 = path("all_day_2014-04.geojson")
     public static let month2014 = path("4.5_month_2014-03-21.geojson")
+    /// The week of `week` in ComCat's FDSN text layout (`format=text`: 13
+    /// columns, UTC times without a zone letter, coordinates to 4 decimals),
+    /// from /work/shared/data/fdsn/usgs_all_week_2018-06-14.txt, written from
+    /// the same real USGS week; USGS data is public domain.
+    public static let weekFDSNText = path("usgs_all_week_2018-06-14.txt")
 
     public static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 

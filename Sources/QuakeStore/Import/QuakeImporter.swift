@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Imports USGS GeoJSON and CSV feeds into the catalog. Each file is one
+/// Imports USGS GeoJSON and CSV feeds and FDSN event text into the catalog. Each file is one
 /// transaction: it lands whole or not at all.
 public struct QuakeImporter: Sendable {
     public let catalog: QuakeCatalog
@@ -13,8 +13,10 @@ public struct QuakeImporter: Sendable {
 
     /// Imports a file by path; `-` reads standard input. Pipes, FIFOs and
     /// `<(zcat f.gz)` are read like files; gzip bytes are inflated first,
-    /// whatever the file's name.
-    public func importFile(at path: String, name: String? = nil, progress: Progress? = nil) throws -> ImportReport {
+    /// whatever the file's name. `service` (`import --service`) names the
+    /// FDSN service the file comes from (`EventIdentity`).
+    public func importFile(at path: String, name: String? = nil, service: String? = nil,
+                           progress: Progress? = nil) throws -> ImportReport {
         let name = name ?? (path == "-" ? "standard input" : path)
         var input: InputFile.Contents
         do {
@@ -27,20 +29,22 @@ public struct QuakeImporter: Sendable {
                 throw ImportError(name: name, message: "\(error)", location: "")
             }
         }
-        return try importData(input.data, name: name, inputIsMapped: input.isMapped, progress: progress)
+        return try importData(input.data, name: name, service: service, inputIsMapped: input.isMapped, progress: progress)
     }
 
-    /// Imports a whole feed held in memory, GeoJSON or CSV, chosen by content
-    /// unless `geoJSONOnly`. A `fetch` is recorded in the same transaction,
-    /// so the catalog says it was updated only if the import landed.
-    public func importData(_ data: Data, name: String, geoJSONOnly: Bool = false, recording fetch: LastFetch? = nil,
-                           progress: Progress? = nil) throws -> ImportReport {
-        try importData(data, name: name, geoJSONOnly: geoJSONOnly, recording: fetch, inputIsMapped: false, progress: progress)
+    /// Imports a whole feed held in memory, GeoJSON, CSV or FDSN text,
+    /// chosen by content unless `geoJSONOnly`. A `fetch` is recorded in the
+    /// same transaction, so the catalog says it was updated only if the
+    /// import landed.
+    public func importData(_ data: Data, name: String, service: String? = nil, geoJSONOnly: Bool = false,
+                           recording fetch: LastFetch? = nil, progress: Progress? = nil) throws -> ImportReport {
+        try importData(data, name: name, service: service, geoJSONOnly: geoJSONOnly, recording: fetch, inputIsMapped: false,
+                       progress: progress)
     }
 
     /// `inputIsMapped`: `data` is a file's read-only mapping, whose pages
     /// the CSV reader gives back behind it (`ReadPages`).
-    private func importData(_ data: Data, name: String, geoJSONOnly: Bool = false, recording fetch: LastFetch? = nil,
+    private func importData(_ data: Data, name: String, service: String?, geoJSONOnly: Bool = false, recording fetch: LastFetch? = nil,
                             inputIsMapped: Bool, progress: Progress? = nil) throws -> ImportReport {
         var report = ImportReport(name: name)
         try data.withUnsafeBytes { raw in
@@ -48,10 +52,10 @@ public struct QuakeImporter: Sendable {
             // feed: left in, it would stick to the first CSV column's name.
             let bytes = UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self).dropFirst(FeedFormat.byteOrderMarkLength(raw)))
             var format = FeedFormat(sniffing: bytes)
-            if geoJSONOnly && format == .csv { format = .geoJSON }   // the JSON reader says what is wrong
+            if geoJSONOnly && format != .empty { format = .geoJSON }   // the JSON reader says what is wrong
             do {
                 try BulkLoad.write(catalog.dbWriter) { db in
-                    let perFeature = format == .csv ? 200 : 700
+                    let perFeature = format == .geoJSON ? 700 : 200
                     let bulk = try BulkLoad.beginIfLarge(db, expectedRows: bytes.count / perFeature)
                     let upserter = try Upserter(db, countingInserts: bulk != nil)
                     var seen = 0
@@ -83,13 +87,7 @@ public struct QuakeImporter: Sendable {
                             throw ImportError(name: name, message: error.message, location: "\(line):\(column)")
                         }
                     case .csv:
-                        var checkedPages = ReadPages(bytes, isMapped: inputIsMapped)
-                        guard Self.isUTF8(bytes, checkedBefore: { checkedPages.release(before: $0) }) else {
-                            let offset = Self.firstInvalidUTF8(bytes)
-                            let (line, column) = JSONScanner(bytes).lineAndColumn(of: offset)
-                            throw ImportError(name: name, message: String(format: "not UTF-8 (invalid byte 0x%02X)", bytes[offset]),
-                                              location: "\(line):\(column)")
-                        }
+                        try Self.checkUTF8(bytes, name: name, inputIsMapped: inputIsMapped)
                         do {
                             try ReadAhead.run(read: { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
@@ -98,6 +96,18 @@ public struct QuakeImporter: Sendable {
                                 }
                             }, consume: { index, event in try take("line \(index + 2)", event) })
                         } catch let error as USGSCSVReader.LineError {
+                            throw ImportError(name: name, message: error.message, location: "line \(error.line)")
+                        }
+                    case .fdsnText:
+                        try Self.checkUTF8(bytes, name: name, inputIsMapped: inputIsMapped)
+                        do {
+                            try ReadAhead.run(read: { emit in
+                                var pages = ReadPages(bytes, isMapped: inputIsMapped)
+                                try FDSNTextReader.read(bytes, service: service, readBefore: { pages.release(before: $0) }) {
+                                    line, event in try emit((line, event))
+                                }
+                            }, consume: { line, event in try take("line \(line)", event) })
+                        } catch let error as FDSNTextReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
                     }
@@ -135,6 +145,17 @@ public struct QuakeImporter: Sendable {
         return report
     }
 
+    /// Throws, saying where, unless the bytes are UTF-8: the text readers
+    /// read them as such. A mapped file's pages are given back once checked.
+    private static func checkUTF8(_ bytes: UnsafeBufferPointer<UInt8>, name: String, inputIsMapped: Bool) throws {
+        var checkedPages = ReadPages(bytes, isMapped: inputIsMapped)
+        guard !isUTF8(bytes, checkedBefore: { checkedPages.release(before: $0) }) else { return }
+        let offset = firstInvalidUTF8(bytes)
+        let (line, column) = JSONScanner(bytes).lineAndColumn(of: offset)
+        throw ImportError(name: name, message: String(format: "not UTF-8 (invalid byte 0x%02X)", bytes[offset]),
+                          location: "\(line):\(column)")
+    }
+
     /// Whether the bytes are UTF-8, checked in place (`String(validating:)`
     /// made a copy of the whole file to check it, which the CSV reader then
     /// read). In slices cut before a character's first byte, so that each
@@ -170,9 +191,10 @@ public struct QuakeImporter: Sendable {
     }
 }
 
-/// The two feed formats USGS serves, told apart by their first byte.
+/// The feed formats, told apart by their first byte that is not blank:
+/// GeoJSON `{` or `[`, FDSN text's header `#`, else USGS CSV (`time,…`).
 enum FeedFormat {
-    case geoJSON, csv, empty
+    case geoJSON, csv, fdsnText, empty
 
     static func byteOrderMarkLength(_ bytes: UnsafeRawBufferPointer) -> Int {
         bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -182,6 +204,10 @@ enum FeedFormat {
         var i = 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         if i == bytes.count { self = .empty; return }
-        self = bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") ? .geoJSON : .csv
+        switch bytes[i] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): self = .geoJSON
+        case UInt8(ascii: "#"): self = .fdsnText
+        default: self = .csv
+        }
     }
 }
