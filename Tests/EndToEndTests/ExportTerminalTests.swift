@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `e` in the real binary: the file written is what `list` prints for the
+/// same configuration, and an existing file is replaced only after `y`.
+@Suite("Export", .timeLimit(.minutes(10)))
+struct ExportTerminalTests {
+    @Test("e writes the filtered, sorted results as CSV, as list prints them; n keeps an existing file")
+    func exportFromTheBrowser() throws {
+        let session = try TmuxSession()
+        session.waitForTable()
+        session.type("/alaska")
+        session.send("Enter")
+        session.send("2")
+        _ = session.waitUntil { $0.top.contains("316 of 4,711") && $0.top.contains("by mag ▼") }
+        session.send("e")
+        var pane = session.waitUntil { $0.bottom.hasPrefix("export to: quakes-") }
+        #expect(pane.bottom.hasSuffix(".csv"), "the default name: \(pane)")
+        let file = session.folder.file("alaska.csv")
+        session.send("C-u")
+        session.type(file)
+        session.send("Enter")
+        pane = session.waitUntil { $0.bottom.hasPrefix("exported") }
+        #expect(pane.bottom == "exported 316 quakes to \(file)")
+        let listed = try runQuakesTUI(["list", "--db", session.db, "--where", #"place CONTAINS[cd] "alaska""#,
+                                       "--sort", "-magnitude", "--format", "csv", "--limit", "0"])
+        #expect(listed.status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == listed.stdout)
+
+        // Again to the same file: asked first; n keeps it as it was.
+        try "kept\n".write(toFile: file, atomically: true, encoding: .utf8)
+        session.send("e")
+        _ = session.waitUntil { $0.bottom.hasPrefix("export to: ") }
+        session.send("C-u")
+        session.type(file)
+        session.send("Enter")
+        pane = session.waitUntil { $0.bottom.contains("overwrite?") }
+        #expect(pane.bottom == "\(file) exists: overwrite? (y/n)")
+        session.send("n")
+        pane = session.waitUntil { $0.bottom.hasPrefix("not exported") }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "kept\n")
+    }
+}
