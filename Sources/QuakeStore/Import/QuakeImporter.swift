@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Imports USGS GeoJSON and CSV feeds into the catalog. Each file is one
+/// Imports USGS GeoJSON and CSV feeds, and QuakeML, into the catalog. Each file is one
 /// transaction: it lands whole or not at all.
 public struct QuakeImporter: Sendable {
     public let catalog: QuakeCatalog
@@ -48,10 +48,10 @@ public struct QuakeImporter: Sendable {
             // feed: left in, it would stick to the first CSV column's name.
             let bytes = UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self).dropFirst(FeedFormat.byteOrderMarkLength(raw)))
             var format = FeedFormat(sniffing: bytes)
-            if geoJSONOnly && format == .csv { format = .geoJSON }   // the JSON reader says what is wrong
+            if geoJSONOnly && (format == .csv || format == .quakeML) { format = .geoJSON }   // the JSON reader says what is wrong
             do {
                 try BulkLoad.write(catalog.dbWriter) { db in
-                    let perFeature = format == .csv ? 200 : 700
+                    let perFeature = format == .csv ? 200 : format == .quakeML ? 2500 : 700
                     let bulk = try BulkLoad.beginIfLarge(db, expectedRows: bytes.count / perFeature)
                     let upserter = try Upserter(db, countingInserts: bulk != nil)
                     var seen = 0
@@ -81,6 +81,17 @@ public struct QuakeImporter: Sendable {
                         } catch let error as JSONScanError {
                             let (line, column) = JSONScanner(bytes).lineAndColumn(of: error.offset)
                             throw ImportError(name: name, message: error.message, location: "\(line):\(column)")
+                        }
+                    case .quakeML:
+                        do {
+                            try ReadAhead.run(read: { emit in
+                                var pages = ReadPages(bytes, isMapped: inputIsMapped)
+                                try QuakeMLReader.read(bytes, readBefore: { pages.release(before: $0) }) { index, event in
+                                    try emit((index, event))
+                                }
+                            }, consume: { index, event in try take("event \(index)", event) })
+                        } catch let error as QuakeMLReader.SyntaxError {
+                            throw ImportError(name: name, message: error.message, location: "\(error.line):\(error.column)")
                         }
                     case .csv:
                         var checkedPages = ReadPages(bytes, isMapped: inputIsMapped)
@@ -170,9 +181,10 @@ public struct QuakeImporter: Sendable {
     }
 }
 
-/// The two feed formats USGS serves, told apart by their first byte.
+/// The feed formats read, told apart by their first byte: GeoJSON and CSV
+/// (USGS's feeds), QuakeML (any FDSN event service's XML).
 enum FeedFormat {
-    case geoJSON, csv, empty
+    case geoJSON, csv, quakeML, empty
 
     static func byteOrderMarkLength(_ bytes: UnsafeRawBufferPointer) -> Int {
         bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -182,6 +194,10 @@ enum FeedFormat {
         var i = 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         if i == bytes.count { self = .empty; return }
-        self = bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") ? .geoJSON : .csv
+        switch bytes[i] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): self = .geoJSON
+        case UInt8(ascii: "<"): self = .quakeML
+        default: self = .csv
+        }
     }
 }
