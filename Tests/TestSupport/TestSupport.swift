@@ -1,7 +1,7 @@
 import Foundation
 import QuakeStore
 
-/// Paths to the real USGS feeds in Tests/Fixtures.
+/// Paths to the real USGS feeds in Tests/Fixtures (their sources: Fixtures/README.md).
 public enum Fixture {
     public static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -9,6 +9,8 @@ public enum Fixture {
     public static let week = path("all_week_2018-06-14.geojson")
     public static let day2014 = path("all_day_2014-04.geojson")
     public static let month2014 = path("4.5_month_2014-03-21.geojson")
+    /// A real QuakeML answer of USGS ComCat's event service (see Fixtures/README.md).
+    public static let quakeML2009 = path("usgs_2009-09-30.quakeml")
 
     public static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 

@@ -25,7 +25,9 @@ enum QuakeMLReader {
                      onEvent: (Int, ParsedEvent) throws -> Void) throws {
         try withoutActuallyEscaping(readBefore) { readBefore in
             try withoutActuallyEscaping(onEvent) { onEvent in
-                let input = ByteStream(bytes, readBefore: readBefore)
+                // Blanks before `<?xml` are an XML error; the sniffing skipped them, so the reader does too.
+                let start = bytes.prefix { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.count
+                let input = ByteStream(bytes, from: start, readBefore: readBefore)
                 let parser = XMLParser(stream: input)
                 let handler = QuakeMLHandler(service: service, onEvent: onEvent)
                 parser.delegate = handler
@@ -61,8 +63,9 @@ private final class ByteStream: InputStream {
     private let readBefore: (Int) -> Void
     private var offset = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, readBefore: @escaping (Int) -> Void) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, readBefore: @escaping (Int) -> Void) {
         self.bytes = bytes
+        offset = start
         self.readBefore = readBefore
         super.init(data: Data())
     }
