@@ -192,7 +192,38 @@ import Testing
         #expect(report.new == 1)
     }
 
+    @Test func theServiceGivenNamesTheEventsWhateverTheirPublicIDs() throws {
+        var parsed: [ParsedEvent] = []
+        let text = Self.document(Self.iscEvent)
+        try Array(text.utf8).withUnsafeBufferPointer { bytes in
+            try QuakeMLReader.read(bytes, service: "emsc") { _, event in parsed.append(event) }
+        }
+        guard case .quake(let quake) = try #require(parsed.first) else { Issue.record("skipped: \(parsed)"); return }
+        #expect(parsed.count == 1)
+        #expect(quake.id == "emsc:600516599")
+        #expect(quake.ids == ",emsc:600516599,")
+    }
+
+    @Test func valuesOutOfRangeAreSkippedWithTheirReasons() throws {
+        let deep = Self.iscEvent.replacingOccurrences(of: "<value>35000.0</value>", with: "<value>2000000</value>")
+        let strong = Self.ingvEvent.replacingOccurrences(of: "<value>2.3</value>", with: "<value>99</value>")
+        let (report, stored) = try imported(Self.document(deep + strong))
+        #expect(report.skipped == [.init(location: "event 0", reason: "depth 2000.0 out of range"),
+                                   .init(location: "event 1", reason: "magnitude 99.0 out of range")])
+        #expect(stored.isEmpty)
+    }
+
     // MARK: Files that are not QuakeML to read
+
+    @Test func aFileCutShortFailsNamingTheElementLeftOpen() throws {
+        let text = Self.document(Self.iscEvent)
+        let cut = String(text[..<text.range(of: "<depth>")!.lowerBound])
+        let catalog = try folder.catalog()
+        #expect(throws: ImportError(name: "answer", message: "unexpected end of input (<origin> is not closed)", location: "15:5")) {
+            try QuakeImporter(catalog: catalog).importData(Data(cut.utf8), name: "answer")
+        }
+        #expect(try storedQuakes(catalog).isEmpty)
+    }
 
     @Test func malformedXMLIsOneLineWithItsLineAndColumn() throws {
         let bad = folder.write("bad.xml", Self.document(Self.iscEvent).replacingOccurrences(of: "</eventParameters>", with: "</parameters>"))

@@ -34,12 +34,13 @@ enum QuakeMLReader {
                 _ = parser.parse()
                 // The callbacks cannot throw: they keep the first failure and stop the parse.
                 if let failure = handler.failure { throw failure }
-                if let found = handler.firstXMLError {
-                    throw SyntaxError(message: "not well-formed XML (\(describe(found.error)))", line: found.line, column: found.column)
-                }
-                if let open = handler.openElement {
+                // libxml2 says "document end" (5) both for a file cut short and for content after the end.
+                if let open = handler.openElement, handler.firstXMLError.map({ ($0.error as NSError).code == 5 }) ?? true {
                     throw SyntaxError(message: "unexpected end of input (<\(open)> is not closed)",
                                       line: parser.lineNumber, column: parser.columnNumber)
+                }
+                if let found = handler.firstXMLError {
+                    throw SyntaxError(message: "not well-formed XML (\(describe(found.error)))", line: found.line, column: found.column)
                 }
                 if !handler.sawRoot { throw SyntaxError(message: "no XML element", line: 1, column: 1) }
             }
