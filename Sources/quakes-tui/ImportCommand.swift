@@ -5,7 +5,7 @@ import QuakeStore
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import USGS GeoJSON or CSV feeds, or FDSN event text, into the catalog.",
+        abstract: "Import USGS GeoJSON or CSV feeds, or FDSN event text or QuakeML, into the catalog.",
         discussion: """
             Each file is imported whole or not at all. A quake already stored is \
             replaced only by a newer 'updated'; an event whose 'ids' lists another \
@@ -15,7 +15,7 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var catalogOptions: CatalogOptions
 
-    @Argument(help: ArgumentHelp("GeoJSON FeatureCollection, USGS CSV or FDSN text files; - reads standard input.",
+    @Argument(help: ArgumentHelp("GeoJSON FeatureCollection, USGS CSV, FDSN text or QuakeML files; - reads standard input.",
                                  valueName: "file"),
               completion: .file())
     var files: [String]

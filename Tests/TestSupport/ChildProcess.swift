@@ -110,6 +110,23 @@ public final class ChildProcess {
         return exitStatus ?? -1
     }
 
+    /// Waits as `wait` does and returns the child's peak resident memory
+    /// in KiB as well (wait4's rusage: this child's alone, not every
+    /// child's as `RUSAGE_CHILDREN` would give).
+    public func waitMeasuringPeakMemory(timeout: TimeInterval = 300) -> (status: Int32, peakKiB: Int) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var usage = rusage()
+        while raw == nil && !lost {
+            var status: Int32 = 0
+            let result = wait4(pid, &status, WNOHANG, &usage)
+            if result == pid { raw = status; break }
+            if result < 0 { lost = true; break }
+            if Date() >= deadline { kill(pid, SIGKILL) }
+            usleep(5_000)
+        }
+        return (exitStatus ?? -1, Int(usage.ru_maxrss))
+    }
+
     /// Once ended: the exit status, or 128 + the signal that ended it.
     public var exitStatus: Int32? {
         guard !isRunning, let raw else { return nil }

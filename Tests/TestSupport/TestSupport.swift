@@ -1,7 +1,7 @@
 import Foundation
 import QuakeStore
 
-/// Paths to the real USGS feeds in Tests/Fixtures.
+/// Paths to the real USGS feeds in Tests/Fixtures (their sources: Fixtures/README.md).
 public enum Fixture {
     public static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -14,6 +14,8 @@ public enum Fixture {
     /// from /work/shared/data/fdsn/usgs_all_week_2018-06-14.txt, written from
     /// the same real USGS week; USGS data is public domain.
     public static let weekFDSNText = path("usgs_all_week_2018-06-14.txt")
+    /// A real QuakeML answer of USGS ComCat's event service (see Fixtures/README.md).
+    public static let quakeML2009 = path("usgs_2009-09-30.quakeml")
 
     public static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 

@@ -15,7 +15,8 @@ public enum EventIdentity {
     /// names their catalogs go by in FDSN text answers.
     public static let services: [(name: String, hosts: [String], catalogs: [String])] = [
         ("usgs", ["earthquake.usgs.gov"], ["USGS", "COMCAT", "NEIC"]),
-        ("emsc", ["www.seismicportal.eu", "seismicportal.eu"], ["EMSC", "EMSC-RTS"]),
+        // EMSC's QuakeML publicIDs name `eu.emsc` (`quakeml:eu.emsc/event/20240101_0000123`).
+        ("emsc", ["www.seismicportal.eu", "seismicportal.eu", "eu.emsc"], ["EMSC", "EMSC-RTS"]),
         ("gfz", ["geofon.gfz-potsdam.de", "geofon.gfz.de"], ["GFZ", "GEOFON"]),
         ("ingv", ["webservices.ingv.it"], ["INGV"]),
         ("isc", ["www.isc.ac.uk", "isc-mirror.iris.washington.edu"], ["ISC"]),

@@ -7,8 +7,8 @@ public struct ImportReport: Sendable, Equatable {
     /// Stored quakes absorbed into another one: USGS merged their reports
     /// into one event (see `Upserter`).
     public var merged = 0
-    /// Skipped features or rows: where (a feature index in `features`, or a
-    /// CSV line number) and why.
+    /// Skipped features, rows or events: where (a feature index in
+    /// `features`, a CSV line number, a QuakeML event's index) and why.
     public var skipped: [Skip] = []
 
     public struct Skip: Sendable, Equatable {

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Imports USGS GeoJSON and CSV feeds and FDSN event text into the catalog. Each file is one
+/// Imports USGS GeoJSON and CSV feeds, FDSN event text and QuakeML into the catalog. Each file is one
 /// transaction: it lands whole or not at all.
 public struct QuakeImporter: Sendable {
     public let catalog: QuakeCatalog
@@ -55,7 +55,7 @@ public struct QuakeImporter: Sendable {
             if geoJSONOnly && format != .empty { format = .geoJSON }   // the JSON reader says what is wrong
             do {
                 try BulkLoad.write(catalog.dbWriter) { db in
-                    let perFeature = format == .geoJSON ? 700 : 200
+                    let perFeature = format == .quakeML ? 2500 : format == .geoJSON ? 700 : 200
                     let bulk = try BulkLoad.beginIfLarge(db, expectedRows: bytes.count / perFeature)
                     let upserter = try Upserter(db, countingInserts: bulk != nil)
                     var seen = 0
@@ -85,6 +85,17 @@ public struct QuakeImporter: Sendable {
                         } catch let error as JSONScanError {
                             let (line, column) = JSONScanner(bytes).lineAndColumn(of: error.offset)
                             throw ImportError(name: name, message: error.message, location: "\(line):\(column)")
+                        }
+                    case .quakeML:
+                        do {
+                            try ReadAhead.run(read: { emit in
+                                var pages = ReadPages(bytes, isMapped: inputIsMapped)
+                                try QuakeMLReader.read(bytes, service: service, readBefore: { pages.release(before: $0) }) { index, event in
+                                    try emit((index, event))
+                                }
+                            }, consume: { index, event in try take("event \(index)", event) })
+                        } catch let error as QuakeMLReader.SyntaxError {
+                            throw ImportError(name: name, message: error.message, location: "\(error.line):\(error.column)")
                         }
                     case .csv:
                         try Self.checkUTF8(bytes, name: name, inputIsMapped: inputIsMapped)
@@ -192,9 +203,10 @@ public struct QuakeImporter: Sendable {
 }
 
 /// The feed formats, told apart by their first byte that is not blank:
-/// GeoJSON `{` or `[`, FDSN text's header `#`, else USGS CSV (`time,…`).
+/// GeoJSON `{` or `[`, FDSN text's header `#`, QuakeML `<` (any FDSN event
+/// service's XML), else USGS CSV (`time,…`).
 enum FeedFormat {
-    case geoJSON, csv, fdsnText, empty
+    case geoJSON, csv, fdsnText, quakeML, empty
 
     static func byteOrderMarkLength(_ bytes: UnsafeRawBufferPointer) -> Int {
         bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -207,6 +219,7 @@ enum FeedFormat {
         switch bytes[i] {
         case UInt8(ascii: "{"), UInt8(ascii: "["): self = .geoJSON
         case UInt8(ascii: "#"): self = .fdsnText
+        case UInt8(ascii: "<"): self = .quakeML
         default: self = .csv
         }
     }

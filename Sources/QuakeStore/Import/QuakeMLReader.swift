@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads QuakeML 1.2 (an FDSN event service's `format=xml`) one `event`
+/// at a time, with Foundation's SAX parser: only the current event is kept,
+/// never a tree of the file. Elements are matched by local name, whatever
+/// their namespace (ISC puts everything in the `quakeml/1.2` namespace,
+/// others in `bed/1.2`) and in any order.
+enum QuakeMLReader {
+    /// Not well-formed XML, or a value that is not a number or a time:
+    /// the file is not QuakeML to read. `line`:`column` as libxml2 counts.
+    struct SyntaxError: Error, Equatable {
+        var message: String
+        var line: Int
+        var column: Int
+    }
+
+    /// Calls `onEvent` with each event's index and its parse. `service`
+    /// names the service the file comes from (`import --service`); without
+    /// it, each event's `publicID` says. Now and then `readBefore` is told
+    /// the offset before which nothing will be read again.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, service: String? = nil, readBefore: (Int) -> Void = { _ in },
+                     onEvent: (Int, ParsedEvent) throws -> Void) throws {
+        try withoutActuallyEscaping(readBefore) { readBefore in
+            try withoutActuallyEscaping(onEvent) { onEvent in
+                // Blanks before `<?xml` are an XML error; the sniffing skipped them, so the reader does too.
+                let start = bytes.prefix { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.count
+                let input = ByteStream(bytes, from: start, readBefore: readBefore)
+                let parser = XMLParser(stream: input)
+                let handler = QuakeMLHandler(service: service, onEvent: onEvent)
+                parser.delegate = handler
+                _ = parser.parse()
+                // The callbacks cannot throw: they keep the first failure and stop the parse.
+                if let failure = handler.failure { throw failure }
+                // libxml2 says "document end" (5) both for a file cut short and for content after the end.
+                if let open = handler.openElement, handler.firstXMLError.map({ ($0.error as NSError).code == 5 }) ?? true {
+                    throw SyntaxError(message: "unexpected end of input (<\(open)> is not closed)",
+                                      line: parser.lineNumber, column: parser.columnNumber)
+                }
+                if let found = handler.firstXMLError {
+                    throw SyntaxError(message: "not well-formed XML (\(describe(found.error)))", line: found.line, column: found.column)
+                }
+                if !handler.sawRoot { throw SyntaxError(message: "no XML element", line: 1, column: 1) }
+            }
+        }
+    }
+
+    /// libxml2's error number, with its meaning for the usual ones.
+    private static func describe(_ error: any Error) -> String {
+        let code = (error as NSError).code
+        let meanings = [4: "empty document", 5: "extra content at the end of the document", 9: "invalid character",
+                        73: "expected '>'", 76: "end tag does not match its start tag", 77: "element not closed"]
+        return meanings[code].map { "\($0), libxml2 error \(code)" } ?? "libxml2 error \(code)"
+    }
+}
+
+/// Hands the parser the bytes in slices, telling `readBefore` what it has
+/// taken: libxml2 copies what it is given, so the mapped pages behind can
+/// be given back (`ReadPages`). (`XMLParser(data:)` gives no offsets.)
+private final class ByteStream: InputStream {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let readBefore: (Int) -> Void
+    private var offset = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, readBefore: @escaping (Int) -> Void) {
+        self.bytes = bytes
+        offset = start
+        self.readBefore = readBefore
+        super.init(data: Data())
+    }
+
+    override func open() {}
+    override func close() {}
+    override var hasBytesAvailable: Bool { offset < bytes.count }
+    override var streamStatus: Stream.Status { offset < bytes.count ? .open : .atEnd }
+
+    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
+        let count = min(maxLength, bytes.count - offset)
+        guard count > 0, let base = bytes.baseAddress else { return 0 }
+        buffer.update(from: base + offset, count: count)
+        offset += count
+        readBefore(offset - count)   // the slice before this one has been parsed
+        return count
+    }
+}
