@@ -88,9 +88,11 @@ struct QuakeMLMemoryTests {
         let xml = try importMeasuringPeak(path, db: db)
         #expect(xml.stdout == "imported \(path): \(Self.events) new, 0 updated, 0 unchanged, 0 skipped\n")
         print("peak: QuakeML \(size / 1_048_576) MiB \(xml.peakKiB / 1024) MiB; CSV \(csvSize / 1_048_576) MiB \(csv.peakKiB / 1024) MiB")
-        // Holding the file would add its 130 MiB; 16 MiB is room for noise.
+        // Holding the file would add its 140 MiB; 16 MiB is room for noise.
+        // (The peak itself is the catalog's: SQLite's cache and the import's
+        // counts, 135 to 470 MiB for both files on different machines, so it
+        // is compared with the CSV's, not with the file's size.)
         #expect(xml.peakKiB < csv.peakKiB + 16 * 1024, "QuakeML \(xml.peakKiB) KiB, CSV \(csv.peakKiB) KiB")
-        #expect(xml.peakKiB * 1024 < size, "peak \(xml.peakKiB) KiB for a file of \(size / 1024) KiB")
         // The two catalogs hold the same quakes.
         let fromXML = try storedQuakes(QuakeCatalog(path: db)), fromCSV = try storedQuakes(QuakeCatalog(path: folder.file("csv.sqlite")))
         #expect(fromXML.count == Self.events)
