@@ -1,4 +1,5 @@
 import QuakeQuery
+import QuakeStore
 
 // Where time bins start and end, in UTC, and the aggregate that counts the
 // quakes of each. Plain integer arithmetic on epoch milliseconds (no
@@ -31,12 +32,12 @@ extension TimeBinSize {
     public func binKey(of time: Int64) -> Int {
         switch self {
         case .month:
-            let (year, month, _) = Self.civil(days: Self.floorDiv(time, Self.dayMs))
+            let (year, month, _) = UTCDay.civil(fromDays: UTCDay.floorDiv(time, Self.dayMs))
             return Int(year * 12 + month - 1)
         case .year:
-            return Int(Self.civil(days: Self.floorDiv(time, Self.dayMs)).year)
+            return Int(UTCDay.civil(fromDays: UTCDay.floorDiv(time, Self.dayMs)).year)
         default:
-            return Int(Self.floorDiv(time - origin, fixedWidth!))
+            return Int(UTCDay.floorDiv(time - origin, fixedWidth!))
         }
     }
 
@@ -45,10 +46,10 @@ extension TimeBinSize {
         let key = Int64(key)
         switch self {
         case .month:
-            let year = Self.floorDiv(key, 12)
-            return Self.days(year: year, month: key - year * 12 + 1, day: 1) * Self.dayMs
+            let year = UTCDay.floorDiv(key, 12)
+            return UTCDay.days(year: year, month: key - year * 12 + 1, day: 1) * Self.dayMs
         case .year:
-            return Self.days(year: key, month: 1, day: 1) * Self.dayMs
+            return UTCDay.days(year: key, month: 1, day: 1) * Self.dayMs
         default:
             return origin + key * fixedWidth!
         }
@@ -84,35 +85,4 @@ extension TimeBinSize {
 
     /// The aggregate that counts the quakes in each of this size's bins.
     public var countRequest: AggregateRequest { AggregateRequest(groups: [group]) }
-
-    // MARK: Calendar arithmetic (proleptic Gregorian, UTC)
-
-    /// Division rounded toward minus infinity: bins before 1970 too.
-    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        let quotient = a / b
-        return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
-    }
-
-    /// Days since 1970-01-01 of a date (Howard Hinnant's days_from_civil).
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = floorDiv(y, 400)
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date of a day since 1970-01-01 (civil_from_days).
-    static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = floorDiv(z, 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 }

@@ -26,7 +26,8 @@ struct KeptCountAggregate {
 
     init?(_ request: AggregateRequest, results plan: QueryPlan) {
         guard request.restriction == nil else { return nil }
-        if plan.isUnfiltered { place = nil } else if let text = plan.singlePlaceSearch { place = text } else { return nil }
+        guard let selection = plan.keptSelection else { return nil }
+        place = selection.place
         if request.groups.isEmpty && request.measures == [.min(.time), .max(.time)] {
             kind = .span
         } else if request.groups == [.rounded(.magnitude, decimals: 1)] && request.measures.isEmpty {
@@ -48,8 +49,7 @@ struct KeptCountAggregate {
         }
     }
 
-    /// The rows, nil when the kept counts cannot answer (days outside the
-    /// years SQLite's date functions know).
+    /// The rows; nil when the kept counts cannot answer.
     func rows(_ db: Database) throws -> [AggregateRow]? {
         switch kind {
         case .span: return try span(db)
@@ -57,8 +57,6 @@ struct KeptCountAggregate {
         case .days(let group): return try days(group, db)
         }
     }
-
-    private static let matchingPlaces = "SELECT placeFolded FROM quakePlace WHERE instr(placeFolded, ?) > 0"
 
     private func span(_ db: Database) throws -> [AggregateRow] {
         let row: Row?
@@ -83,7 +81,7 @@ struct KeptCountAggregate {
     private func magnitudes(_ db: Database) throws -> [AggregateRow] {
         let rows = if let place {
             try Row.fetchAll(db, sql: """
-                SELECT tenths, sum(quakes) FROM quakePlaceMagnitude WHERE placeFolded IN (\(Self.matchingPlaces))
+                SELECT tenths, sum(quakes) FROM quakePlaceMagnitude WHERE placeFolded IN (\(QuakePredicate.matchingPlacesSQL))
                 GROUP BY tenths ORDER BY tenths
                 """, arguments: [place])
         } else {
@@ -102,23 +100,18 @@ struct KeptCountAggregate {
         return known + (unknown.map { [$0] } ?? [])
     }
 
+    /// Nil for a day text UTCDay cannot read (none it wrote): the rows answer.
     private func days(_ group: AggregateGroup, _ db: Database) throws -> [AggregateRow]? {
-        // strftime knows the years 0000–9999; a catalog with others is counted from its rows.
-        let bounds = try Row.fetchOne(db, sql: "SELECT min(day), max(day) FROM quakeDay")
-        for day in [bounds?[0] as String?, bounds?[1] as String?].compactMap({ $0 })
-        where day.utf8.count != 10 || !(day.first?.isNumber ?? false) { return nil }
         var counts: [Int: Int] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            SELECT CAST(strftime('%s', day) AS INTEGER) * 1000, CAST(substr(day, 1, 4) AS INTEGER),
-                CAST(substr(day, 6, 2) AS INTEGER), quakes FROM quakeDay
-            """) {
-            let start: Int64 = row[0], year: Int = row[1], month: Int = row[2], quakes: Int = row[3]
+        for row in try Row.fetchAll(db, sql: "SELECT day, quakes FROM quakeDay") {
+            let text: String = row[0], quakes: Int = row[1]
+            // Days are written by UTCDay.string: this reads them back.
+            guard let day = UTCDay.days(of: text) else { return nil }
             let key: Int
             switch group {
-            case .bin(_, let width, let origin): key = Int(((Double(start) - origin) / width).rounded(.down))
-            case .calendar(_, .month): key = year * 12 + month - 1
-            case .calendar(_, .year): key = year
-            default: return nil
+            case .bin(_, let width, let origin): key = Int(((Double(day) * Self.day - origin) / width).rounded(.down))
+            case .calendar(_, .month): let date = UTCDay.civil(fromDays: day); key = Int(date.year * 12 + date.month - 1)
+            default: key = Int(UTCDay.civil(fromDays: day).year)
             }
             counts[key, default: 0] += quakes
         }

@@ -36,7 +36,7 @@ public enum ISOTime {
             }
         }
         guard text.isAtEnd else { return nil }
-        return daysFromCivil(year, month, day) * 86_400_000 + ms
+        return UTCDay.days(year: year, month: month, day: day) * 86_400_000 + ms
     }
 
     /// Reads the text from the front. A struct, not closures over an index:
@@ -80,15 +80,6 @@ public enum ISOTime {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    static func daysFromCivil(_ y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 
     /// `2018-06-14T09:12:13.010Z`: UTC with milliseconds. The catalog's

@@ -195,7 +195,7 @@ import Testing
     /// local time past the last day of 9999, are written whole, sign and
     /// all, never with a digit lost.
     @Test func isoTimeWritesAnyYearWhole() {
-        func ms(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 { ISOTime.daysFromCivil(year, month, day) * 86_400_000 + 3_723_004 }
+        func ms(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 { UTCDay.days(year: year, month: month, day: day) * 86_400_000 + 3_723_004 }
         #expect(ISOTime.string(epochMilliseconds: ms(-5, 1, 1)) == "-0005-01-01T01:02:03.004Z")
         #expect(ISOTime.string(epochMilliseconds: ms(10000, 1, 1)) == "10000-01-01T01:02:03.004Z")
         #expect(ISOTime.dateAndTime(epochMilliseconds: ms(10000, 1, 1)) == "10000-01-01 01:02:03")
