@@ -39,13 +39,8 @@ struct KeptCellAggregate {
         case (let restriction?, let box?) where restriction.root.fetchesTheSame(as: box.root): break
         default: return nil
         }
-        if plan.isUnfiltered {
-            place = nil
-        } else if let text = plan.singlePlaceSearch {
-            place = text
-        } else {
-            return nil
-        }
+        guard let selection = plan.keptSelection else { return nil }
+        place = selection.place
         // The coarsest grid whose cells are at most a third of a dot.
         let dot = min((north - south) / Double(down), (east - west) / Double(across))
         let levels = place == nil ? KeptCells.levels : [KeptCells.placeLevel]
@@ -112,7 +107,7 @@ struct KeptCellAggregate {
         if table == "quakeCell" {
             condition = "level = \(level) AND " + condition
         } else {
-            condition = "placeFolded IN (SELECT placeFolded FROM quakePlace WHERE instr(placeFolded, ?) > 0) AND " + condition
+            condition = "placeFolded IN (\(QuakePredicate.matchingPlacesSQL)) AND " + condition
             arguments += [place]
         }
         arguments += [latitudes.lowerBound, latitudes.upperBound, longitudes.lowerBound, longitudes.upperBound]

@@ -46,10 +46,18 @@ struct QueryPlan: Sendable {
     let knownCount: Int?
     /// Matches are found through the distinct places (see `selectRows`).
     let looksUpPlaces: Bool
-    /// The results are every quake: no predicate.
-    let isUnfiltered: Bool
-    /// The folded text when the predicate is the place filter alone.
-    let singlePlaceSearch: String?
+    /// The results the kept counts stand for: every quake (no predicate),
+    /// or the place filter's alone (its folded text); nil for any other
+    /// predicate (see `KeptCellAggregate`, `KeptCountAggregate`).
+    let keptSelection: KeptSelection?
+
+    enum KeptSelection: Equatable {
+        case all
+        case place(String)
+
+        /// The place filter's folded text, nil for every quake.
+        var place: String? { if case .place(let text) = self { text } else { nil } }
+    }
 
     init(_ configuration: FetchConfiguration, placeLookups: Set<String> = [],
          boxAccess: [DistanceBox: DistanceBox.Access] = [:], knownCount: Int? = nil) {
@@ -62,8 +70,11 @@ struct QueryPlan: Sendable {
         order = Self.orderTerms(configuration)
         self.knownCount = knownCount
         looksUpPlaces = !placeLookups.isEmpty
-        isUnfiltered = configuration.predicate == nil
-        singlePlaceSearch = configuration.predicate?.singlePlaceSearch
+        if let predicate = configuration.predicate {
+            keptSelection = predicate.singlePlaceSearch.map(KeptSelection.place)
+        } else {
+            keptSelection = .all
+        }
     }
 
     /// Plans for a configuration: one to read windows of rows, one for the

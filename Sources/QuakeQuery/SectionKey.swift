@@ -89,6 +89,16 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The `--section` value of this key (what `init(argument:)` reads back).
+    public var argument: String {
+        switch self {
+        case .day: "day"
+        case .magnitudeBand: "magnitude"
+        case .network: "network"
+        case .type: "type"
+        }
+    }
+
     /// Parses `--section` values: day, magnitude (band, mag), network (net), type.
     public init?(argument: String) {
         switch argument.lowercased() {

@@ -64,6 +64,10 @@ public struct QuakePredicate: Sendable, Hashable, CustomStringConvertible {
     /// The folded texts of this predicate's `place CONTAINS[cd]` tests.
     public var placeSearches: Set<String> { root.placeSearches }
 
+    /// The distinct folded places holding the one argument's folded text:
+    /// how a place search finds its matches (and the kept counts theirs).
+    static let matchingPlacesSQL = "SELECT placeFolded FROM quakePlace WHERE instr(placeFolded, ?) > 0"
+
     /// The text when the whole predicate is one `place CONTAINS[cd]` test
     /// (the filter field alone).
     public var singlePlaceSearch: String? {
@@ -122,7 +126,7 @@ extension PredicateNode {
             return "(" + terms.joined(separator: isAnd ? " AND " : " OR ") + ")"
         case .string(.place, .contains, let text, [.caseInsensitive, .diacriticInsensitive]) where placeLookups.contains(text):
             arguments.append(text.databaseValue)
-            return "placeFolded IN (SELECT placeFolded FROM quakePlace WHERE instr(placeFolded, ?) > 0)"
+            return "placeFolded IN (\(QuakePredicate.matchingPlacesSQL))"
         case .comparison(let field, let op, .null, _):
             return op == .equal ? "\(field.column) IS NULL" : "\(field.column) IS NOT NULL"
         case .comparison(let field, let op, let value, let options):
