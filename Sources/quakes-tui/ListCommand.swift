@@ -73,15 +73,7 @@ struct ListCommand: ParsableCommand {
         let home = homeOptions.resolved(for: [predicate, sort])
         var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort ?? "-time", home: home),
                                                sectionIdentifier: section.flatMap(SectionKey.init(argument:)))
-        if let predicate {
-            do {
-                configuration.predicate = try QuakePredicate(predicate, home: home)
-            } catch let error as QuakePredicate.ParseError {
-                printError("error: --where: \(error)")
-                for line in error.caretLines(for: predicate) { printError("  " + line) }
-                throw ExitCode(2)
-            }
-        }
+        configuration.predicate = try WhereArgument.predicate(predicate, home: home)
         try list(configuration)
     }
 

@@ -56,15 +56,7 @@ struct MapCommand: ParsableCommand {
 
     func run() throws {
         var configuration = FetchConfiguration()
-        if let predicate {
-            do {
-                configuration.predicate = try QuakePredicate(predicate)
-            } catch let error as QuakePredicate.ParseError {
-                printError("error: --where: \(error)")
-                for line in error.caretLines(for: predicate) { printError("  " + line) }
-                throw ExitCode(2)
-            }
-        }
+        configuration.predicate = try WhereArgument.predicate(predicate)
         var view = MapRegion.world
         if let region {
             do { view = try MapRegion(argument: region) } catch {
@@ -75,7 +67,7 @@ struct MapCommand: ParsableCommand {
         let land: LandOutline
         do { land = try LandOutline.bundled() } catch { fail(error) }
 
-        let terminal = isatty(STDOUT_FILENO) == 1 ? Self.terminalSize() : nil
+        let terminal = ScreenPrinter.terminalSize()
         let columns = width ?? terminal.map { min(Self.sizes.upperBound, max(1, $0.columns)) } ?? 100
         let rows = height ?? terminal.map { min(Self.sizes.upperBound, max(1, $0.rows - 1)) } ?? 30
         let area = Rect(x: 0, y: 0, width: columns, height: rows + 1)
@@ -93,21 +85,11 @@ struct MapCommand: ParsableCommand {
         var screen = Screen(width: columns, height: rows + 1)
         let map = MapView(region: view, quakes: quakes, land: land, unicode: ASCIIFallback.localeIsUTF8())
         map.render(in: area, into: &screen)
-        // Styles only on a terminal; colors only without NO_COLOR (https://no-color.org: set and not empty).
-        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         var output = StandardOutput()
-        for row in 0..<rows {
-            output.write((terminal == nil ? screen.line(row) : ANSIText.line(screen, row: row, colors: !noColor)) + "\n")
-        }
+        // Styles only on a terminal.
+        ScreenPrinter.write(screen, rows: 0..<rows, styled: terminal != nil, to: &output)
         // The scale line whole, however narrow the map: it is the answer a script reads.
         output.write(map.scaleLine(count: quakes.count) + "\n")
         output.flush()
-    }
-
-    /// The terminal's columns and rows, nil when it does not say.
-    static func terminalSize() -> (columns: Int, rows: Int)? {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        return (Int(size.ws_col), Int(size.ws_row))
     }
 }

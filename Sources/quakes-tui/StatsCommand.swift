@@ -54,16 +54,8 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let home = homeOptions.resolved(for: [predicate])
         var configuration = FetchConfiguration()
-        if let predicate {
-            do {
-                configuration.predicate = try QuakePredicate(predicate, home: home)
-            } catch let error as QuakePredicate.ParseError {
-                printError("error: --where: \(error)")
-                for line in error.caretLines(for: predicate) { printError("  " + line) }
-                throw ExitCode(2)
-            }
-        }
-        let terminal = isatty(STDOUT_FILENO) == 1 ? MapCommand.terminalSize() : nil
+        configuration.predicate = try WhereArgument.predicate(predicate, home: home)
+        let terminal = ScreenPrinter.terminalSize()
         let width = max(20, terminal?.columns ?? Self.defaultWidth)
         // The text draws the charts as the pane does: the time bins fit the activity chart.
         let area = Rect(x: 0, y: 0, width: width, height: Self.chartRows)
@@ -83,11 +75,7 @@ struct StatsCommand: ParsableCommand {
             let unicode = ASCIIFallback.localeIsUTF8()
             var screen = Screen(width: width, height: Self.chartRows)
             ChartsView(charts: charts, unicode: unicode).render(in: area, into: &screen)
-            // Styles only on a terminal; colors only without NO_COLOR.
-            let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-            for row in 0..<Self.chartRows {
-                output.write((terminal == nil ? screen.line(row) : ANSIText.line(screen, row: row, colors: !noColor)) + "\n")
-            }
+            ScreenPrinter.write(screen, rows: 0..<Self.chartRows, styled: terminal != nil, to: &output)
             output.write("\n" + Self.textLines(charts, unicode: unicode).map { $0 + "\n" }.joined())
         }
         output.flush()
