@@ -2,7 +2,8 @@ import QuakeQuery
 import TerminalUI
 
 /// Which panes the browse screen shows; `m` goes through them in order.
-public enum BrowsePanes: Sendable, Equatable, CaseIterable {
+/// Raw values name the panes in saved views.
+public enum BrowsePanes: String, Sendable, Equatable, CaseIterable {
     case table
     /// The map above the table, each about half the height.
     case mapAboveTable

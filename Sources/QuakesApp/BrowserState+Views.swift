@@ -16,8 +16,8 @@ extension BrowserState {
         view.region = map.regionFilter.map(SavedView.Bounds.init)
         let requested = configuration.wrappedValue
         view.sort = requested.sortKeys.map(\.description).joined(separator: ",")
-        view.sections = requested.sectionIdentifier.map(SavedView.argument)
-        view.panes = SavedView.name(map.panes)
+        view.sections = requested.sectionIdentifier?.argument
+        view.panes = map.panes.rawValue
         view.map = SavedView.Bounds(map.region)
         view.utc = showsUTC
         view.charts = charts.isShown ? true : nil
@@ -34,7 +34,7 @@ extension BrowserState {
             userPredicate = nil
             problems.append("predicate \(view.predicate ?? ""): \(error)")
         }
-        map.restore(panes: view.browsePanes, region: view.map.region, regionFilter: view.region?.region)
+        map.restore(panes: BrowsePanes(rawValue: view.panes) ?? .table, region: view.map.region, regionFilter: view.region?.region)
         showsUTC = view.utc
         charts.show(view.charts ?? false)
         var configuration = self.configuration.wrappedValue
@@ -44,8 +44,7 @@ extension BrowserState {
         do { configuration.sectionIdentifier = try view.sectionKey() } catch {
             problems.append("sections: \(error)")
         }
-        configuration.predicate = QuakePredicate.and(QuakePredicate.and(userPredicate, QuakePredicate.placeContains(filterText)),
-                                                     map.regionFilter?.predicate)
+        configuration.predicate = selection
         self.configuration.wrappedValue = configuration
         anchor = .top
         selectedIndex = 0

@@ -365,9 +365,10 @@ public final class BrowserState {
     }
 
     /// The user's predicate, the filter and the map's region, all three.
-    func updatePredicate() {
-        let typed = QuakePredicate.and(userPredicate, QuakePredicate.placeContains(filterText))
-        configuration.predicate.wrappedValue = QuakePredicate.and(typed, map.regionFilter?.predicate)
+    var selection: QuakePredicate? {
+        SavedView.selection(predicate: userPredicate, filter: filterText, region: map.regionFilter)
     }
+
+    func updatePredicate() { configuration.predicate.wrappedValue = selection }
 
 }

@@ -19,7 +19,7 @@ public struct SavedView: Codable, Equatable, Sendable {
     public var sort: String = "-time"
     /// Sections as `--section` takes them: `day`, nil for none.
     public var sections: String?
-    /// `table`, `mapAboveTable` or `mapAlone`.
+    /// `table`, `mapAboveTable` or `mapAlone` (`BrowsePanes`' raw values).
     public var panes: String = "table"
     /// What the map shows.
     public var map: Bounds = Bounds(MapRegion.world)
@@ -45,9 +45,14 @@ public struct SavedView: Codable, Equatable, Sendable {
     /// region's together, as the browser combines them. Throws the parse
     /// error of a predicate that no longer parses.
     public func combinedPredicate(home: Home?) throws -> QuakePredicate? {
-        let own = try predicate.map { try QuakePredicate($0, home: home) }
-        let typed = QuakePredicate.and(own, QuakePredicate.placeContains(filter))
-        return QuakePredicate.and(typed, region?.region.predicate)
+        Self.selection(predicate: try predicate.map { try QuakePredicate($0, home: home) }, filter: filter,
+                       region: region?.region)
+    }
+
+    /// What the browser selects: the user's predicate, the place filter and
+    /// the map's region, all three.
+    static func selection(predicate: QuakePredicate?, filter: String, region: MapRegion?) -> QuakePredicate? {
+        QuakePredicate.and(QuakePredicate.and(predicate, QuakePredicate.placeContains(filter)), region?.predicate)
     }
 
     /// The view's sort keys; throws for keys that no longer parse.
@@ -58,32 +63,6 @@ public struct SavedView: Codable, Equatable, Sendable {
         guard let sections else { return nil }
         guard let key = SectionKey(argument: sections) else { throw SavedViewError.unknownSections(sections) }
         return key
-    }
-
-    /// `--section`'s name of a section key.
-    public static func argument(_ key: SectionKey) -> String {
-        switch key {
-        case .day: "day"
-        case .magnitudeBand: "magnitude"
-        case .network: "network"
-        case .type: "type"
-        }
-    }
-
-    var browsePanes: BrowsePanes {
-        switch panes {
-        case "mapAboveTable": .mapAboveTable
-        case "mapAlone": .mapAlone
-        default: .table
-        }
-    }
-
-    static func name(_ panes: BrowsePanes) -> String {
-        switch panes {
-        case .table: "table"
-        case .mapAboveTable: "mapAboveTable"
-        case .mapAlone: "mapAlone"
-        }
     }
 }
 
