@@ -75,25 +75,15 @@ public enum KeptCells {
     }
 
     private static func add(_ prefix: String) -> String {
-        levels.map { level in
-            """
-            INSERT INTO quakeCell VALUES (\(level), \(key(prefix, level: level)), 1)
-                ON CONFLICT DO UPDATE SET quakes = quakes + 1;
-            """
-        }.joined(separator: "\n") + """
-            INSERT INTO quakePlaceCell VALUES (\(prefix)placeFolded, \(key(prefix, level: placeLevel)), 1)
-                ON CONFLICT DO UPDATE SET quakes = quakes + 1;
-            """
+        (levels.map { KeptCount.increment("quakeCell", "\($0), \(key(prefix, level: $0))") }
+         + [KeptCount.increment("quakePlaceCell", "\(prefix)placeFolded, \(key(prefix, level: placeLevel))")])
+            .joined(separator: "\n")
     }
 
     private static func remove(_ prefix: String) -> String {
-        levels.map { level in
-            let match = "level = \(level) AND (latCell, lonCell, band) = (\(key(prefix, level: level)))"
-            return "UPDATE quakeCell SET quakes = quakes - 1 WHERE \(match); DELETE FROM quakeCell WHERE \(match) AND quakes <= 0;"
-        }.joined(separator: "\n") + {
-            let match = "placeFolded = \(prefix)placeFolded AND (latCell, lonCell, band) = (\(key(prefix, level: placeLevel)))"
-            return "UPDATE quakePlaceCell SET quakes = quakes - 1 WHERE \(match); DELETE FROM quakePlaceCell WHERE \(match) AND quakes <= 0;"
-        }()
+        (levels.map { KeptCount.decrement("quakeCell", where: "level = \($0) AND (latCell, lonCell, band) = (\(key(prefix, level: $0)))") }
+         + [KeptCount.decrement("quakePlaceCell", where: "placeFolded = \(prefix)placeFolded AND (latCell, lonCell, band) = (\(key(prefix, level: placeLevel)))")])
+            .joined(separator: "\n")
     }
 
     static var triggersSQL: String {
@@ -142,15 +132,11 @@ struct InsertedCells {
 
     /// `places`: each place's folded text, by number.
     func write(_ db: Database, places: [String]) throws {
-        let cell = try db.makeStatement(sql: """
-            INSERT INTO quakeCell VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET quakes = quakes + excluded.quakes
-            """)
+        let cell = try KeptCount.addition("quakeCell", keyColumns: 4, db)
         for (key, quakes) in cells {
             try cell.execute(arguments: [key.level, key.latCell, key.lonCell, key.band, quakes])
         }
-        let placeCell = try db.makeStatement(sql: """
-            INSERT INTO quakePlaceCell VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET quakes = quakes + excluded.quakes
-            """)
+        let placeCell = try KeptCount.addition("quakePlaceCell", keyColumns: 4, db)
         for (key, quakes) in placeCells {
             try placeCell.execute(arguments: [places[key.place], key.latCell, key.lonCell, key.band, quakes])
         }

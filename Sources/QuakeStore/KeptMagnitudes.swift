@@ -45,21 +45,14 @@ public enum KeptMagnitudes {
     }
 
     private static func add(_ row: String) -> String {
-        """
-        INSERT INTO quakeMagnitude VALUES (\(tenthsSQL("\(row).magnitude")), 1) ON CONFLICT DO UPDATE SET quakes = quakes + 1;
-        INSERT INTO quakePlaceMagnitude VALUES (\(row).placeFolded, \(tenthsSQL("\(row).magnitude")), 1)
-            ON CONFLICT DO UPDATE SET quakes = quakes + 1;
-        """
+        KeptCount.increment("quakeMagnitude", tenthsSQL("\(row).magnitude")) + "\n"
+            + KeptCount.increment("quakePlaceMagnitude", "\(row).placeFolded, \(tenthsSQL("\(row).magnitude"))")
     }
 
     private static func remove(_ row: String) -> String {
         let all = "tenths = \(tenthsSQL("\(row).magnitude"))"
-        let place = "placeFolded = \(row).placeFolded AND \(all)"
-        return """
-            UPDATE quakeMagnitude SET quakes = quakes - 1 WHERE \(all); DELETE FROM quakeMagnitude WHERE \(all) AND quakes <= 0;
-            UPDATE quakePlaceMagnitude SET quakes = quakes - 1 WHERE \(place);
-            DELETE FROM quakePlaceMagnitude WHERE \(place) AND quakes <= 0;
-            """
+        return KeptCount.decrement("quakeMagnitude", where: all) + "\n"
+            + KeptCount.decrement("quakePlaceMagnitude", where: "placeFolded = \(row).placeFolded AND \(all)")
     }
 
     static var triggersSQL: String {
@@ -97,13 +90,9 @@ struct InsertedMagnitudes {
 
     /// `places`: each place's folded text, by number.
     func write(_ db: Database, places: [String]) throws {
-        let all = try db.makeStatement(sql: """
-            INSERT INTO quakeMagnitude VALUES (?, ?) ON CONFLICT DO UPDATE SET quakes = quakes + excluded.quakes
-            """)
+        let all = try KeptCount.addition("quakeMagnitude", keyColumns: 1, db)
         for (tenths, quakes) in tenths { try all.execute(arguments: [tenths, quakes]) }
-        let perPlace = try db.makeStatement(sql: """
-            INSERT INTO quakePlaceMagnitude VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET quakes = quakes + excluded.quakes
-            """)
+        let perPlace = try KeptCount.addition("quakePlaceMagnitude", keyColumns: 2, db)
         for (key, quakes) in placeTenths {
             try perPlace.execute(arguments: [places[key.place], key.tenths, quakes])
         }

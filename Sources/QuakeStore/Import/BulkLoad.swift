@@ -54,8 +54,8 @@ struct BulkLoad {
         for sql in triggers { try db.execute(sql: sql) }
         if let inserted {
             let folded = inserted.foldedPlaceNames
-            try add(inserted.foldedPlaces(folded), to: "quakePlace", key: "placeFolded")
-            try add(inserted.dayStrings, to: "quakeDay", key: "day")
+            try add(inserted.foldedPlaces(folded), to: "quakePlace")
+            try add(inserted.dayStrings, to: "quakeDay")
             try inserted.cells.write(db, places: folded)
             try inserted.magnitudes.write(db, places: folded)
         } else {
@@ -77,10 +77,8 @@ struct BulkLoad {
     /// 128 MiB cache, 0.72 s without the helper thread).
     static let indexBuildSettings = "PRAGMA cache_size = -2000; PRAGMA threads = 2"
 
-    private func add(_ counts: [String: Int], to table: String, key: String) throws {
-        let statement = try db.makeStatement(sql: """
-            INSERT INTO \(table) VALUES (?, ?) ON CONFLICT(\(key)) DO UPDATE SET quakes = quakes + excluded.quakes
-            """)
+    private func add(_ counts: [String: Int], to table: String) throws {
+        let statement = try KeptCount.addition(table, keyColumns: 1, db)
         for (value, quakes) in counts { try statement.execute(arguments: [value, quakes]) }
     }
 
