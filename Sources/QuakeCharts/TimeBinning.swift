@@ -85,4 +85,17 @@ extension TimeBinSize {
 
     /// The aggregate that counts the quakes in each of this size's bins.
     public var countRequest: AggregateRequest { AggregateRequest(groups: [group]) }
+
+    /// A bin's start in UTC, as precise as the size: `2018-06-08 13:00`,
+    /// `2018-06-08`, `2018-06`, `2018` (any year, as ISOTime writes it).
+    public func label(ofBinStarting start: Int64) -> String {
+        let text = ISOTime.dateAndTime(epochMilliseconds: start)   // the date is everything before the space
+        let date = String(text.prefix { $0 != " " })
+        switch self {
+        case .minute, .tenMinutes, .hour, .sixHours: return String(text.dropLast(3))
+        case .day, .week: return date
+        case .month: return String(date.dropLast(3))
+        case .year: return String(date.dropLast(6))
+        }
+    }
 }

@@ -55,6 +55,11 @@ public struct Quake: Sendable, Hashable, Identifiable {
     public var formerIDs: [String] {
         ids.split(separator: ",").map(String.init).filter { $0 != id }
     }
+
+    /// The title readers give a quake whose source has none, as USGS's
+    /// feeds write them: `M 2.9 - place`, `M ? - place`; `magnitude` is
+    /// its `%.1f` text.
+    public static func title(magnitude: String?, place: String) -> String { "M " + (magnitude ?? "?") + " - " + place }
 }
 
 extension Quake: FetchableRecord {

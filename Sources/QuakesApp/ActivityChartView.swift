@@ -68,9 +68,9 @@ struct ActivityChartView {
     private func renderLabels(_ bins: [TimeBin], in area: Rect, into screen: inout Screen) {
         guard let first = bins.first, let last = bins.last else { return }
         let row = area.maxY - 1
-        let firstLabel = ChartText.time(first.start, size: charts.activity.binSize)
+        let firstLabel = charts.activity.binSize.label(ofBinStarting: first.start)
         screen.put(firstLabel, row: row, column: area.x, style: Self.axisStyle, maxWidth: area.width)
-        let lastLabel = ChartText.time(last.start, size: charts.activity.binSize)
+        let lastLabel = charts.activity.binSize.label(ofBinStarting: last.start)
         let lastStart = bins.count - lastLabel.count
         if bins.count > 1 && lastStart > firstLabel.count {
             screen.put(lastLabel, row: row, column: area.x + lastStart, style: Self.axisStyle)
@@ -82,22 +82,4 @@ struct ActivityChartView {
 enum ChartText {
     /// ` · ` on a UTF-8 terminal, ` - ` elsewhere.
     static func separator(_ unicode: Bool) -> String { unicode ? " · " : " - " }
-
-    /// A bin's start in UTC, as precise as the bin: `2018-06-08 13:00`,
-    /// `2018-06-08`, `2018-06`, `2018`.
-    static func time(_ epochMilliseconds: Int64, size: TimeBinSize) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = Date(timeIntervalSince1970: Double(epochMilliseconds) / 1000)
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        let year = String(format: "%04d", parts.year!), month = String(format: "%02d", parts.month!)
-        let day = String(format: "%02d", parts.day!)
-        switch size {
-        case .minute, .tenMinutes, .hour, .sixHours:
-            return "\(year)-\(month)-\(day) " + String(format: "%02d:%02d", parts.hour!, parts.minute!)
-        case .day, .week: return "\(year)-\(month)-\(day)"
-        case .month: return "\(year)-\(month)"
-        case .year: return year
-        }
-    }
 }

@@ -3,7 +3,7 @@ import QuakeStore
 import TerminalUI
 
 /// How quakes-tui writes times, ages, counts and magnitudes.
-struct Formatting: Sendable {
+public struct Formatting: Sendable {
     let timeZone: TimeZone
     let now: Date
 
@@ -32,7 +32,7 @@ struct Formatting: Sendable {
     }
 
     /// `4,711`.
-    static func count(_ n: Int) -> String {
+    public static func count(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (i, c) in digits.enumerated() {

@@ -43,8 +43,8 @@ struct QuakeGenerator: Sequence {
                 depth: depth, latitude: latitude, longitude: longitude,
                 felt: base.felt, cdi: base.cdi, mmi: base.mmi, alert: base.alert, status: base.status,
                 tsunami: base.tsunami, sig: base.sig, type: base.type,
-                title: "M \(magnitude.map { String(format: "%.1f", $0) } ?? "?") - \(base.place)",
-                url: "https://earthquake.usgs.gov/earthquakes/eventpage/\(id)")
+                title: Quake.title(magnitude: magnitude.map { String(format: "%.1f", $0) }, place: base.place),
+                url: EventPageURL.comCat(id))
         }
     }
 }

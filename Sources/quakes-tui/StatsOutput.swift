@@ -1,6 +1,7 @@
 import Foundation
 import QuakeCharts
 import QuakeStore
+import QuakesApp
 
 // What `stats` prints: the JSON document, or the text lines a person reads.
 
@@ -48,16 +49,16 @@ extension StatsCommand {
     static func textLines(_ charts: QuakeCharts, unicode: Bool = true) -> [String] {
         let magnitudes = charts.magnitudes
         var lines = [figuresLine(magnitudes, unicode: unicode), spanLine(charts, unicode: unicode)]
-        if magnitudes.withoutMagnitude > 0 { lines.append("\(grouped(magnitudes.withoutMagnitude)) without a magnitude") }
+        if magnitudes.withoutMagnitude > 0 { lines.append("\(Formatting.count(magnitudes.withoutMagnitude)) without a magnitude") }
         if !charts.activity.bins.isEmpty {
             lines.append("")
             lines.append("quakes per \(charts.activity.binSize.rawValue) (UTC)")
-            lines += aligned(charts.activity.bins.map { [binLabel($0.start, charts.activity.binSize), grouped($0.count)] },
+            lines += aligned(charts.activity.bins.map { [charts.activity.binSize.label(ofBinStarting: $0.start), Formatting.count($0.count)] },
                              header: nil)
         }
         if !magnitudes.bins.isEmpty {
             lines.append("")
-            lines += aligned(magnitudes.bins.map { [decimal($0.tenths), grouped($0.count), grouped($0.cumulative)] },
+            lines += aligned(magnitudes.bins.map { [decimal($0.tenths), Formatting.count($0.count), Formatting.count($0.cumulative)] },
                              header: ["magnitude", "count", unicode ? "N(≥M)" : "N(>=M)"])
         }
         return lines
@@ -71,27 +72,15 @@ extension StatsCommand {
         let (dot, plusMinus, atLeast) = unicode ? ("·", "±", "≥") : ("-", "+/-", ">=")
         return "Mc \(decimal(tenths(fit.mc))) \(dot) b \(String(format: "%.2f", fit.b)) \(plusMinus) "
             + "\(String(format: "%.2f", fit.bError)) \(dot) a \(String(format: "%.2f", fit.a)) \(dot) "
-            + "\(grouped(fit.count)) \(atLeast) Mc"
+            + "\(Formatting.count(fit.count)) \(atLeast) Mc"
     }
 
     /// `4,711 quakes, 2018-06-07 00:00:52 … 2018-06-14 23:59:25 UTC`.
     static func spanLine(_ charts: QuakeCharts, unicode: Bool) -> String {
-        let quakes = "\(grouped(charts.count)) \(charts.count == 1 ? "quake" : "quakes")"
+        let quakes = "\(Formatting.count(charts.count)) \(charts.count == 1 ? "quake" : "quakes")"
         guard let first = charts.firstTime, let last = charts.lastTime else { return quakes }
         return quakes + ", " + ISOTime.dateAndTime(epochMilliseconds: first) + (unicode ? " … " : " .. ")
             + ISOTime.dateAndTime(epochMilliseconds: last) + " UTC"
-    }
-
-    /// A bin's start as far as the size needs: `2018-06-14 09:00`, `2018-06-14`, `2018-06`, `2018`.
-    private static func binLabel(_ start: Int64, _ size: TimeBinSize) -> String {
-        let text = ISOTime.dateAndTime(epochMilliseconds: start)   // the date is everything before the space
-        let date = String(text.prefix { $0 != " " })
-        switch size {
-        case .minute, .tenMinutes, .hour, .sixHours: return String(text.dropLast(3))
-        case .day, .week: return date
-        case .month: return String(date.dropLast(3))
-        case .year: return String(date.dropLast(6))
-        }
     }
 
     /// Rows of columns: the first left-aligned, the others right-aligned, two spaces apart.
@@ -112,13 +101,4 @@ extension StatsCommand {
     }
 
     private static func tenths(_ magnitude: Double) -> Int { Int((magnitude * 10).rounded()) }
-
-    /// `12,345`.
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { end in
-            String(digits.dropFirst(max(0, end - 3)).prefix(end - max(0, end - 3)))
-        }
-        return (n < 0 ? "-" : "") + groups.joined(separator: ",")
-    }
 }

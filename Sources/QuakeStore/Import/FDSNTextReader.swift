@@ -135,7 +135,7 @@ enum FDSNTextReader {
         let id = EventIdentity.storedID(eventID, service: service)
         let place = row.text(c.place), eventType = row.text(c.eventType)
         let net = [contributor, catalog, service].first { !$0.isEmpty }!.lowercased()
-        let title = "M " + (magnitude.map { String(format: "%.1f", $0) } ?? "?") + " - " + place
+        let title = Quake.title(magnitude: magnitude.map { String(format: "%.1f", $0) }, place: place)
         let date = Date(epochMilliseconds: time.milliseconds)
         return .quake(Quake(
             id: id, code: eventID, net: net, ids: ",\(id),",

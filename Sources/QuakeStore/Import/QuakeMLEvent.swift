@@ -69,7 +69,7 @@ struct QuakeMLEvent {
             return .skipped(reason: problem)
         }
         let place = self.place
-        let title = "M " + (magnitude?.value.map { String(format: "%.1f", $0) } ?? "?") + " - " + place
+        let title = Quake.title(magnitude: magnitude?.value.map { String(format: "%.1f", $0) }, place: place)
         return .quake(Quake(
             id: id, code: eventID, net: (agencyID.isEmpty ? origin.agencyID : agencyID).lowercased(), ids: ",\(id),",
             magnitude: magnitude?.value, magType: magnitude?.type ?? "", place: place,
@@ -78,7 +78,7 @@ struct QuakeMLEvent {
             depth: depth, latitude: latitude, longitude: longitude,
             status: Self.status(mode: origin.evaluationMode, status: origin.evaluationStatus),
             type: type.isEmpty ? "earthquake" : type, title: title,
-            url: service == EventIdentity.comCat ? "https://earthquake.usgs.gov/earthquakes/eventpage/\(id)" : ""))
+            url: service == EventIdentity.comCat ? EventPageURL.comCat(id) : ""))
     }
 
     /// ComCat's two statuses from QuakeML's evaluation mode and status: a

@@ -119,7 +119,7 @@ enum USGSCSVReader {
         }
         let net = row.text(c.net), place = row.text(c.place)
         let code = id.hasPrefix(net) ? String(id.dropFirst(net.count)) : id
-        let title = "M " + (mag.map { magnitudes.text($0) } ?? "?") + " - " + place
+        let title = Quake.title(magnitude: mag.map { magnitudes.text($0) }, place: place)
         return .quake(Quake(
             id: id, code: code, net: net, ids: ",\(id),",
             magnitude: mag, magType: row.text(c.magType), place: place,
@@ -127,7 +127,7 @@ enum USGSCSVReader {
             updated: Date(epochMilliseconds: (updated ?? time).milliseconds),
             depth: depth, latitude: latitude, longitude: longitude,
             status: row.text(c.status), type: row.text(c.type),
-            title: title, url: "https://earthquake.usgs.gov/earthquakes/eventpage/\(id)"))
+            title: title, url: EventPageURL.comCat(id)))
     }
 
     /// Magnitudes as titles show them, `String(format: "%.1f")`, kept by
