@@ -88,11 +88,13 @@ struct QuakeMLMemoryTests {
         let xml = try importMeasuringPeak(path, db: db)
         #expect(xml.stdout == "imported \(path): \(Self.events) new, 0 updated, 0 unchanged, 0 skipped\n")
         print("peak: QuakeML \(size / 1_048_576) MiB \(xml.peakKiB / 1024) MiB; CSV \(csvSize / 1_048_576) MiB \(csv.peakKiB / 1024) MiB")
-        // Holding the file would add its 140 MiB; 16 MiB is room for noise.
-        // (The peak itself is the catalog's: SQLite's cache and the import's
-        // counts, 135 to 470 MiB for both files on different machines, so it
-        // is compared with the CSV's, not with the file's size.)
-        #expect(xml.peakKiB < csv.peakKiB + 16 * 1024, "QuakeML \(xml.peakKiB) KiB, CSV \(csv.peakKiB) KiB")
+        // Holding the file adds about 100 MiB (measured with the pages kept:
+        // 228 against 130 MiB); 64 MiB is room for noise. The peak itself is
+        // the catalog's (SQLite's cache, the index builds after the commit):
+        // 130 to 500 MiB for either file on different machines, the two
+        // within 42 MiB of each other in one run, so it is compared with
+        // the CSV's, not with the file's size.
+        #expect(xml.peakKiB < csv.peakKiB + 64 * 1024, "QuakeML \(xml.peakKiB) KiB, CSV \(csv.peakKiB) KiB")
         // The two catalogs hold the same quakes.
         let fromXML = try storedQuakes(QuakeCatalog(path: db)), fromCSV = try storedQuakes(QuakeCatalog(path: folder.file("csv.sqlite")))
         #expect(fromXML.count == Self.events)
