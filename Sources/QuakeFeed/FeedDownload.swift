@@ -5,7 +5,8 @@ import FoundationNetworking
 #endif
 
 /// Downloads one feed body with URLSession, reporting bytes as they come.
-/// Fails on any status but 200, on a body shorter than its Content-Length,
+/// Fails on any status but 200 and 204 (No Content: an FDSN service's
+/// answer when no event matches, an empty body), on a body shorter than its Content-Length,
 /// on a body longer than `limit` bytes (declared or streamed: refused before
 /// the body is read, or cut as it passes), and when no data arrives for
 /// `timeout` seconds.
@@ -16,6 +17,8 @@ public enum FeedDownload {
     public struct Body: Sendable {
         public var data: Data
         public var contentType: String?
+        /// 200, or 204 for an answer without content.
+        public var status = 200
     }
 
     public static func body(of source: FeedSource, timeout: Double, limit: Int, progress: Progress? = nil) throws -> Body {
@@ -56,6 +59,7 @@ public enum FeedDownload {
         private var contentType: String?
         private var contentEncoding: String?
         private var failure: FetchError?
+        private var status = 200
 
         init(source: FeedSource, timeout: Double, limit: Int, progress: Progress?) {
             self.source = source
@@ -71,18 +75,24 @@ public enum FeedDownload {
             if let expected, data.count < expected {
                 throw FetchError(source: source.description, reason: .cutShort(received: data.count, expected: expected))
             }
-            return Body(data: data, contentType: contentType)
+            return Body(data: data, contentType: contentType, status: status)
         }
 
-        private func fail(_ reason: FetchError.Reason) {
+        private func fail(_ reason: FetchError.Reason, retryAfter: Double? = nil) {
             lock.lock(); defer { lock.unlock() }
-            if failure == nil { failure = FetchError(source: source.description, reason: reason) }
+            if failure == nil { failure = FetchError(source: source.description, reason: reason, retryAfter: retryAfter) }
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
             if let http = response as? HTTPURLResponse, http.statusCode != 200 {
-                refuse(dataTask, .httpStatus(http.statusCode), completionHandler)
+                if http.statusCode == 204 {
+                    lock.lock(); status = 204; lock.unlock()
+                    completionHandler(.allow)
+                    return
+                }
+                let retryAfter = http.value(forHTTPHeaderField: "Retry-After").flatMap(FetchError.retryAfterSeconds)
+                refuse(dataTask, .httpStatus(http.statusCode), retryAfter: retryAfter, completionHandler)
                 return
             }
             let declared = response.expectedContentLength >= 0 ? Int(response.expectedContentLength) : nil
@@ -108,9 +118,9 @@ public enum FeedDownload {
 
         /// FoundationNetworking goes on reading a body after `.cancel` (an endless
         /// one for ever): the task is cancelled as well.
-        private func refuse(_ task: URLSessionDataTask, _ reason: FetchError.Reason,
+        private func refuse(_ task: URLSessionDataTask, _ reason: FetchError.Reason, retryAfter: Double? = nil,
                             _ completionHandler: (URLSession.ResponseDisposition) -> Void) {
-            fail(reason)
+            fail(reason, retryAfter: retryAfter)
             completionHandler(.cancel)
             task.cancel()
         }

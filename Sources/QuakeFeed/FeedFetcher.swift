@@ -39,7 +39,10 @@ public struct FeedFetcher: Sendable {
         }
     }
 
+    /// Downloads and imports the feed; the catalog then remembers it as a
+    /// source `sync` brings up to date.
     public func fetch(_ source: FeedSource, progress: (@Sendable (Progress) -> Void)? = nil) throws -> ImportReport {
+        let started = Date()
         let body = try FeedDownload.body(of: source, timeout: timeout, limit: maxDownload) { received, expected in
             progress?(.downloading(received: received, expected: expected))
         }
@@ -48,7 +51,8 @@ public struct FeedFetcher: Sendable {
         do {
             return try QuakeImporter(catalog: catalog).importData(
                 data, name: source.description, geoJSONOnly: true,
-                recording: LastFetch(date: Date(), url: source.description),
+                recording: [.lastFetch(LastFetch(date: started, url: source.description)),
+                            .feed(url: source.description, at: started)],
                 progress: { progress?(.importing(features: $0)) })
         } catch let error as ImportError {
             let detail = error.location.isEmpty ? error.message : "\(error.message) at \(error.location)"

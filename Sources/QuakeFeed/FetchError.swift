@@ -8,6 +8,8 @@ import FoundationNetworking   // HTTPURLResponse
 public struct FetchError: Error, CustomStringConvertible, Equatable {
     public let source: String
     public let reason: Reason
+    /// A refusal's `Retry-After`, in seconds (429 Too Many Requests, 503).
+    public let retryAfter: Double?
 
     public enum Reason: Equatable, Sendable {
         case httpStatus(Int)
@@ -24,9 +26,20 @@ public struct FetchError: Error, CustomStringConvertible, Equatable {
         case badContentEncoding(String, supported: Bool)
     }
 
-    public init(source: String, reason: Reason) {
+    public init(source: String, reason: Reason, retryAfter: Double? = nil) {
         self.source = source
         self.reason = reason
+        self.retryAfter = retryAfter
+    }
+
+    /// `Retry-After: 120` (seconds) or an HTTP date, as seconds from now.
+    static func retryAfterSeconds(_ value: String) -> Double? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(text), seconds >= 0, seconds.isFinite { return seconds }
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return format.date(from: text).map { max(0, $0.timeIntervalSinceNow) }
     }
 
     public var description: String { "fetch \(source): \(reasonText)" }

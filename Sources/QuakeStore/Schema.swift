@@ -17,6 +17,7 @@ public enum Schema {
         ("v3: fast sorting, sections and place filters", addSortAndCountIndexes),
         ("v4: quakes per map cell", KeptCells.create),
         ("v5: quakes per tenth of magnitude", KeptMagnitudes.create),
+        ("v6: fetched sources and their windows", FetchLedger.create),
     ]
 
     /// The quake indexes a large import builds after it commits, each in a

@@ -2,25 +2,40 @@ import ArgumentParser
 import Foundation
 import QuakeFeed
 import QuakeStore
+import QuakesApp
 
 struct FetchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
-        abstract: "Download a USGS GeoJSON feed and import it.",
+        abstract: "Download a USGS GeoJSON feed, or query an FDSN event service, and import it.",
         discussion: """
             The feed is --feed NAME or --url URL, else the config file's, else all_day \
             (https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/all_day.geojson). \
             A gzip-compressed body (.geojson.gz) is inflated. On a terminal a progress \
             bar shows on stderr. Any failure (HTTP status, network, timeout, a body cut \
             short, over the config's max-download (default 1 GB) or not GeoJSON) prints \
-            one line, exits 1 and imports nothing.
+            one line, exits 1 and imports nothing. \
+            With --service, the query is asked in time windows small enough that the \
+            service answers each (its count endpoint plans them; a window refused as too \
+            big is halved), one request at a time, each window imported in a transaction \
+            of its own. The catalog remembers the query and the windows done: the same \
+            command run again after a failure or Ctrl-C (exit 130) goes on from the first \
+            window not done, and `sync` brings the query up to date later.
             """
     )
 
     @OptionGroup var catalogOptions: CatalogOptions
     @OptionGroup var feedOptions: FeedOptions
+    @OptionGroup var serviceOptions: ServiceQueryOptions
+
+    func validate() throws {
+        if serviceOptions.service != nil, feedOptions.feed != nil || feedOptions.url != nil {
+            throw ValidationError("give --service or --feed/--url, not both")
+        }
+    }
 
     func run() throws {
+        if serviceOptions.service != nil { return try fetchFromService() }
         let (source, timeout, config) = feedOptions.resolved()
         let catalog = try catalogOptions.open(seed: false, forImport: true)
         let fetcher = FeedOptions.fetcher(catalog: catalog, timeout: timeout, config: config)
@@ -33,6 +48,30 @@ struct FetchCommand: ParsableCommand {
         } catch {
             bar?.clear()
             fail(error)
+        }
+    }
+
+    private func fetchFromService() throws {
+        let (_, timeout, config) = feedOptions.resolved()
+        let query = try serviceOptions.resolved(now: Date())
+        let catalog = try catalogOptions.open(seed: false, forImport: true)
+        let run = ServiceFetchRun(catalog: catalog, label: query.service.name)
+        let backfill = FDSNBackfill(catalog: catalog, service: query.service, query: query.query,
+                                    downloader: PoliteDownloader.make(timeout: timeout, config: config,
+                                                                      requestsPerSecond: serviceOptions.maxRate, run: run))
+        do {
+            let summary = try backfill.run(request: query.request, start: query.start, end: query.end, endsNow: query.endsNow,
+                                           updatedAfter: query.updatedAfter, progress: run.show,
+                                           shouldStop: { run.stopRequested })
+            run.clear()
+            run.exitIfStopped()
+            for line in ServiceFetchRun.lines(summary, service: query.service.name) { StandardOutput.writeLine(line) }
+            PendingIndexBuild.finish(catalog)
+        } catch {
+            run.clear()
+            run.exitIfStopped()
+            printError("error: " + ServiceFetchRun.failure(error, service: query.service.name))
+            throw ExitCode(1)
         }
     }
 }

@@ -12,11 +12,13 @@ final class ProgressBar: @unchecked Sendable {
     /// The bar's blocks need UTF-8; other terminals get `#` and `.`.
     private let utf8 = ASCIIFallback.localeIsUTF8()
 
-    init(label: String) {
+    /// `exitsOnSignal`: a signal wipes the bar and ends the program (the
+    /// caller has nothing to finish; else it handles signals itself).
+    init(label: String, exitsOnSignal: Bool = true) {
         self.label = TerminalText.visible(label)   // a URL's last part is percent-decoded: %1b is ESC
         // Interrupted mid-download: wipe the bar so the shell prompt starts
         // clean. Nothing was committed, so nothing is lost.
-        for number in [SIGINT, SIGTERM, SIGHUP] {
+        for number in [SIGINT, SIGTERM, SIGHUP] where exitsOnSignal {
             signal(number) { received in
                 let wipe: StaticString = "\r\u{1B}[K"
                 _ = Glibc.write(STDERR_FILENO, wipe.utf8Start, wipe.utf8CodeUnitCount)

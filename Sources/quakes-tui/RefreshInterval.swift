@@ -8,6 +8,16 @@ struct RefreshInterval: Equatable, CustomStringConvertible {
     static let minimum = 10
 
     init(parsing text: String) throws {
+        let total = try Self.seconds(parsing: text)
+        guard total >= Self.minimum else {
+            throw RefreshIntervalError(text: text, reason: "is shorter than \(Self.minimum) s")
+        }
+        seconds = total
+    }
+
+    /// Any duration in seconds, zero or more: `90s`, `5m`, `1h30m`, `30d`;
+    /// a bare number is seconds.
+    static func seconds(parsing text: String) throws -> Int {
         var total = 0
         var digits = ""
         var sawUnit = false
@@ -24,21 +34,19 @@ struct RefreshInterval: Equatable, CustomStringConvertible {
             case "d": unit = 86_400
             default: throw RefreshIntervalError(text: text)
             }
-            guard let n = Int(digits) else { throw RefreshIntervalError(text: text) }
+            // Past a century of seconds is no duration anyone means (and would overflow).
+            guard let n = Int(digits), n <= 4_000_000_000 / unit else { throw RefreshIntervalError(text: text) }
             total += n * unit
             digits = ""
             sawUnit = true
         }
         if !digits.isEmpty {
             // A bare number is seconds, but not after a unit ("5m30").
-            guard !sawUnit, let n = Int(digits) else { throw RefreshIntervalError(text: text) }
+            guard !sawUnit, let n = Int(digits), n <= 4_000_000_000 else { throw RefreshIntervalError(text: text) }
             total += n
         }
         guard total > 0 || sawUnit || !digits.isEmpty else { throw RefreshIntervalError(text: text) }
-        guard total >= Self.minimum else {
-            throw RefreshIntervalError(text: text, reason: "is shorter than \(Self.minimum) s")
-        }
-        seconds = total
+        return total
     }
 
     var description: String {

@@ -32,19 +32,32 @@ public struct QuakeImporter: Sendable {
         return try importData(input.data, name: name, service: service, inputIsMapped: input.isMapped, progress: progress)
     }
 
-    /// Imports a whole feed held in memory, GeoJSON, CSV or FDSN text,
-    /// chosen by content unless `geoJSONOnly`. A `fetch` is recorded in the
-    /// same transaction, so the catalog says it was updated only if the
-    /// import landed.
+    /// Imports a whole feed held in memory, GeoJSON, CSV, FDSN text or
+    /// QuakeML, chosen by content unless `geoJSONOnly`. `records` are written
+    /// in the same transaction (a fetch, a backfill window done), so the
+    /// catalog says they happened only if the import landed. A fetched
+    /// answer's quakes outside its time window are left out (`keeping`: the
+    /// window's edges, which the next window's request repeats); FDSN text
+    /// has no update time, so a fetched one's rows are as new as the answer
+    /// (`answeredAt`) and replace what an earlier answer said.
     public func importData(_ data: Data, name: String, service: String? = nil, geoJSONOnly: Bool = false,
-                           recording fetch: LastFetch? = nil, progress: Progress? = nil) throws -> ImportReport {
-        try importData(data, name: name, service: service, geoJSONOnly: geoJSONOnly, recording: fetch, inputIsMapped: false,
+                           recording records: [ImportRecord] = [], keeping: (@Sendable (Quake) -> Bool)? = nil,
+                           answeredAt: Date? = nil, progress: Progress? = nil) throws -> ImportReport {
+        try importData(data, name: name, service: service, geoJSONOnly: geoJSONOnly,
+                       scope: Scope(records: records, keeping: keeping, answeredAt: answeredAt), inputIsMapped: false,
                        progress: progress)
+    }
+
+    /// What a fetch adds to an import of its answer (see `importData`).
+    private struct Scope {
+        var records: [ImportRecord] = []
+        var keeping: (@Sendable (Quake) -> Bool)?
+        var answeredAt: Date?
     }
 
     /// `inputIsMapped`: `data` is a file's read-only mapping, whose pages
     /// the CSV reader gives back behind it (`ReadPages`).
-    private func importData(_ data: Data, name: String, service: String?, geoJSONOnly: Bool = false, recording fetch: LastFetch? = nil,
+    private func importData(_ data: Data, name: String, service: String?, geoJSONOnly: Bool = false, scope: Scope = Scope(),
                             inputIsMapped: Bool, progress: Progress? = nil) throws -> ImportReport {
         var report = ImportReport(name: name)
         try data.withUnsafeBytes { raw in
@@ -63,7 +76,9 @@ public struct QuakeImporter: Sendable {
                         switch event {
                         case .skipped(let reason):
                             report.skipped.append(.init(location: location, reason: reason))
-                        case .quake(let quake):
+                        case .quake(var quake):
+                            if let keeping = scope.keeping, !keeping(quake) { return }
+                            if format == .fdsnText, let answeredAt = scope.answeredAt { quake.updated = answeredAt }
                             switch try upserter.upsert(quake) {
                             case .new: report.new += 1
                             case .updated: report.updated += 1
@@ -124,7 +139,7 @@ public struct QuakeImporter: Sendable {
                     }
                     report.merged = upserter.merged
                     try bulk?.finish(inserted: upserter.insertedCounts)
-                    try fetch?.write(db)
+                    for record in scope.records { try record.write(db, events: report.new + report.updated) }
                     progress?(seen)
                 }
             } catch {

@@ -48,7 +48,11 @@ final class Upserter {
     let selectStored, selectAliasOwner, insert, update: Statement
     let deleteQuake, deleteAlias, moveAliases, insertAlias: Statement
 
+    /// The import's connection, inside its transaction.
+    private let db: Database
+
     init(_ db: Database, countingInserts: Bool = false) throws {
+        self.db = db
         insertedCounts = countingInserts ? InsertedCounts() : nil
         let catalogIsEmpty = try Bool.fetchOne(db, sql: """
             SELECT NOT EXISTS (SELECT 1 FROM quake) AND NOT EXISTS (SELECT 1 FROM quakeAlias)
@@ -63,9 +67,14 @@ final class Upserter {
             INSERT INTO quake (\(columns.joined(separator: ", ")), changedAt)
             VALUES (\((1...columns.count + 1).map { "?\($0)" }.joined(separator: ", ")))
             """)
+        // A newer report that says nothing new leaves the row as it is
+        // (and counts as unchanged): an FDSN text answer, which has no
+        // update time, is as new as the answer, and fetched again says the same.
+        let saysSomethingNew = columns.enumerated().dropFirst().filter { $1 != "updated" }
+            .map { "\($1) IS ?\($0 + 1)" }.joined(separator: " AND ")
         update = try db.makeStatement(sql: """
             UPDATE quake SET \(columns.enumerated().dropFirst().map { "\($1) = ?\($0 + 1)" }.joined(separator: ", ")),
-            changedAt = ?\(columns.count + 1) WHERE id = ?1
+            changedAt = ?\(columns.count + 1) WHERE id = ?1 AND NOT (\(saysSomethingNew))
             """)
         now = Date().epochMilliseconds
         deleteQuake = try db.makeStatement(sql: "DELETE FROM quake WHERE id = ?")
@@ -94,10 +103,12 @@ final class Upserter {
         }
         let outcome: Outcome
         if let stored {
-            outcome = quake.updated.epochMilliseconds > stored.updated ? .updated : .unchanged
-            if outcome == .updated {
+            if quake.updated.epochMilliseconds > stored.updated {
                 try execute(update, binding: quake)
-                insertedCounts = nil
+                outcome = db.changesCount > 0 ? .updated : .unchanged
+                if outcome == .updated { insertedCounts = nil }
+            } else {
+                outcome = .unchanged
             }
         } else {
             try execute(insert, binding: quake)

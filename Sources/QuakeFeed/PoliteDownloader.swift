@@ -1,0 +1,52 @@
+import Foundation
+
+/// Asks one service at a time and politely: at most `requestsPerSecond`
+/// requests started a second, and a refusal for load (429 Too Many
+/// Requests, 503 Service Unavailable) retried after its `Retry-After`, else
+/// after 1, 2, 4, 8 and 16 s, up to five times.
+public final class PoliteDownloader: @unchecked Sendable {
+    public let timeout: Double
+    public let maxDownload: Int
+    public let requestsPerSecond: Double
+    public static let maxRetries = 5
+    /// A `Retry-After` longer than this is taken as this: a fetch that
+    /// would sleep for a day is better ended by its user.
+    static let longestWait = 300.0
+    private var lastRequest: Date?
+    /// Tells what the downloader is waiting for: `(seconds, status)`.
+    let onWait: (@Sendable (Double, Int) -> Void)?
+
+    public init(timeout: Double, maxDownload: Int, requestsPerSecond: Double = 2,
+                onWait: (@Sendable (Double, Int) -> Void)? = nil) {
+        self.timeout = timeout
+        self.maxDownload = maxDownload
+        self.requestsPerSecond = requestsPerSecond
+        self.onWait = onWait
+    }
+
+    /// The answer's body (empty for 204), or the last refusal.
+    public func body(of url: URL, progress: FeedDownload.Progress? = nil) throws -> FeedDownload.Body {
+        var attempt = 0
+        while true {
+            pace()
+            do {
+                return try FeedDownload.body(of: FeedSource(url: url), timeout: timeout, limit: maxDownload, progress: progress)
+            } catch let error as FetchError {
+                guard case .httpStatus(let status) = error.reason, [429, 503].contains(status),
+                      attempt < Self.maxRetries else { throw error }
+                let wait = min(error.retryAfter ?? Double(1 << attempt), Self.longestWait)
+                onWait?(wait, status)
+                Thread.sleep(forTimeInterval: wait)
+                attempt += 1
+            }
+        }
+    }
+
+    private func pace() {
+        if let lastRequest {
+            let wait = lastRequest.addingTimeInterval(1 / requestsPerSecond).timeIntervalSinceNow
+            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        }
+        lastRequest = Date()
+    }
+}

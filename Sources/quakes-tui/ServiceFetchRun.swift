@@ -1,0 +1,161 @@
+import Dispatch
+import Foundation
+import QuakeFeed
+import QuakeStore
+import QuakesApp
+
+/// A backfill or a sync of an FDSN service as the commands run it: a
+/// progress bar on a terminal, one summary line, and Ctrl-C (or SIGTERM,
+/// SIGHUP) ending it cleanly with the windows done kept: during a window's
+/// import the import is interrupted and its transaction rolls back; at any
+/// other moment nothing is open, and the program ends at once.
+final class ServiceFetchRun: @unchecked Sendable {
+    let catalog: QuakeCatalog
+    let label: String
+    private let bar: ProgressBar?
+    private let lock = NSLock()
+    private var importing = false
+    private var stopSignal: Int32?
+    private var progressNote = ""
+    private var lastProgress: FDSNBackfill.Progress?
+    private var signalSources: [DispatchSourceSignal] = []
+    private let started = Date()
+    /// The source a sync is at, shown before the bar instead of `label`.
+    var sourceLabel: String? {
+        get { lock.withLock { currentSource } }
+        set { lock.withLock { currentSource = newValue } }
+    }
+    private var currentSource: String?
+
+    init(catalog: QuakeCatalog, label: String) {
+        self.catalog = catalog
+        self.label = label
+        bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: label, exitsOnSignal: false) : nil
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [unowned self] in self.received(number) }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    var stopRequested: Bool { lock.withLock { stopSignal != nil } }
+
+    /// The progress handler for `FDSNBackfill`: draws the bar and keeps
+    /// track of whether a window's transaction may be open.
+    func show(_ progress: FDSNBackfill.Progress) {
+        lock.withLock {
+            lastProgress = progress
+            if case .importing = progress.phase { importing = true } else { importing = false }
+            progressNote = "\(progress.windowsDone) of \(progress.windowsTotal) windows done"
+        }
+        bar?.show(line: line(progress))
+    }
+
+    /// A refusal for load being waited out, shown in the bar.
+    func showWait(seconds: Double, status: Int) {
+        guard var progress = lock.withLock({ lastProgress }) else { return }
+        progress.phase = .waiting(seconds: seconds, status: status)
+        show(progress)
+    }
+
+    /// `usgs [████░░░░] 3/14 windows · 12,345 events · 2019-07-03…07-05 · 0:42, 2:10 left`
+    func line(_ progress: FDSNBackfill.Progress) -> String {
+        var parts: [String] = []
+        if progress.windowsTotal > 0 {
+            let width = 12
+            let filled = min(width, progress.windowsDone * width / progress.windowsTotal)
+            parts.append("[" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "] "
+                         + "\(progress.windowsDone)/\(progress.windowsTotal) windows")
+        }
+        parts.append("\(Formatting.count(progress.events)) events")
+        if let window = progress.window { parts.append(Self.range(window.startTime, window.endTime)) }
+        switch progress.phase {
+        case .counting: parts.append("counting")
+        case .downloading(let received): parts.append(ByteCount.text(received))
+        case .importing: break
+        case .waiting(let seconds, let status): parts.append("HTTP \(status), waiting \(Int(seconds.rounded(.up))) s")
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        var time = Self.clock(elapsed)
+        if progress.windowsDone > 0, progress.windowsTotal > progress.windowsDone {
+            time += ", " + Self.clock(elapsed / Double(progress.windowsDone) * Double(progress.windowsTotal - progress.windowsDone)) + " left"
+        }
+        parts.append(time)
+        return (sourceLabel ?? label) + " " + parts.joined(separator: " · ")
+    }
+
+    /// Ends the program as an interrupted run does, if a signal came.
+    func exitIfStopped() {
+        guard let number = lock.withLock({ stopSignal }) else { return }
+        bar?.clear()
+        printError("\(label): interrupted; \(lock.withLock { progressNote }), the same command goes on from there")
+        exit(128 + number)
+    }
+
+    func clear() { bar?.clear() }
+
+    private func received(_ number: Int32) {
+        let importing = lock.withLock {
+            if stopSignal == nil { stopSignal = number }
+            return self.importing
+        }
+        if importing {
+            catalog.dbWriter.interrupt()   // the import fails, its transaction rolls back, `exitIfStopped` ends
+        } else {
+            exitIfStopped()
+        }
+    }
+
+    /// `2019-07-01…2019-08-01`, with times where a bound is not a day's start.
+    static func range(_ start: Int64, _ end: Int64) -> String {
+        func text(_ ms: Int64) -> String {
+            let full = ISOTime.dateAndTime(epochMilliseconds: ms)
+            return ms % 86_400_000 == 0 ? String(full.prefix(10)) : String(full.prefix(16))
+        }
+        return text(start) + "…" + text(end)
+    }
+
+    private static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds)
+        return total >= 3600 ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+            : String(format: "%d:%02d", total / 60, total % 60)
+    }
+}
+
+extension ServiceFetchRun {
+    /// `fetched usgs 2019-07-01…2019-08-01 in 14 windows: 36,112 new, 0 updated, 0 skipped`,
+    /// then the skipped events as `import` lists them.
+    static func lines(_ summary: FDSNBackfill.Summary, service: String, verb: String = "fetched") -> [String] {
+        let resumed = summary.windowsDoneBefore > 0 ? " (\(summary.windowsDoneBefore) done before)" : ""
+        let windows = summary.windows == 1 ? "1 window" : "\(summary.windows) windows"
+        var report = ImportReport(name: "")
+        report.skipped = summary.skipped
+        let head = "\(verb) \(service) \(range(summary.startTime, summary.endTime)) in \(windows)\(resumed): "
+            + "\(Formatting.count(summary.new)) new, \(Formatting.count(summary.updated)) updated, "
+            + "\(Formatting.count(summary.skipped.count)) skipped"
+        return [head] + report.lines.dropFirst()
+    }
+
+    /// What ended a run, in one line that says what is kept.
+    static func failure(_ error: any Error, service: String) -> String {
+        guard let windowError = error as? FDSNBackfill.WindowError else { return "\(service): \(error)" }
+        let cause = (windowError.cause as? FetchError)?.reasonText ?? "\(windowError.cause)"
+        let window = windowError.window
+        return "\(service): window \(range(window.startTime, window.endTime)): \(cause); "
+            + "\(windowError.windowsDone) of \(windowError.windowsTotal) windows done, the same command goes on from there"
+    }
+}
+
+extension PoliteDownloader {
+    /// The downloader a command uses: its timeout, the config's
+    /// `max-download`, the rate asked for (default 2 a second), waits shown
+    /// in the progress bar.
+    static func make(timeout: Double, config: UserConfig, requestsPerSecond: Double?, run: ServiceFetchRun) -> PoliteDownloader {
+        PoliteDownloader(timeout: timeout, maxDownload: config.maxDownload ?? FeedFetcher.defaultMaxDownload,
+                         requestsPerSecond: requestsPerSecond ?? 2) { [weak run] seconds, status in
+            run?.showWait(seconds: seconds, status: status)
+        }
+    }
+}
