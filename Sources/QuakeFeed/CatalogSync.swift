@@ -81,4 +81,44 @@ public struct CatalogSync: Sendable {
         case .feed: URL(string: source.service)?.lastPathComponent ?? source.service
         }
     }
+
+    /// The browser's refresh and `watch`: every remembered source synced,
+    /// and `feed` fetched as well unless it is one of them (a catalog that
+    /// remembers no source is refreshed from the feed alone, as before
+    /// sources were kept). One report of all; the first failure is thrown
+    /// once every source had its turn.
+    public func refresh(feed: FeedSource?, name: String, progress: (@Sendable (String) -> Void)? = nil) throws -> ImportReport {
+        let sources = try sources()
+        var total = ImportReport(name: name)
+        var firstFailure: (any Error)?
+        for outcome in syncAll(sources, progress: { label, window in
+            progress?(window.map { "\(label): \($0.windowsDone) of \($0.windowsTotal) windows" } ?? "refreshing \(label)…")
+        }) {
+            switch outcome.result {
+            case .success(.service(let summary)):
+                total.new += summary.new; total.updated += summary.updated; total.unchanged += summary.unchanged
+                total.skipped += summary.skipped
+            case .success(.feed(let report)):
+                total.add(report)
+            case .failure(let error):
+                firstFailure = firstFailure ?? SyncFailure(label: outcome.label, cause: error)
+            }
+        }
+        if let feed, !sources.contains(where: { $0.kind == .feed && $0.service == feed.description }) {
+            progress?("refreshing \(feed.url.lastPathComponent)…")
+            let fetcher = FeedFetcher(catalog: catalog, timeout: downloader.timeout, maxDownload: downloader.maxDownload)
+            total.add(try fetcher.fetch(feed) { progress?($0.line(label: feed.url.lastPathComponent)) })
+        }
+        if let firstFailure { throw firstFailure }
+        return total
+    }
+}
+
+/// A source's sync that failed, named: `sync usgs: HTTP 503 …`.
+public struct SyncFailure: Error, CustomStringConvertible {
+    public let label: String
+    public let cause: any Error
+    public var description: String {
+        "sync \(label): \((cause as? FetchError)?.reasonText ?? "\(cause)")"
+    }
 }

@@ -108,13 +108,19 @@ struct BrowseCommand: ParsableCommand {
         return (view.map { ViewOptions.overriding($0, predicate: predicate, sort: sort) }, notice)
     }
 
-    /// `r` and the timer fetch `source` into the open catalog.
+    /// `r` and the timer sync the catalog's sources into the open catalog,
+    /// and fetch `source` (the configured feed) unless it is one of them:
+    /// a catalog that remembers no source refreshes from the feed alone.
     private static func refreshFeed(_ source: FeedSource, catalog: QuakeCatalog, timeout: Double, config: UserConfig,
                                     every: RefreshInterval?) -> RefreshFeed {
-        let fetcher = FeedOptions.fetcher(catalog: catalog, timeout: timeout, config: config)
-        let label = source.url.lastPathComponent
+        let sync = CatalogSync(catalog: catalog, downloader: PoliteDownloader(
+            timeout: timeout, maxDownload: config.maxDownload ?? FeedFetcher.defaultMaxDownload))
+        // Named once, at launch: `usgs, all_day.geojson`.
+        let remembered = ((try? sync.sources()) ?? []).map(CatalogSync.label(of:))
+        let feedLabel = source.url.lastPathComponent
+        let label = (remembered + (remembered.contains(feedLabel) ? [] : [feedLabel])).joined(separator: ", ")
         return RefreshFeed(label: label, every: every.map { TimeInterval($0.seconds) }) { progress in
-            try fetcher.fetch(source) { progress($0.line(label: label)) }
+            try sync.refresh(feed: source, name: label, progress: progress)
         }
     }
 }

@@ -18,6 +18,12 @@ public struct ImportReport: Sendable, Equatable {
 
     public init(name: String) { self.name = name }
 
+    /// Adds what another import did (one refresh of several sources).
+    public mutating func add(_ other: ImportReport) {
+        new += other.new; updated += other.updated; unchanged += other.unchanged
+        merged += other.merged; skipped += other.skipped
+    }
+
     /// How many skip reasons `lines` prints before summarising the rest.
     public static let maxSkipLines = 20
 
