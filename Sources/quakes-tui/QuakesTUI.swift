@@ -22,6 +22,7 @@ struct QuakesTUI: ParsableCommand {
             """,
         version: QuakesVersion.line,
         subcommands: [BrowseCommand.self, ListCommand.self, MapCommand.self, StatsCommand.self, ImportCommand.self, FetchCommand.self,
+                      WatchCommand.self,
                       VersionCommand.self],
         defaultSubcommand: BrowseCommand.self
     )

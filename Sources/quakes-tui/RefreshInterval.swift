@@ -1,13 +1,13 @@
 import Foundation
 
 /// A refresh period: `90s`, `5m`, `1h`, `1h30m`; at least 10 s, so a timer
-/// never hammers USGS.
+/// never hammers USGS (`watch --every` allows 1 s: see WatchCommand).
 struct RefreshInterval: Equatable, CustomStringConvertible {
     var seconds: Int
 
     static let minimum = 10
 
-    init(parsing text: String) throws {
+    init(parsing text: String, minimum: Int = RefreshInterval.minimum) throws {
         var total = 0
         var digits = ""
         var sawUnit = false
@@ -35,8 +35,8 @@ struct RefreshInterval: Equatable, CustomStringConvertible {
             total += n
         }
         guard total > 0 || sawUnit || !digits.isEmpty else { throw RefreshIntervalError(text: text) }
-        guard total >= Self.minimum else {
-            throw RefreshIntervalError(text: text, reason: "is shorter than \(Self.minimum) s")
+        guard total >= minimum else {
+            throw RefreshIntervalError(text: text, reason: "is shorter than \(minimum) s")
         }
         seconds = total
     }
