@@ -166,6 +166,7 @@ struct FetchCommandTests {
             ("refresh-every = \"5 parsecs\"\n", "'refresh-every': '5 parsecs' is not a duration (examples: 90s, 5m, 1h, 1h30m)"),
             ("refresh-every = \"2s\"\n", "'refresh-every': '2s' is shorter than 10 s"),
             ("url = \"http://x\n", "1:"),
+            ("alert = 6\n", "'alert' must be a predicate such as \"magnitude >= 6\""),
         ] {
             folder.write("config/quakes-tui/config.toml", text)
             let bad = try fetch([])
