@@ -76,6 +76,8 @@ struct WatchCommand: ParsableCommand {
             do {
                 let alerts = try matcher.check()
                 for quake in alerts {
+                    // A signal during a slow --exec ends the watch before the next alert.
+                    if !signals.drain().isEmpty { Foundation.exit(0) }
                     StandardOutput.writeLine(QuakeAlertFormat.line(quake, format: format))
                     if let exec, let failure = AlertCommand.run(exec, for: quake) { printError(failure) }
                 }
