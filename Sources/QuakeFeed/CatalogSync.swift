@@ -83,10 +83,9 @@ public struct CatalogSync: Sendable {
     }
 
     /// The browser's refresh and `watch`: every remembered source synced,
-    /// and `feed` fetched as well unless it is one of them (a catalog that
-    /// remembers no source is refreshed from the feed alone, as before
-    /// sources were kept). One report of all; the first failure is thrown
-    /// once every source had its turn.
+    /// or `feed` fetched when the catalog remembers none (it then remembers
+    /// the feed). One report of all; the first failure is thrown once every
+    /// source had its turn.
     public func refresh(feed: FeedSource?, name: String, progress: (@Sendable (String) -> Void)? = nil) throws -> ImportReport {
         let sources = try sources()
         var total = ImportReport(name: name)
@@ -104,7 +103,7 @@ public struct CatalogSync: Sendable {
                 firstFailure = firstFailure ?? SyncFailure(label: outcome.label, cause: error)
             }
         }
-        if let feed, !sources.contains(where: { $0.kind == .feed && $0.service == feed.description }) {
+        if let feed, sources.isEmpty {
             progress?("refreshing \(feed.url.lastPathComponent)…")
             let fetcher = FeedFetcher(catalog: catalog, timeout: downloader.timeout, maxDownload: downloader.maxDownload)
             total.add(try fetcher.fetch(feed) { progress?($0.line(label: feed.url.lastPathComponent)) })

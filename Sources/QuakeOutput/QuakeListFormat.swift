@@ -138,6 +138,11 @@ public struct QuakeListFormat {
             string(quake.type), string(quake.status),
         ] + distanceValues(quake).map(Self.number)
         if sectioned { values.append(string(section ?? "")) }
-        return "{" + zip(fields, values).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
+        return Self.jsonObject(keys: fields, values: values)
+    }
+
+    /// `{"key":value,…}` from keys and values already written as JSON.
+    public static func jsonObject(keys: [String], values: [String]) -> String {
+        "{" + zip(keys, values).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
     }
 }

@@ -18,14 +18,14 @@ import QuakeStore
 /// the version again and the poller reports it. The one race left, the
 /// timer reading the version between our commit and the observation, costs
 /// one extra fetch, never a missed commit.
-final class CatalogChangeMonitor: @unchecked Sendable {
+public final class CatalogChangeMonitor: @unchecked Sendable {
     static let pollInterval: DispatchTimeInterval = .milliseconds(250)
 
     private let observation: AnyDatabaseCancellable
     private let timer: DispatchSourceTimer
     private let version: SeenVersion
 
-    init(catalog: QuakeCatalog, onChange: @escaping @Sendable () -> Void) throws {
+    public init(catalog: QuakeCatalog, onChange: @escaping @Sendable () -> Void) throws {
         let version = SeenVersion(poller: try catalog.makeReadOnlyConnection())
         self.version = version
         observation = DatabaseRegionObservation(tracking: Table(QuakeField.table))
@@ -41,7 +41,7 @@ final class CatalogChangeMonitor: @unchecked Sendable {
         timer.resume()
     }
 
-    func stop() {
+    public func stop() {
         timer.cancel()
         observation.cancel()
     }

@@ -41,6 +41,7 @@ public struct BrowseView {
                        selectedTime: state.selectedTimeMilliseconds, unicode: unicode).render(in: area, into: &screen)
         }
         if !layout.table.isEmpty { table.render(state, in: layout.table, into: &screen) }
+        if let banner = state.alertBanner { renderAlert(banner, in: layout.noteLine, into: &screen) }
         renderBottomLine(state, layout, into: &screen)
         switch state.mode {
         case .detail:
@@ -203,6 +204,14 @@ public struct BrowseView {
 }
 
 extension BrowseView {
+    /// `--alert`'s banner, reversed and red, over the line above the bottom
+    /// line until a key is pressed (a field's note or error goes over it).
+    private func renderAlert(_ banner: AlertBanner, in area: Rect, into screen: inout Screen) {
+        let style = Style(foreground: .red, bold: true, reverse: true)
+        screen.fill(row: area.y, from: area.x, to: area.maxX, style: style)
+        screen.put(" " + banner.text, row: area.y, column: area.x, style: style, maxWidth: area.width)
+    }
+
     /// Above a field that refused input: how much it holds.
     private func renderFull(_ field: TextField, row: Int, into screen: inout Screen) {
         guard field.refusedInput else { return }

@@ -33,6 +33,7 @@ public enum BrowserApp {
     public static func run(catalog: QuakeCatalog, configuration: FetchConfiguration, refresh feed: RefreshFeed? = nil,
                            home: Home? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
                            view: SavedView? = nil, views: ViewStore? = nil, notice: String? = nil,
+                           alert: QuakePredicate? = nil,
                            finalView: ((SavedView) -> Void)? = nil,
                            terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
         let controller = try ResultsController(catalog, configuration: configuration)
@@ -68,6 +69,9 @@ public enum BrowserApp {
                 export: exporter.start),
             width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date, home: home, view: view)
         if let notice { inbox.post(.notice(notice)) }
+        let alerts = alert.map { AlertChecks(catalog: catalog, predicate: $0, post: inbox.post) }
+        try alerts?.start()
+        defer { alerts?.stop() }
         try controller.start()
         defer { controller.stop() }
         indexer.check()
@@ -92,6 +96,8 @@ public enum BrowserApp {
         /// The controller's newest generation: which snapshot shows a key's results.
         let requestedGeneration: () -> Int
         private var refreshTimer: RefreshTimer?
+        /// The alert batches the bell has rung for.
+        private var bellsRung = 0
         private let view: BrowseView
         private var screen: Screen
 
@@ -135,6 +141,10 @@ public enum BrowserApp {
                 if let trace, !inputs.isEmpty {
                     let generation = requestedGeneration()
                     trace.keysHandled(at: keyTime, awaiting: generation > generationBefore ? generation : nil)
+                }
+                if state.alertBatches != bellsRung {
+                    bellsRung = state.alertBatches
+                    terminal.bell()
                 }
                 draw()
                 trace?.frameDrawn(from: state.snapshot)

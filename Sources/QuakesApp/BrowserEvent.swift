@@ -50,4 +50,7 @@ public enum BrowserEvent: Sendable {
     case notice(String)
     /// `o` could not open an event page: the address and why.
     case openFailed(url: String, reason: String)
+    /// Quakes that newly match `--alert`'s predicate, oldest first (a
+    /// catalog change brought them).
+    case alerts([Quake])
 }

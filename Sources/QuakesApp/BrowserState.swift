@@ -64,6 +64,11 @@ public final class BrowserState {
     public internal(set) var charts = ChartsState() {
         didSet { if charts.isShown != oldValue.isShown { relayout(width: layout.screen.width, height: layout.screen.height) } }
     }
+    /// The alert banner (`--alert`): the newest quake that newly matched
+    /// and how many more, shown until a key is pressed.
+    public internal(set) var alertBanner: AlertBanner?
+    /// Batches of alerts so far: the run loop rings the bell when it grows.
+    public internal(set) var alertBatches = 0
     /// Times shown in UTC rather than the local zone (`t`).
     public internal(set) var showsUTC = false
     /// The map aggregate last asked of the controller (nil: none).
@@ -133,7 +138,10 @@ public final class BrowserState {
 
     private func handleOne(_ event: BrowserEvent) {
         switch event {
-        case .input(.key(let key)): handle(key)
+        case .input(.key(let key)):
+            // Any key puts the banner away, and does what it does.
+            alertBanner = nil
+            handle(key)
         case .input(.mouse(let mouse)): handle(mouse)
         case .input(.resize(let width, let height)): relayout(width: width, height: height)
         case .snapshot(let snapshot): apply(snapshot)
@@ -164,6 +172,7 @@ public final class BrowserState {
         case .charts, .chartsFailed: handleCharts(event)
         case .notice(let line): message = line
         case .openFailed(let url, let reason): message = "error: cannot open \(url): \(reason)"
+        case .alerts(let quakes): receiveAlerts(quakes)
         }
     }
 

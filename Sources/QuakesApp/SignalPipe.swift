@@ -2,17 +2,18 @@ import Foundation
 import TerminalUI
 
 /// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe (the self-pipe
-/// trick), so the run loop leaves cleanly and the terminal is restored.
-final class SignalPipe {
+/// trick), so the run loop leaves cleanly and the terminal is restored
+/// (`watch` waits on it too).
+public final class SignalPipe {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     private let pipe: WakePipe
     private let signals: [Int32]
 
-    var readEnd: Int32 { pipe.readEnd }
+    public var readEnd: Int32 { pipe.readEnd }
 
     private init(pipe: WakePipe, signals: [Int32]) { self.pipe = pipe; self.signals = signals }
 
-    static func install(_ signals: [Int32]) throws -> SignalPipe {
+    public static func install(_ signals: [Int32]) throws -> SignalPipe {
         let pipe = try WakePipe.nonBlocking()
         writeEnd = pipe.writeEnd
         var set = sigset_t()
@@ -34,9 +35,9 @@ final class SignalPipe {
         return SignalPipe(pipe: pipe, signals: signals)
     }
 
-    func drain() -> [Int32] { pipe.drain().map(Int32.init) }
+    public func drain() -> [Int32] { pipe.drain().map(Int32.init) }
 
-    func uninstall() {
+    public func uninstall() {
         for number in signals { signal(number, SIG_DFL) }
         // The pipe closes next; its descriptor number may then be reused
         // (a catalog file): a handler still running elsewhere must not write there.

@@ -85,4 +85,9 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     public var clipboard: [String] { lock.withLock { copied } }
 
     public func copyToClipboard(_ text: String) { lock.withLock { copied.append(text) } }
+
+    private var rung = 0
+    /// How many times the bell was rung.
+    public var bells: Int { lock.withLock { rung } }
+    public func bell() { lock.withLock { rung += 1 } }
 }

@@ -142,6 +142,9 @@ public final class NcursesTerminal: Terminal {
 
     /// OSC 52 to the terminal, after what ncurses has buffered: the
     /// terminal (or tmux with `set-clipboard on`) sets its clipboard.
+    /// ncurses' beep: the bell, or a visible flash where there is none.
+    public func bell() { beep() }
+
     public func copyToClipboard(_ text: String) {
         let bytes = Array("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}".utf8)
         fflush(nil)   // what ncurses buffered goes first

@@ -17,6 +17,8 @@ public protocol Terminal: AnyObject {
     /// Puts `text` on the clipboard of the terminal the user sees (OSC 52;
     /// terminals and tmux that do not take it ignore it).
     func copyToClipboard(_ text: String)
+    /// Rings the terminal bell (an alert in the browser).
+    func bell()
     /// Gives the terminal back as it was. Called once; later calls do nothing.
     func stop()
 }

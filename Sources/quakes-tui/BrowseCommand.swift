@@ -37,6 +37,11 @@ struct BrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Refresh from the feed on this timer: 90s, 5m, 1h (at least 10 s).", valueName: "duration"))
     var refreshEvery: String?
 
+    @Option(help: ArgumentHelp(
+        "Ring the bell and show a banner for each new quake matching this predicate (default: the config file's alert).",
+        valueName: "predicate"))
+    var alert: String?
+
     func validate() throws {
         if let sort {
             do { _ = try SortKey.parseList(sort, home: homeOptions.resolved(for: [sort])) } catch {
@@ -69,6 +74,7 @@ struct BrowseCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        let alert = try alertPredicate(config: config, home: home)
         // Checked in validate(): cannot fail here.
         let every = refreshEvery.flatMap { try? RefreshInterval(parsing: $0) } ?? config.refreshEvery
         let saved = viewOptions.savedView()
@@ -80,7 +86,7 @@ struct BrowseCommand: ParsableCommand {
         let exit: BrowserApp.Exit
         do {
             exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home,
-                                      view: start, views: store, notice: notice, finalView: { last = $0 })
+                                      view: start, views: store, notice: notice, alert: alert, finalView: { last = $0 })
         } catch {
             // The terminal is already restored: the message shows on a sane screen.
             fail(error)
@@ -91,6 +97,16 @@ struct BrowseCommand: ParsableCommand {
             }
         }
         if exit != .quit { throw ExitCode(exit.status) }
+    }
+
+    /// `--alert`'s predicate, else the config file's `alert`; a bad one is
+    /// a usage error as `--where`'s is, naming where it was written.
+    private func alertPredicate(config: UserConfig, home: Home?) throws -> QuakePredicate? {
+        guard let text = alert ?? config.alert else { return nil }
+        do { return try QuakePredicate(text, home: home) } catch {
+            printError(alert != nil ? "error: --alert: \(error)" : "error: config \(UserConfig.path()): 'alert': \(error)")
+            throw ExitCode(2)
+        }
     }
 
     /// The view to open with: `--view`'s, else the last one shown on this
@@ -109,16 +125,14 @@ struct BrowseCommand: ParsableCommand {
     }
 
     /// `r` and the timer sync the catalog's sources into the open catalog,
-    /// and fetch `source` (the configured feed) unless it is one of them:
-    /// a catalog that remembers no source refreshes from the feed alone.
+    /// or fetch `source` (the configured feed) when it remembers none.
     private static func refreshFeed(_ source: FeedSource, catalog: QuakeCatalog, timeout: Double, config: UserConfig,
                                     every: RefreshInterval?) -> RefreshFeed {
         let sync = CatalogSync(catalog: catalog, downloader: PoliteDownloader(
             timeout: timeout, maxDownload: config.maxDownload ?? FeedFetcher.defaultMaxDownload))
         // Named once, at launch: `usgs, all_day.geojson`.
         let remembered = ((try? sync.sources()) ?? []).map(CatalogSync.label(of:))
-        let feedLabel = source.url.lastPathComponent
-        let label = (remembered + (remembered.contains(feedLabel) ? [] : [feedLabel])).joined(separator: ", ")
+        let label = remembered.isEmpty ? source.url.lastPathComponent : remembered.joined(separator: ", ")
         return RefreshFeed(label: label, every: every.map { TimeInterval($0.seconds) }) { progress in
             try sync.refresh(feed: source, name: label, progress: progress)
         }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A refresh period: `90s`, `5m`, `1h`, `1h30m`; at least 10 s, so a timer
-/// never hammers USGS.
+/// never hammers USGS (`watch --every` allows 1 s: see WatchCommand).
 struct RefreshInterval: Equatable, CustomStringConvertible {
     var seconds: Int
 
     static let minimum = 10
 
-    init(parsing text: String) throws {
+    init(parsing text: String, minimum: Int = RefreshInterval.minimum) throws {
         let total = try Self.seconds(parsing: text)
-        guard total >= Self.minimum else {
-            throw RefreshIntervalError(text: text, reason: "is shorter than \(Self.minimum) s")
+        guard total >= minimum else {
+            throw RefreshIntervalError(text: text, reason: "is shorter than \(minimum) s")
         }
         seconds = total
     }

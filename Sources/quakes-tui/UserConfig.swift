@@ -11,6 +11,7 @@ import TOMLKit
 ///     refresh-every = "5m"       # the browser refreshes on this timer
 ///     max-download = "1 GB"      # the most a feed may be, sent or inflated
 ///     home = "Tokyo"             # or [35.68, 139.69]: where DISTANCE() measures from
+///     alert = "magnitude >= 6"   # the browser's --alert: a bell and a banner for new matches
 struct UserConfig: Equatable {
     var feed: String?
     var url: String?
@@ -19,8 +20,10 @@ struct UserConfig: Equatable {
     /// Bytes.
     var maxDownload: Int?
     var home: Home?
+    /// The browser's alert predicate, as written (parsed by the browser, with the home).
+    var alert: String?
 
-    static let keys = ["feed", "url", "timeout", "refresh-every", "max-download", "home"]
+    static let keys = ["feed", "url", "timeout", "refresh-every", "max-download", "home", "alert"]
     /// `max-download`'s bounds: a feed is never smaller than a kilobyte,
     /// and more than a terabyte cannot be held in memory anyway.
     static let maxDownloadRange = 1_000...1_000_000_000_000
@@ -78,6 +81,9 @@ struct UserConfig: Equatable {
                 }
             case "home":
                 config.home = try home(value, path: path)
+            case "alert":
+                guard let string = value.string else { throw fail("a predicate such as \"magnitude >= 6\"") }
+                config.alert = string
             default:
                 throw ConfigError(path: path, message: "unknown key '\(key)'; keys are \(keys.joined(separator: ", "))")
             }

@@ -25,7 +25,8 @@ struct RunLoopTests {
 
         /// `busyTimeout`: how long the browser's catalog waits for another writer.
         /// `prepare`: done to the catalog before the browser starts.
-        init(width: Int = 70, height: Int = 8, busyTimeout: TimeInterval? = nil,
+        /// `alert`: the browser's `--alert` predicate.
+        init(width: Int = 70, height: Int = 8, busyTimeout: TimeInterval? = nil, alert: QuakePredicate? = nil,
              prepare: (QuakeCatalog) throws -> Void = { _ in }) throws {
             let imported = try importedCatalog(folder, feeds: [Fixture.week])
             catalog = try busyTimeout.map { try QuakeCatalog(path: imported.path, busyTimeout: $0) } ?? imported
@@ -35,7 +36,7 @@ struct RunLoopTests {
             Thread.detachNewThread { [self] in
                 outcome = Result {
                     try BrowserApp.run(catalog: catalog, configuration: FetchConfiguration(),
-                                       environment: ["TZ": "UTC"], terminal: { terminal })
+                                       environment: ["TZ": "UTC"], alert: alert, terminal: { terminal })
                 }
                 ended.signal()
             }

@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+import QuakeStore
+
+/// Which quakes newly match a predicate as imports change the catalog:
+/// `quakes-tui watch` and the browser's `--alert`.
+///
+/// `begin()` remembers the ids that match now (one query, the only read of
+/// every match) and a change mark, the newest `changedAt` in the same read.
+/// `check()` reads only the rows changed at or after the mark (a range on
+/// the `quake_changedAt` index, the predicate's WHERE computed as a column
+/// of the same read) and returns, oldest first, the quakes that match now
+/// and did not match before: new since `begin()`, or matching after a
+/// revision. A changed row that no longer matches is forgotten, so a later
+/// revision that matches again alerts again.
+///
+/// Imports stamp every row they insert or change with their clock, taken
+/// once they hold the write lock, so a later commit's stamp is never older
+/// than an earlier one's, but may be the same millisecond. The rows of the
+/// mark's millisecond are therefore read again by the next check: whether
+/// a quake alerts depends only on whether it matches now and matched
+/// before, so reading a row twice never alerts twice, and a row another
+/// commit wrote in that same millisecond is not missed. (The cost: the
+/// rows of the last import, when they all carry the mark, are read at each
+/// check until a newer change moves the mark.)
+public struct AlertMatcher: Sendable {
+    public let catalog: QuakeCatalog
+    public let predicate: QuakePredicate?
+    /// The newest change seen, epoch milliseconds (`changedAt`).
+    public private(set) var mark: Int64 = 0
+    /// The ids that matched at the last look.
+    private var matching: Set<String> = []
+    private var begun = false
+
+    /// Fetched in batches: SQLite binds at most 32,766 arguments.
+    static let batchSize = 500
+
+    public init(catalog: QuakeCatalog, predicate: QuakePredicate?) {
+        self.catalog = catalog
+        self.predicate = predicate
+    }
+
+    /// How many quakes match now (after `begin()` or a `check()`), deleted ones included.
+    public var matchingCount: Int { matching.count }
+
+    /// Remembers what matches now and the change mark: one read.
+    public mutating func begin() throws {
+        let (whereSQL, arguments) = whereClause
+        let result = try read { db -> (Set<String>, Int64) in
+            let mark = try Int64.fetchOne(db, sql: "SELECT coalesce(max(changedAt), 0) FROM \(QuakeField.table)") ?? 0
+            var ids = Set<String>()
+            let cursor = try String.fetchCursor(db, sql: "SELECT id FROM \(QuakeField.table) WHERE \(whereSQL)",
+                                                arguments: arguments)
+            while let id = try cursor.next() { ids.insert(id) }
+            return (ids, mark)
+        }
+        (matching, mark) = result
+        begun = true
+    }
+
+    /// The quakes that match now and did not at the last look, in time
+    /// order (then id); `begin()` first if it was not called.
+    public mutating func check() throws -> [Quake] {
+        if !begun { try begin(); return [] }
+        let (whereSQL, arguments) = whereClause
+        let since = mark
+        let known = matching
+        let (fresh, gone, newMark) = try read { db -> ([Quake], [String], Int64) in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT id, changedAt, (\(whereSQL)) FROM \(QuakeField.table) WHERE changedAt >= ?
+                """, arguments: arguments + [since])
+            var newIDs: [String] = []
+            var gone: [String] = []
+            var newMark = since
+            while let row = try rows.next() {
+                let id: String = row[0]
+                newMark = max(newMark, row[1])
+                let matches = (row[2] as Int64?).map { $0 != 0 } ?? false
+                if matches && !known.contains(id) { newIDs.append(id) }
+                if !matches && known.contains(id) { gone.append(id) }
+            }
+            var quakes: [Quake] = []
+            var start = 0
+            while start < newIDs.count {
+                let batch = Array(newIDs[start..<min(start + Self.batchSize, newIDs.count)])
+                quakes += try Quake.fetchAll(db, sql: """
+                    SELECT * FROM \(QuakeField.table) WHERE id IN (\(batch.map { _ in "?" }.joined(separator: ",")))
+                    """, arguments: StatementArguments(batch))
+                start += Self.batchSize
+            }
+            return (quakes, gone, newMark)
+        }
+        for id in gone { matching.remove(id) }
+        for quake in fresh { matching.insert(quake.id) }
+        mark = newMark
+        return fresh.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
+    }
+
+    private var whereClause: (String, StatementArguments) {
+        predicate.map { $0.sql } ?? ("1", StatementArguments())
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try catalog.dbWriter.read(body) } catch {
+            throw CatalogError.reading(error, path: catalog.path)
+        }
+    }
+}
