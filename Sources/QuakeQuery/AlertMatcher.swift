@@ -20,14 +20,17 @@ import QuakeStore
 /// mark's millisecond are therefore read again by the next check: whether
 /// a quake alerts depends only on whether it matches now and matched
 /// before, so reading a row twice never alerts twice, and a row another
-/// commit wrote in that same millisecond is not missed. (The cost: the
-/// rows of the last import, when they all carry the mark, are read at each
-/// check until a newer change moves the mark.)
+/// commit wrote in that same millisecond is not missed. Those rows are
+/// read again only when their number changed since the last look (an
+/// index count): a million rows of one import carry the same mark, and
+/// reading them all at each check would cost a second a check.
 public struct AlertMatcher: Sendable {
     public let catalog: QuakeCatalog
     public let predicate: QuakePredicate?
     /// The newest change seen, epoch milliseconds (`changedAt`).
     public private(set) var mark: Int64 = 0
+    /// How many rows carried the mark at the last look.
+    private var rowsAtMark = 0
     /// The ids that matched at the last look.
     private var matching: Set<String> = []
     private var begun = false
@@ -46,15 +49,15 @@ public struct AlertMatcher: Sendable {
     /// Remembers what matches now and the change mark: one read.
     public mutating func begin() throws {
         let (whereSQL, arguments) = whereClause
-        let result = try read { db -> (Set<String>, Int64) in
+        let result = try read { db -> (Set<String>, Int64, Int) in
             let mark = try Int64.fetchOne(db, sql: "SELECT coalesce(max(changedAt), 0) FROM \(QuakeField.table)") ?? 0
             var ids = Set<String>()
             let cursor = try String.fetchCursor(db, sql: "SELECT id FROM \(QuakeField.table) WHERE \(whereSQL)",
                                                 arguments: arguments)
             while let id = try cursor.next() { ids.insert(id) }
-            return (ids, mark)
+            return (ids, mark, try Self.rows(at: mark, db))
         }
-        (matching, mark) = result
+        (matching, mark, rowsAtMark) = result
         begun = true
     }
 
@@ -63,18 +66,20 @@ public struct AlertMatcher: Sendable {
     public mutating func check() throws -> [Quake] {
         if !begun { try begin(); return [] }
         let (whereSQL, arguments) = whereClause
-        let since = mark
+        let (since, seenAtMark) = (mark, rowsAtMark)
         let known = matching
-        let (fresh, gone, newMark) = try read { db -> ([Quake], [String], Int64) in
+        let (fresh, gone, newMark, newRowsAtMark) = try read { db -> ([Quake], [String], Int64, Int) in
+            let rereadMark = try Self.rows(at: since, db) != seenAtMark
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT id, changedAt, (\(whereSQL)) FROM \(QuakeField.table) WHERE changedAt >= ?
+                SELECT id, changedAt, (\(whereSQL)) FROM \(QuakeField.table) WHERE changedAt \(rereadMark ? ">=" : ">") ?
                 """, arguments: arguments + [since])
             var newIDs: [String] = []
             var gone: [String] = []
-            var newMark = since
+            var (newMark, atNewMark) = (since, rereadMark ? 0 : seenAtMark)
             while let row = try rows.next() {
                 let id: String = row[0]
-                newMark = max(newMark, row[1])
+                let changedAt: Int64 = row[1]
+                if changedAt > newMark { (newMark, atNewMark) = (changedAt, 1) } else if changedAt == newMark { atNewMark += 1 }
                 let matches = (row[2] as Int64?).map { $0 != 0 } ?? false
                 if matches && !known.contains(id) { newIDs.append(id) }
                 if !matches && known.contains(id) { gone.append(id) }
@@ -88,12 +93,17 @@ public struct AlertMatcher: Sendable {
                     """, arguments: StatementArguments(batch))
                 start += Self.batchSize
             }
-            return (quakes, gone, newMark)
+            return (quakes, gone, newMark, atNewMark)
         }
         for id in gone { matching.remove(id) }
         for quake in fresh { matching.insert(quake.id) }
-        mark = newMark
+        (mark, rowsAtMark) = (newMark, newRowsAtMark)
         return fresh.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
+    }
+
+    /// Rows stamped `mark`: an index count.
+    private static func rows(at mark: Int64, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM \(QuakeField.table) WHERE changedAt = ?", arguments: [mark]) ?? 0
     }
 
     private var whereClause: (String, StatementArguments) {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Ways a catalog file gets damaged, made reproducible: the same bytes on
 /// every run, so the error a test expects is always the same one.
@@ -21,15 +22,32 @@ public enum CatalogDamage {
 
     /// Overwrites the middle half of a SQLite file (its pages from one
     /// quarter to three quarters, 4 KiB each) with garbage, keeping its
-    /// size and its first pages (the header and the schema), as a bad
-    /// disk sector or a stray write would. Returns the damaged bytes.
+    /// size, its header and the schema's pages, as a bad disk sector or a
+    /// stray write in the data would. Returns the damaged bytes.
     @discardableResult
     public static func overwriteMiddlePages(of path: String, pageSize: Int = 4096) throws -> Data {
+        let schemaPages = try self.schemaPages(of: path)
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
         let range = middlePages(ofSize: data.count, pageSize: pageSize)
-        data.replaceSubrange(range, with: garbage(count: range.count))
+        let noise = garbage(count: range.count)
+        // The schema's pages are spared: the damage is to the data, in
+        // whatever page the schema's B-tree happens to reach into.
+        for start in stride(from: range.lowerBound, to: range.upperBound, by: pageSize)
+        where !schemaPages.contains(start / pageSize + 1) {
+            let offset = start - range.lowerBound
+            data.replaceSubrange(start..<start + pageSize, with: noise[offset..<offset + pageSize])
+        }
         try data.write(to: URL(fileURLWithPath: path))
         return data
+    }
+
+    /// The page numbers (from 1) of the schema table, from SQLite's dbstat.
+    static func schemaPages(of path: String) throws -> Set<Int> {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return try Set(DatabaseQueue(path: path, configuration: configuration).read { db in
+            try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = 'sqlite_schema'")
+        })
     }
 
     /// The byte range `overwriteMiddlePages` overwrites in a file of `size` bytes.
