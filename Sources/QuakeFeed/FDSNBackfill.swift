@@ -177,9 +177,11 @@ public struct FDSNBackfill: Sendable {
         case tooBig
     }
 
-    /// Asks for one window and imports its answer with `records`.
-    private func fetch(_ window: FetchLedger.Window, includingEnd: Bool, updatedAfter: Date?, records: [ImportRecord],
+    /// Asks for one window and imports its answer with `records`, and the
+    /// catalog's last fetch (the browser's "updated" time).
+    private func fetch(_ window: FetchLedger.Window, includingEnd: Bool, updatedAfter: Date?, records windowRecords: [ImportRecord],
                        report: @escaping @Sendable (Progress.Phase) -> Void) throws -> WindowOutcome {
+        let records = windowRecords + [.lastFetch(LastFetch(date: Date(), url: service.baseURL.absoluteString))]
         let url = service.url("query", query.items(from: window.startTime, to: window.endTime, updatedAfter: updatedAfter))
         let body: FeedDownload.Body
         do {
