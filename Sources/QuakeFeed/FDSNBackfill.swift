@@ -255,11 +255,14 @@ public struct FDSNBackfill: Sendable {
             throw error
         }
         if body.status == 204 { return 0 }
-        let text = String(decoding: body.data.prefix(1000), as: UTF8.self)
-        // Plain `1234`, or USGS's `{"count":1234,"maxAllowed":20000}`.
-        let digits = text.split(whereSeparator: { !$0.isNumber }).first
-        guard let digits, let events = Int(digits) else { throw CountUnavailable() }
-        return events
+        let text = String(decoding: body.data.prefix(1000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        // Plain `1234`, or USGS's `{"count":1234,"maxAllowed":20000}`; anything else is no count.
+        if let events = Int(text), events >= 0 { return events }
+        if let key = text.range(of: #""count"\s*:\s*"#, options: .regularExpression),
+           let events = Int(text[key.upperBound...].prefix { $0.isASCII && $0.isNumber }) {
+            return events
+        }
+        throw CountUnavailable()
     }
 
     /// A refused window's two halves, to be asked in its place.
