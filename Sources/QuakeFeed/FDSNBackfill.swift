@@ -184,6 +184,10 @@ public struct FDSNBackfill: Sendable {
         let records = windowRecords + [.lastFetch(LastFetch(date: Date(), url: service.baseURL.absoluteString))]
         let url = service.url("query", query.items(from: window.startTime, to: window.endTime, updatedAfter: updatedAfter))
         let body: FeedDownload.Body
+        // Said before asking: until then the run still took the previous
+        // window's import for under way, and a Ctrl-C meanwhile waited for
+        // this window to land instead of ending the program at once.
+        report(.downloading(received: 0))
         do {
             body = try downloader.body(of: url) { received, _ in report(.downloading(received: received)) }
         } catch let error as FetchError {

@@ -99,7 +99,9 @@ struct ServiceQueryOptions: ParsableArguments {
         if let region {
             do {
                 let box = try MapRegion(argument: region)
-                query.region = (box.south, box.north, box.west, box.east)
+                // The map counts a box across 180° to an east beyond 180;
+                // fdsnws takes longitudes in −180…180, west above east.
+                query.region = (box.south, box.north, box.west, box.crossesAntimeridian ? box.east - 360 : box.east)
             } catch { throw ValidationError("--region: \(error)") }
         }
         switch (near, radius) {
