@@ -47,12 +47,15 @@ public struct CatalogSync: Sendable {
         for source in sources {
             if shouldStop() { break }
             let label = Self.label(of: source)
-            outcomes.append(Outcome(source: source, label: label, result: Result { try sync(source, label: label, progress: progress) }))
+            outcomes.append(Outcome(source: source, label: label, result: Result {
+                try sync(source, label: label, progress: progress, shouldStop: shouldStop)
+            }))
         }
         return outcomes
     }
 
-    private func sync(_ source: FetchLedger.Source, label: String, progress: ProgressHandler?) throws -> Report {
+    private func sync(_ source: FetchLedger.Source, label: String, progress: ProgressHandler?,
+                      shouldStop: () -> Bool) throws -> Report {
         switch source.kind {
         case .feed:
             progress?(label, nil)
@@ -68,7 +71,7 @@ public struct CatalogSync: Sendable {
             let report: FDSNBackfill.ProgressHandler = { progress?(label, $0) }
             if source.backfilledAt == nil {   // a backfill cut short: finished first
                 return .service(try backfill.run(request: source.request, start: source.startTime, end: source.endTime,
-                                                 endsNow: source.endsNow, progress: report))
+                                                 endsNow: source.endsNow, progress: report, shouldStop: shouldStop))
             }
             return .service(try backfill.sync(source, progress: report))
         }

@@ -16,7 +16,7 @@ final class ServiceFetchRun: @unchecked Sendable {
     private let lock = NSLock()
     private var importing = false
     private var stopSignal: Int32?
-    private var progressNote = ""
+    private var progressNote = "no window fetched yet"
     private var lastProgress: FDSNBackfill.Progress?
     private var signalSources: [DispatchSourceSignal] = []
     private let started = Date()
@@ -48,7 +48,8 @@ final class ServiceFetchRun: @unchecked Sendable {
         lock.withLock {
             lastProgress = progress
             if case .importing = progress.phase { importing = true } else { importing = false }
-            progressNote = "\(progress.windowsDone) of \(progress.windowsTotal) windows done"
+            progressNote = progress.windowsTotal == 0 ? "no window fetched yet"
+                : "\(progress.windowsDone) of \(progress.windowsTotal) windows done"
         }
         bar?.show(line: line(progress))
     }
