@@ -198,14 +198,15 @@ public struct FDSNBackfill: Sendable {
             throw error
         }
         let name = "\(service.name) \(FDSNQuery.time(window.startTime))…\(FDSNQuery.time(window.endTime))"
-        guard body.status != 204, !body.data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+        let data = try FeedFetcher.inflatedIfGzip(body.data, source: url.absoluteString, limit: downloader.maxDownload)
+        guard body.status != 204, !data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             try FetchLedger(catalog: catalog).record(records)
             return .imported(ImportReport(name: name))
         }
         let (start, end) = (window.startTime, window.endTime)
         report(.importing(events: 0))
         let imported = try QuakeImporter(catalog: catalog).importData(
-            body.data, name: name, service: service.identity, recording: records,
+            data, name: name, service: service.identity, recording: records,
             keeping: { quake in
                 let time = quake.time.epochMilliseconds
                 return time >= start && (includingEnd ? time <= end : time < end)

@@ -46,7 +46,7 @@ public struct FeedFetcher: Sendable {
         let body = try FeedDownload.body(of: source, timeout: timeout, limit: maxDownload) { received, expected in
             progress?(.downloading(received: received, expected: expected))
         }
-        let data = try inflatedIfGzip(body.data, source: source)
+        let data = try Self.inflatedIfGzip(body.data, source: source.description, limit: maxDownload)
         progress?(.importing(features: 0))
         do {
             return try QuakeImporter(catalog: catalog).importData(
@@ -65,13 +65,14 @@ public struct FeedFetcher: Sendable {
 
     /// A `.geojson.gz` URL, served as bytes (no Content-Encoding): inflated
     /// as `import` inflates a file, under the same limit.
-    private func inflatedIfGzip(_ data: Data, source: FeedSource) throws -> Data {
+    /// An FDSN answer served gzipped the same way is inflated by the same rule.
+    static func inflatedIfGzip(_ data: Data, source: String, limit: Int) throws -> Data {
         do {
-            return try Gzip.decompressedIfCompressed(data, limit: maxDownload)
+            return try Gzip.decompressedIfCompressed(data, limit: limit)
         } catch .overLimit {
-            throw FetchError(source: source.description, reason: .overLimit(maxDownload))
+            throw FetchError(source: source, reason: .overLimit(limit))
         } catch .invalid(let reason) {
-            throw FetchError(source: source.description, reason: .notGzip(reason))
+            throw FetchError(source: source, reason: .notGzip(reason))
         }
     }
 }

@@ -50,6 +50,16 @@ struct FDSNQueryTests {
         #expect(LoggedRequest.log(server).last?.parameters["format"] == "text")
     }
 
+    @Test("an answer sent as gzip bytes is inflated, as import inflates a file: the same quakes")
+    func gzipAnswer() throws {
+        let (path, events) = try catalog()
+        let server = try FDSNServer(catalog: path, options: ["--gzip"])
+        let result = try harness.fetch(server, range)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "fetched \(server.baseURL) 2018-06-01…2018-07-01 in 1 window: 200 new, 0 updated, 0 skipped\n")
+        #expect(try stored() == expected(events))
+    }
+
     @Test("QuakeML from a service whose publicIDs name INGV: ids ingv:ID, the same quakes")
     func quakeMLIdentity() throws {
         let (path, events) = try catalog()

@@ -20,8 +20,10 @@ Options:
   --cut-at N                the Nth 200 answer: full Content-Length, half the body, close (repeatable)
   --die-at N                exit without answering the Nth query request
   --delay S                 sleep S seconds before each query answer
+  --gzip                    answers as gzip bytes, without Content-Encoding (a .gz file served as it is)
 """
 import argparse
+import gzip
 import calendar
 import math
 import os
@@ -386,6 +388,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             body, content_type = text_body(found, options.text_variant), "text/plain; charset=utf-8"
         else:
             body, content_type = quakeml_body(found, options.publicid_host, self.path), "application/xml"
+        if options.gzip:
+            body = gzip.compress(body)
         cut = self.state.next_answer() in options.cut_at
         self.answer(200, body, content_type, send=len(body) // 2 if cut else None)
         if cut:  # the client sees the connection end short of the announced length
@@ -412,6 +416,7 @@ def parse_options(argv):
     parser.add_argument("--cut-at", type=int, action="append", default=[])
     parser.add_argument("--die-at", type=int)
     parser.add_argument("--delay", type=float, default=0)
+    parser.add_argument("--gzip", action="store_true")
     return parser.parse_args(argv)
 
 
