@@ -51,4 +51,37 @@ extension QuakeCatalog {
         progress(IndexBuildProgress(built: pending.count, total: pending.count, building: nil))
         return built
     }
+
+    /// The on-demand indexes (`Schema.onDemandIndexes`) a sort by `columns`
+    /// would use and the catalog lacks: none in a read-only catalog.
+    public func missingSortIndexes(forColumns columns: [String]) throws -> [String] {
+        guard !isReadOnly else { return [] }
+        let wanted = Schema.onDemandIndexes.filter { columns.contains($0.column) }
+        guard !wanted.isEmpty else { return [] }
+        return try CatalogError.wrappingErrors(path: path, operation: .read) {
+            try dbWriter.read { db in
+                let present = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'"))
+                return wanted.map(\.name).filter { !present.contains($0) }
+            }
+        }
+    }
+
+    /// Builds the on-demand indexes a sort by `columns` uses, each in a
+    /// short transaction of its own, as the pending ones are built.
+    /// Returns how many were built.
+    @discardableResult
+    public func buildSortIndexes(forColumns columns: [String]) throws -> Int {
+        let missing = try missingSortIndexes(forColumns: columns)
+        guard !missing.isEmpty else { return 0 }
+        return try CatalogError.wrappingErrors(path: path, operation: .write) {
+            var built = 0
+            for index in Schema.onDemandIndexes where missing.contains(index.name) {
+                try dbWriter.write { db in
+                    try db.execute(sql: index.sql)
+                    built += 1
+                }
+            }
+            return built
+        }
+    }
 }

@@ -160,7 +160,8 @@ public enum BrowserApp {
             // checked on the idle second, not while a refresh runs here.
             if idle && refresher?.isRunning != true { events.append(.lastFetch(catalog.lastFetch()?.date)) }
             // Or left indexes to build (a large import, a kill during its builds).
-            if idle { indexer.check() }
+            // And the index of a rarely sorted column, once sorted by it.
+            if idle { indexer.check(sortedBy: state.requestedSortKeys.map(\.field.name)) }
             return events + inputs.map(BrowserEvent.input)
         }
 

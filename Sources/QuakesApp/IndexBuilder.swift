@@ -21,10 +21,13 @@ final class IndexBuilder: @unchecked Sendable {
     /// Looks for pending indexes (another process's import may have left
     /// some) and starts building them unless a build runs here already or
     /// the catalog is read-only. Called at start and on idle seconds.
-    func check() {
+    /// `sortedBy`: the columns the browser sorts by now; an on-demand index
+    /// of one of them (`sig`, `felt`) is built as well.
+    func check(sortedBy columns: [String] = []) {
         guard !catalog.isReadOnly, let pending = try? catalog.pendingIndexes() else { return }
-        report(!pending.isEmpty)
-        guard !pending.isEmpty else { return }
+        let forSort = (try? catalog.missingSortIndexes(forColumns: columns)) ?? []
+        report(!pending.isEmpty || !forSort.isEmpty)
+        guard !pending.isEmpty || !forSort.isEmpty else { return }
         lock.lock()
         let start = !building
         building = true
@@ -34,10 +37,13 @@ final class IndexBuilder: @unchecked Sendable {
             // A failure (another writer held the catalog past the busy
             // timeout) is retried on a later check; the quakes are there.
             _ = try? catalog.buildPendingIndexes()
+            _ = try? catalog.buildSortIndexes(forColumns: columns)
             lock.lock()
             building = false
             lock.unlock()
-            report((try? catalog.pendingIndexes().isEmpty == false) ?? false)
+            let left = (try? catalog.pendingIndexes().count) ?? 0
+                + ((try? catalog.missingSortIndexes(forColumns: columns).count) ?? 0)
+            report(left > 0)
         }
     }
 

@@ -33,7 +33,9 @@ struct BulkLoad {
         let triggerRows = try Row.fetchAll(db, sql: """
             SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'quake'
             """)
+        // Built after the commit, or (`onDemandIndexes`) when first sorted by.
         let deferred = Set(Schema.deferredIndexes.map(\.name)).union(Schema.obsoleteIndexes.keys)
+            .union(Schema.onDemandIndexes.map(\.name))
         indexesBuiltNow = indexRows.filter { !deferred.contains($0["name"]) }.map { $0["sql"] }
         triggers = triggerRows.map { $0["sql"] }
         for row in indexRows { try db.execute(sql: "DROP INDEX \"\(row["name"] as String)\"") }
