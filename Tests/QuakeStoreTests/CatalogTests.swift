@@ -125,15 +125,15 @@ import Testing
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'quake' ORDER BY name")
         }
         #expect(indexesAtCommit == ["quake_changedAt", "quake_time", "sqlite_autoindex_quake_1"], "the rest are built after the commit")
-        #expect(try catalog.buildPendingIndexes() == 12)
+        #expect(try catalog.buildPendingIndexes() == 10, "all but sig's and felt's, built when first sorted by")
         let (indexes, triggers, places, days) = try catalog.dbWriter.read { db in
             (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'quake' ORDER BY name"),
              try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name"),
              try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakePlace"),
              try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakeDay"))
         }
-        #expect(indexes == ["quake_band", "quake_changedAt", "quake_day_time", "quake_depth", "quake_felt", "quake_latitudeBox",
-                            "quake_longitudeBox", "quake_magnitude", "quake_net", "quake_placeTime", "quake_sig", "quake_status",
+        #expect(indexes == ["quake_band", "quake_changedAt", "quake_day_time", "quake_depth", "quake_latitudeBox",
+                            "quake_longitudeBox", "quake_magnitude", "quake_net", "quake_placeTime", "quake_status",
                             "quake_time", "quake_type", "sqlite_autoindex_quake_1"])
         #expect(triggers == ["quakeCell_delete", "quakeCell_insert", "quakeCell_update",
                              "quakeDay_delete", "quakeDay_insert", "quakeDay_update",

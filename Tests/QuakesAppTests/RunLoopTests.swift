@@ -27,6 +27,7 @@ struct RunLoopTests {
         /// `prepare`: done to the catalog before the browser starts.
         /// `alert`: the browser's `--alert` predicate.
         init(width: Int = 70, height: Int = 8, busyTimeout: TimeInterval? = nil, alert: QuakePredicate? = nil,
+             configuration: FetchConfiguration = FetchConfiguration(),
              prepare: (QuakeCatalog) throws -> Void = { _ in }) throws {
             let imported = try importedCatalog(folder, feeds: [Fixture.week])
             catalog = try busyTimeout.map { try QuakeCatalog(path: imported.path, busyTimeout: $0) } ?? imported
@@ -35,7 +36,7 @@ struct RunLoopTests {
             let catalog = self.catalog, terminal = self.terminal
             Thread.detachNewThread { [self] in
                 outcome = Result {
-                    try BrowserApp.run(catalog: catalog, configuration: FetchConfiguration(),
+                    try BrowserApp.run(catalog: catalog, configuration: configuration,
                                        environment: ["TZ": "UTC"], alert: alert, terminal: { terminal })
                 }
                 ended.signal()
@@ -255,6 +256,31 @@ struct RunLoopTests {
         #expect(failed.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼")
         try holder.commit()
         #expect(try CatalogProbe.ids(browser.catalog.path).count == 4711)
+        browser.terminal.send(.character("q"))
+        #expect(try browser.exit()?.get() == .quit)
+    }
+
+    /// A large import leaves the rarely sorted columns' indexes (sig,
+    /// felt) unbuilt; sorting by one builds its index, `indexing…` meanwhile.
+    @Test func sortingByARarelySortedColumnBuildsItsIndex() throws {
+        var holder: WriteLockHolder?
+        let browser = try RunningBrowser(configuration: FetchConfiguration(sortKeys: [SortKey(.sig, ascending: false)])) { catalog in
+            try CatalogProbe.execute(catalog.path, "DROP INDEX quake_sig; DROP INDEX quake_felt")
+            holder = try WriteLockHolder(path: catalog.path)   // the build waits, so the frame between shows
+        }
+        #expect(try browser.catalog.pendingIndexes() == [], "not left pending: built when sorted by")
+        let indexing = try #require(browser.frame(showing: "4,711 quakes  indexing…", row: 0))
+        #expect(indexing.lines[0].hasSuffix("by sig ▼"), "\(indexing.lines[0])")
+        let framesBefore = browser.terminal.frames.count
+        try holder?.commit()
+        var seen = 0
+        let built = browser.terminal.waitForFrame {
+            seen += 1
+            return seen > framesBefore && $0.lines[0].contains("4,711 quakes  by sig ▼")
+        }
+        #expect(built != nil, "the top line no longer says indexing…")
+        #expect(try browser.catalog.missingSortIndexes(forColumns: ["sig", "felt"]) == ["quake_felt"],
+                "only the index of the sort's column")
         browser.terminal.send(.character("q"))
         #expect(try browser.exit()?.get() == .quit)
     }
