@@ -46,7 +46,8 @@ struct CrashSafetyTests {
         #expect(try CatalogProbe.integrityCheck(db) == ["ok"])
         #expect(try CatalogProbe.count(db) == 409 + Self.features)
         #expect(try CatalogProbe.ids(db) == (beforeIDs + ids).sorted())
-        #expect(try CatalogProbe.schemaObjects(db) == schema)
+        // sig's and felt's indexes wait for their first sort after a large import.
+        #expect(try CatalogProbe.schemaObjects(db) == schema.filter { !["index quake_felt", "index quake_sig"].contains($0) })
         #expect(try CatalogProbe.keptCounts(db) == (409 + Self.features, 409 + Self.features))
     }
 }
