@@ -25,13 +25,6 @@ public struct CatalogSync: Sendable {
     public enum Report: Sendable {
         case service(FDSNBackfill.Summary)
         case feed(ImportReport)
-
-        public var new: Int {
-            switch self { case .service(let s): s.new; case .feed(let r): r.new }
-        }
-        public var updated: Int {
-            switch self { case .service(let s): s.updated; case .feed(let r): r.updated }
-        }
     }
 
     public typealias ProgressHandler = @Sendable (_ label: String, _ progress: FDSNBackfill.Progress?) -> Void
@@ -98,8 +91,7 @@ public struct CatalogSync: Sendable {
         }) {
             switch outcome.result {
             case .success(.service(let summary)):
-                total.new += summary.new; total.updated += summary.updated; total.unchanged += summary.unchanged
-                total.skipped += summary.skipped
+                total.add(summary.report(name: outcome.label))
             case .success(.feed(let report)):
                 total.add(report)
             case .failure(let error):

@@ -62,6 +62,13 @@ public struct FDSNBackfill: Sendable {
             new += report.new; updated += report.updated; unchanged += report.unchanged
             skipped += report.skipped
         }
+
+        /// The run's counts as one import's report (`name`).
+        public func report(name: String) -> ImportReport {
+            var report = ImportReport(name: name)
+            (report.new, report.updated, report.unchanged, report.skipped) = (new, updated, unchanged, skipped)
+            return report
+        }
     }
 
     /// A window cut short of its end: the windows done so far are kept.
@@ -95,36 +102,9 @@ public struct FDSNBackfill: Sendable {
         var summary = Summary(startTime: source.startTime, endTime: source.endTime)
         var windows = try ledger.windows(of: source)
         summary.windowsDoneBefore = windows.filter(\.done).count
-        var index = 0
-        while index < windows.count {
-            let window = windows[index]
-            if window.done { index += 1; continue }
-            if shouldStop() { break }
-            let (done, total) = (windows.filter(\.done).count, windows.count)
-            let report: (@Sendable (Progress.Phase) -> Void) = { [summary] phase in
-                progress?(Progress(windowsDone: done, windowsTotal: total,
-                                   events: summary.new + summary.updated + summary.unchanged, window: window, phase: phase))
-            }
-            let last = window.endTime == source.endTime
-            let outcome: WindowOutcome
-            do {
-                outcome = try fetch(window, includingEnd: last, updatedAfter: updatedAfter,
-                                    records: [.windowDone(source: source.id, startTime: window.startTime)], report: report)
-            } catch {
-                throw WindowError(window: window, cause: error, windowsDone: done, windowsTotal: total)
-            }
-            switch outcome {
-            case .imported(let imported):
-                summary.add(imported)
-                windows[index].done = true
-                index += 1
-            case .tooBig:
-                let parts = Self.halves(of: window)
-                try ledger.split(window, of: source, into: parts)
-                windows.replaceSubrange(index...index, with: parts)
-            }
-        }
-        summary.windows = windows.count
+        try fetchWindows(&windows, endingAt: source.endTime, updatedAfter: updatedAfter, into: &summary,
+                         records: { window, _ in [.windowDone(source: source.id, startTime: window.startTime)] },
+                         split: { try ledger.split($0, of: source, into: $1) }, progress: progress, shouldStop: shouldStop)
         if windows.allSatisfy(\.done) { try ledger.record([.backfilled(source: source.id, at: Date())]) }
         return summary
     }
@@ -150,26 +130,54 @@ public struct FDSNBackfill: Sendable {
         }
         progress?(Progress(windowsDone: 0, windowsTotal: 0, events: 0, window: nil, phase: .counting))
         var windows = try plan(start: start, end: end, updatedAfter: updatedAfter)
+        do {
+            try fetchWindows(&windows, endingAt: end, updatedAfter: updatedAfter, into: &summary,
+                             records: { _, last in last ? [.synced(source: source.id, at: now)] : [] },
+                             split: { _, _ in }, progress: progress, shouldStop: { false })
+        } catch let error as WindowError {
+            throw error.cause   // nothing of a sync is kept to go on from: it runs again from the same mark
+        }
+        return summary
+    }
+
+    /// Asks the windows not done, in order, each imported with its
+    /// `records` (`last`: the window holding the range's end); one the
+    /// service refuses as too big is replaced by its halves (`split` keeps
+    /// them). Stops between windows when `shouldStop`.
+    private func fetchWindows(_ windows: inout [FetchLedger.Window], endingAt end: Int64, updatedAfter: Date?,
+                              into summary: inout Summary,
+                              records: (FetchLedger.Window, _ last: Bool) -> [ImportRecord],
+                              split: (FetchLedger.Window, [FetchLedger.Window]) throws -> Void,
+                              progress: ProgressHandler?, shouldStop: () -> Bool) throws {
         var index = 0
         while index < windows.count {
             let window = windows[index]
-            let (done, total) = (index, windows.count)
-            let report: (@Sendable (Progress.Phase) -> Void) = { [summary] phase in
-                progress?(Progress(windowsDone: done, windowsTotal: total,
-                                   events: summary.new + summary.updated + summary.unchanged, window: window, phase: phase))
+            if window.done { index += 1; continue }
+            if shouldStop() { break }
+            let (done, total, events) = (windows.filter(\.done).count, windows.count, summary.new + summary.updated + summary.unchanged)
+            let report: (@Sendable (Progress.Phase) -> Void) = { phase in
+                progress?(Progress(windowsDone: done, windowsTotal: total, events: events, window: window, phase: phase))
             }
-            let last = index == windows.count - 1
-            let records: [ImportRecord] = last ? [.synced(source: source.id, at: now)] : []
-            switch try fetch(window, includingEnd: last, updatedAfter: updatedAfter, records: records, report: report) {
+            let last = window.endTime == end
+            let outcome: WindowOutcome
+            do {
+                outcome = try fetch(window, includingEnd: last, updatedAfter: updatedAfter, records: records(window, last),
+                                    report: report)
+            } catch {
+                throw WindowError(window: window, cause: error, windowsDone: done, windowsTotal: total)
+            }
+            switch outcome {
             case .imported(let imported):
                 summary.add(imported)
+                windows[index].done = true
                 index += 1
             case .tooBig:
-                windows.replaceSubrange(index...index, with: Self.halves(of: window))
+                let parts = Self.halves(of: window)
+                try split(window, parts)
+                windows.replaceSubrange(index...index, with: parts)
             }
         }
         summary.windows = windows.count
-        return summary
     }
 
     enum WindowOutcome {

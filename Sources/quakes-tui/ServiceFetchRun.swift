@@ -110,12 +110,12 @@ final class ServiceFetchRun: @unchecked Sendable {
     }
 
     /// `2019-07-01…2019-08-01`, with times where a bound is not a day's start.
-    static func range(_ start: Int64, _ end: Int64) -> String {
-        func text(_ ms: Int64) -> String {
-            let full = ISOTime.dateAndTime(epochMilliseconds: ms)
-            return ms % 86_400_000 == 0 ? String(full.prefix(10)) : String(full.prefix(16))
-        }
-        return text(start) + "…" + text(end)
+    static func range(_ start: Int64, _ end: Int64) -> String { time(start) + "…" + time(end) }
+
+    /// `2019-07-01` at a day's start, else `2019-07-01 12:00` (UTC).
+    static func time(_ ms: Int64) -> String {
+        let full = ISOTime.dateAndTime(epochMilliseconds: ms)
+        return ms % 86_400_000 == 0 ? String(full.prefix(10)) : String(full.prefix(16))
     }
 
     private static func clock(_ seconds: Double) -> String {
@@ -131,8 +131,7 @@ extension ServiceFetchRun {
     static func lines(_ summary: FDSNBackfill.Summary, service: String, verb: String = "fetched") -> [String] {
         let resumed = summary.windowsDoneBefore > 0 ? " (\(summary.windowsDoneBefore) done before)" : ""
         let windows = summary.windows == 1 ? "1 window" : "\(summary.windows) windows"
-        var report = ImportReport(name: "")
-        report.skipped = summary.skipped
+        let report = summary.report(name: service)
         let head = "\(verb) \(service) \(range(summary.startTime, summary.endTime)) in \(windows)\(resumed): "
             + "\(Formatting.count(summary.new)) new, \(Formatting.count(summary.updated)) updated, "
             + "\(Formatting.count(summary.skipped.count)) skipped"

@@ -54,9 +54,7 @@ struct SourcesCommand: ParsableCommand {
     /// `2019-07-01…now`, `2019-07-01…2019-08-01`; `-` for a feed.
     static func range(of source: FetchLedger.Source) -> String {
         guard source.kind == .fdsn else { return "-" }
-        let range = ServiceFetchRun.range(source.startTime, source.endTime)
-        guard source.endsNow else { return range }
-        return String(range.prefix { $0 != "…" }) + "…now"
+        return source.endsNow ? ServiceFetchRun.time(source.startTime) + "…now" : ServiceFetchRun.range(source.startTime, source.endTime)
     }
 
     /// `2026-11-23 20:41`, or `backfill 3 of 14 windows` while one is unfinished.

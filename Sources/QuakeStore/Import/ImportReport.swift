@@ -18,6 +18,15 @@ public struct ImportReport: Sendable, Equatable {
 
     public init(name: String) { self.name = name }
 
+    /// Counts one quake's upsert.
+    mutating func count(_ outcome: Upserter.Outcome) {
+        switch outcome {
+        case .new: new += 1
+        case .updated: updated += 1
+        case .unchanged: unchanged += 1
+        }
+    }
+
     /// Adds what another import did (one refresh of several sources).
     public mutating func add(_ other: ImportReport) {
         new += other.new; updated += other.updated; unchanged += other.unchanged

@@ -79,11 +79,7 @@ public struct QuakeImporter: Sendable {
                         case .quake(var quake):
                             if let keeping = scope.keeping, !keeping(quake) { return }
                             if format == .fdsnText, let answeredAt = scope.answeredAt { quake.updated = answeredAt }
-                            switch try upserter.upsert(quake) {
-                            case .new: report.new += 1
-                            case .updated: report.updated += 1
-                            case .unchanged: report.unchanged += 1
-                            }
+                            report.count(try upserter.upsert(quake))
                         }
                         seen += 1
                         if seen % 2048 == 0 { progress?(seen) }
@@ -157,13 +153,7 @@ public struct QuakeImporter: Sendable {
             try BulkLoad.write(catalog.dbWriter) { db in
                 let bulk = try BulkLoad.beginIfLarge(db, expectedRows: quakes.underestimatedCount)
                 let upserter = try Upserter(db, countingInserts: bulk != nil)
-                for quake in quakes {
-                    switch try upserter.upsert(quake) {
-                    case .new: report.new += 1
-                    case .updated: report.updated += 1
-                    case .unchanged: report.unchanged += 1
-                    }
-                }
+                for quake in quakes { report.count(try upserter.upsert(quake)) }
                 report.merged = upserter.merged
                 try bulk?.finish(inserted: upserter.insertedCounts)
             }
