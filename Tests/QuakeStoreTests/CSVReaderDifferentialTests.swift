@@ -1,6 +1,7 @@
 import Foundation
 @testable import QuakeStore
 import Testing
+import TestSupport
 
 /// What a CSV reader made of a file: each row's index and parse, in order,
 /// then its error if it stopped on one. Quakes are compared field by field
@@ -142,7 +143,7 @@ struct CSVReadOutcome: Equatable, CustomStringConvertible {
     /// Random files from the pieces of the edge cases: the readers agree on
     /// every one (a seeded generator: the same files every run).
     @Test func generatedFilesReadAsBefore() {
-        var random = SeededRandom(seed: 14)
+        var random = SplitMix64(seed: 14)
         var disagreements = 0
         for file in 0..<3000 {
             let data = Data(Self.randomFile(&random).utf8)
@@ -165,7 +166,7 @@ struct CSVReadOutcome: Equatable, CustomStringConvertible {
     ]
     static let lineEnds = ["\n", "\r\n", "\r"]
 
-    static func randomFile(_ random: inout SeededRandom) -> String {
+    static func randomFile(_ random: inout SplitMix64) -> String {
         let names = header11.split(separator: ",").map(String.init) + ["status", "nst", "mag"]
         var header = random.below(4) == 0 ? names.shuffled(using: &random) : Array(names.prefix(11))
         if random.below(20) == 0 { header.remove(at: random.below(header.count)) }
@@ -187,7 +188,7 @@ struct CSVReadOutcome: Equatable, CustomStringConvertible {
     }
 
     /// Mostly a value the column takes, now and then any piece.
-    static func value(for column: String, _ random: inout SeededRandom) -> String {
+    static func value(for column: String, _ random: inout SplitMix64) -> String {
         if random.below(6) == 0 { return fieldPieces[random.below(fieldPieces.count)] }
         switch column {
         case "time": return "2018-06-14T09:12:\(10 + random.below(50)).010Z"
@@ -202,20 +203,4 @@ struct CSVReadOutcome: Equatable, CustomStringConvertible {
         default: return "x"
         }
     }
-}
-
-/// SplitMix64: seeded, so a failing file is the same on every run.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import QuakeStore
 import Testing
+import TestSupport
 
 /// The CSV reader's decimals read from bytes are the very Doubles Swift's
 /// `Double(String)` makes of the same text, bit for bit, and anything the
@@ -24,7 +25,7 @@ import Testing
 
     /// A million random decimals of up to 15 digits, the point anywhere.
     @Test func randomDecimalsAreBitIdenticalToDoubleOfString() {
-        var random = SeededRandom(seed: 1014)
+        var random = SplitMix64(seed: 1014)
         var mismatches: [String] = []
         for _ in 0..<1_000_000 {
             let digitCount = 1 + random.below(ShortDecimal.maxDigits)

@@ -156,3 +156,16 @@ public struct ChildProcessError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 }
+
+extension ChildProcess {
+    /// The port a test server wrote to `portFile` once it listens; throws,
+    /// with the server's stderr, if it ends or 20 s pass first.
+    public func waitForPort(in portFile: String, server: String) throws -> Int {
+        let deadline = Date().addingTimeInterval(20)
+        while true {
+            if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let port = Int(text) { return port }
+            if !isRunning || Date() > deadline { throw ChildProcessError("\(server) did not start: \(stderr)") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+}

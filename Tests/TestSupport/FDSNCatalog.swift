@@ -147,16 +147,20 @@ public enum FDSNCatalog {
     }
 }
 
-/// A small, seedable generator (SplitMix64): the same catalog on every run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+/// A small, seedable generator (SplitMix64): the same catalog, the same
+/// random files, on every run.
+public struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// 0 up to `bound` (exclusive).
+    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -21,17 +21,7 @@ public final class FDSNServer {
         portFile = folder.file("port")
         process = try ChildProcess(["python3", Fixture.path("fdsnws_server.py"), portFile, catalog] + options,
                                    outputPrefix: folder.file("server"))
-        let deadline = Date().addingTimeInterval(20)
-        while true {
-            if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let port = Int(text) {
-                self.port = port
-                return
-            }
-            if !process.isRunning || Date() > deadline {
-                throw ChildProcessError("the fdsnws server did not start: \(process.stderr)")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        port = try process.waitForPort(in: portFile, server: "the fdsnws server")
     }
 
     /// `http://127.0.0.1:PORT/fdsnws/event/1`: what `fetch --service` takes.

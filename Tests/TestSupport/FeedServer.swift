@@ -15,17 +15,7 @@ public final class FeedServer {
         let portFile = folder.file("port")
         process = try ChildProcess(["python3", Fixture.path("feed_server.py"), portFile, Fixture.folder.path, host],
                                    outputPrefix: folder.file("server"))
-        let deadline = Date().addingTimeInterval(20)
-        while true {
-            if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let port = Int(text) {
-                self.port = port
-                return
-            }
-            if !process.isRunning || Date() > deadline {
-                throw ChildProcessError("the feed server did not start: \(process.stderr)")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        port = try process.waitForPort(in: portFile, server: "the feed server")
     }
 
     /// `http://127.0.0.1:PORT/path`, `http://[::1]:PORT/path`
