@@ -23,13 +23,18 @@ public struct FeedFetcher: Sendable {
         case downloading(received: Int, expected: Int?)
         case importing(features: Int)
 
+        /// `██████░░░░░░`: `done` of `total` in `width` blocks.
+        public static func blocks(_ done: Int, of total: Int, width: Int) -> String {
+            let filled = min(width, done * width / total)
+            return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        }
+
         /// `all_day.geojson [██████░░░░░░] 1.2 MB of 3.4 MB`, then
         /// `all_day.geojson importing 4096 features`.
         public func line(label: String, barWidth: Int = 24) -> String {
             switch self {
             case .downloading(let received, let expected?) where expected > 0:
-                let filled = min(barWidth, received * barWidth / expected)
-                let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
+                let bar = Self.blocks(received, of: expected, width: barWidth)
                 return "\(label) [\(bar)] \(ByteCount.text(received)) of \(ByteCount.text(expected))"
             case .downloading(let received, _):
                 return "\(label) \(ByteCount.text(received))"

@@ -14,9 +14,9 @@ final class ServiceFetchRun: @unchecked Sendable {
     let label: String
     private let bar: ProgressBar?
     private let lock = NSLock()
-    private var importing = false
     private var stopSignal: Int32?
-    private var progressNote = "no window fetched yet"
+    /// The last progress shown: whether a window's transaction may be
+    /// open, and how far the run got.
     private var lastProgress: FDSNBackfill.Progress?
     private var signalSources: [DispatchSourceSignal] = []
     private let started = Date()
@@ -45,12 +45,7 @@ final class ServiceFetchRun: @unchecked Sendable {
     /// The progress handler for `FDSNBackfill`: draws the bar and keeps
     /// track of whether a window's transaction may be open.
     func show(_ progress: FDSNBackfill.Progress) {
-        lock.withLock {
-            lastProgress = progress
-            if case .importing = progress.phase { importing = true } else { importing = false }
-            progressNote = progress.windowsTotal == 0 ? "no window fetched yet"
-                : "\(progress.windowsDone) of \(progress.windowsTotal) windows done"
-        }
+        lock.withLock { lastProgress = progress }
         bar?.show(line: line(progress))
     }
 
@@ -65,9 +60,7 @@ final class ServiceFetchRun: @unchecked Sendable {
     func line(_ progress: FDSNBackfill.Progress) -> String {
         var parts: [String] = []
         if progress.windowsTotal > 0 {
-            let width = 12
-            let filled = min(width, progress.windowsDone * width / progress.windowsTotal)
-            parts.append("[" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "] "
+            parts.append("[" + FeedFetcher.Progress.blocks(progress.windowsDone, of: progress.windowsTotal, width: 12) + "] "
                          + "\(progress.windowsDone)/\(progress.windowsTotal) windows")
         }
         parts.append("\(Formatting.count(progress.events)) events")
@@ -91,7 +84,8 @@ final class ServiceFetchRun: @unchecked Sendable {
     func exitIfStopped() {
         guard let number = lock.withLock({ stopSignal }) else { return }
         bar?.clear()
-        printError("\(label): interrupted; \(lock.withLock { progressNote }), the same command goes on from there")
+        let note = lock.withLock { lastProgress }.flatMap { $0.windowsTotal == 0 ? nil : "\($0.windowsDone) of \($0.windowsTotal) windows done" }
+        printError("\(label): interrupted; \(note ?? "no window fetched yet"), the same command goes on from there")
         exit(128 + number)
     }
 
@@ -100,7 +94,8 @@ final class ServiceFetchRun: @unchecked Sendable {
     private func received(_ number: Int32) {
         let importing = lock.withLock {
             if stopSignal == nil { stopSignal = number }
-            return self.importing
+            if case .importing? = lastProgress?.phase { return true }
+            return false
         }
         if importing {
             catalog.dbWriter.interrupt()   // the import fails, its transaction rolls back, `exitIfStopped` ends
