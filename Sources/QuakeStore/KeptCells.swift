@@ -87,20 +87,7 @@ public enum KeptCells {
     }
 
     static var triggersSQL: String {
-        """
-        CREATE TRIGGER quakeCell_insert AFTER INSERT ON quake BEGIN
-        \(add("new."))
-        END;
-        CREATE TRIGGER quakeCell_delete AFTER DELETE ON quake BEGIN
-        \(remove("old."))
-        END;
-        CREATE TRIGGER quakeCell_update AFTER UPDATE OF latitude, longitude, magnitude, placeFolded ON quake
-        WHEN old.latitude IS NOT new.latitude OR old.longitude IS NOT new.longitude
-            OR old.magnitude IS NOT new.magnitude OR old.placeFolded IS NOT new.placeFolded BEGIN
-        \(remove("old."))
-        \(add("new."))
-        END;
-        """
+        KeptCount.triggers("quakeCell", columns: ["latitude", "longitude", "magnitude", "placeFolded"], add: add, remove: remove)
     }
 }
 

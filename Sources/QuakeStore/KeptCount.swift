@@ -6,6 +6,26 @@ import GRDB
 /// own counts added at its commit.
 enum KeptCount {
     /// One more quake under the key `values` (the table's key columns, in order).
+    /// The insert, delete and update triggers `<name>_insert`, `_delete`,
+    /// `_update` that keep a count: `add` and `remove` are a row's
+    /// statements, given the row's prefix (`new.`, `old.`); an update of any
+    /// of `columns` moves the row from its old count to its new one.
+    static func triggers(_ name: String, columns: [String], add: (String) -> String, remove: (String) -> String) -> String {
+        """
+        CREATE TRIGGER \(name)_insert AFTER INSERT ON quake BEGIN
+        \(add("new."))
+        END;
+        CREATE TRIGGER \(name)_delete AFTER DELETE ON quake BEGIN
+        \(remove("old."))
+        END;
+        CREATE TRIGGER \(name)_update AFTER UPDATE OF \(columns.joined(separator: ", ")) ON quake
+        WHEN \(columns.map { "old.\($0) IS NOT new.\($0)" }.joined(separator: " OR ")) BEGIN
+        \(remove("old."))
+        \(add("new."))
+        END;
+        """
+    }
+
     static func increment(_ table: String, _ values: String) -> String {
         "INSERT INTO \(table) VALUES (\(values), 1) ON CONFLICT DO UPDATE SET quakes = quakes + 1;"
     }

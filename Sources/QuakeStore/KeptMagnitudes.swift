@@ -44,31 +44,19 @@ public enum KeptMagnitudes {
             """)
     }
 
-    private static func add(_ row: String) -> String {
-        KeptCount.increment("quakeMagnitude", tenthsSQL("\(row).magnitude")) + "\n"
-            + KeptCount.increment("quakePlaceMagnitude", "\(row).placeFolded, \(tenthsSQL("\(row).magnitude"))")
+    private static func add(_ prefix: String) -> String {
+        KeptCount.increment("quakeMagnitude", tenthsSQL("\(prefix)magnitude")) + "\n"
+            + KeptCount.increment("quakePlaceMagnitude", "\(prefix)placeFolded, \(tenthsSQL("\(prefix)magnitude"))")
     }
 
-    private static func remove(_ row: String) -> String {
-        let all = "tenths = \(tenthsSQL("\(row).magnitude"))"
+    private static func remove(_ prefix: String) -> String {
+        let all = "tenths = \(tenthsSQL("\(prefix)magnitude"))"
         return KeptCount.decrement("quakeMagnitude", where: all) + "\n"
-            + KeptCount.decrement("quakePlaceMagnitude", where: "placeFolded = \(row).placeFolded AND \(all)")
+            + KeptCount.decrement("quakePlaceMagnitude", where: "placeFolded = \(prefix)placeFolded AND \(all)")
     }
 
     static var triggersSQL: String {
-        """
-        CREATE TRIGGER quakeMagnitude_insert AFTER INSERT ON quake BEGIN
-        \(add("new"))
-        END;
-        CREATE TRIGGER quakeMagnitude_delete AFTER DELETE ON quake BEGIN
-        \(remove("old"))
-        END;
-        CREATE TRIGGER quakeMagnitude_update AFTER UPDATE OF magnitude, placeFolded ON quake
-        WHEN old.magnitude IS NOT new.magnitude OR old.placeFolded IS NOT new.placeFolded BEGIN
-        \(remove("old"))
-        \(add("new"))
-        END;
-        """
+        KeptCount.triggers("quakeMagnitude", columns: ["magnitude", "placeFolded"], add: add, remove: remove)
     }
 }
 
