@@ -21,9 +21,10 @@ final class IndexBuilder: @unchecked Sendable {
     /// Looks for pending indexes (another process's import may have left
     /// some) and starts building them unless a build runs here already or
     /// the catalog is read-only. Called at start and on idle seconds.
-    /// `sortedBy`: the columns the browser sorts by now; an on-demand index
-    /// of one of them (`sig`, `felt`) is built as well.
-    func check(sortedBy columns: [String] = []) {
+    /// `using`: the columns the browser sorts by or filters on now; an
+    /// on-demand index of one of them (`net`, `type`, `status`, `sig`,
+    /// `felt`) is built as well.
+    func check(using columns: [String] = []) {
         guard !catalog.isReadOnly, let pending = try? catalog.pendingIndexes() else { return }
         let forSort = (try? catalog.missingSortIndexes(forColumns: columns)) ?? []
         report(!pending.isEmpty || !forSort.isEmpty)

@@ -31,7 +31,7 @@ final class ProgressBar: @unchecked Sendable {
         show(line: progress.line(label: label))
     }
 
-    /// Any line: `indexing 3 of 12 (quake_depth)…`.
+    /// Any line: `indexing 3 of 7 (quake_band)…`.
     func show(line text: String) {
         lock.lock(); defer { lock.unlock() }
         let line = utf8 ? text : ASCIIFallback.transliterate(text)

@@ -125,7 +125,7 @@ import Testing
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'quake' ORDER BY name")
         }
         #expect(indexesAtCommit == ["quake_changedAt", "quake_time", "sqlite_autoindex_quake_1"], "the rest are built after the commit")
-        #expect(try catalog.buildPendingIndexes() == 10, "all but sig's and felt's, built when first sorted by")
+        #expect(try catalog.buildPendingIndexes() == 7, "all but net's, type's, status's, sig's and felt's, built when first used")
         let (indexes, triggers, places, days) = try catalog.dbWriter.read { db in
             (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'quake' ORDER BY name"),
              try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name"),
@@ -133,8 +133,7 @@ import Testing
              try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakeDay"))
         }
         #expect(indexes == ["quake_band", "quake_changedAt", "quake_day_time", "quake_depth", "quake_latitudeBox",
-                            "quake_longitudeBox", "quake_magnitude", "quake_net", "quake_placeTime", "quake_status",
-                            "quake_time", "quake_type", "sqlite_autoindex_quake_1"])
+                            "quake_longitudeBox", "quake_magnitude", "quake_placeTime", "quake_time", "sqlite_autoindex_quake_1"])
         #expect(triggers == ["quakeCell_delete", "quakeCell_insert", "quakeCell_update",
                              "quakeDay_delete", "quakeDay_insert", "quakeDay_update",
                              "quakeMagnitude_delete", "quakeMagnitude_insert", "quakeMagnitude_update",

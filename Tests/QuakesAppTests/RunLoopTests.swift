@@ -285,6 +285,32 @@ struct RunLoopTests {
         #expect(try browser.exit()?.get() == .quit)
     }
 
+    /// A predicate comparing such a column (`net`) builds its index too:
+    /// the sort stays by time, so only the filter can ask for it.
+    @Test func filteringOnARarelyUsedColumnBuildsItsIndex() throws {
+        var holder: WriteLockHolder?
+        let configuration = FetchConfiguration(predicate: try QuakePredicate("net == \"ak\""))
+        let browser = try RunningBrowser(configuration: configuration) { catalog in
+            try CatalogProbe.execute(catalog.path, "DROP INDEX quake_net; DROP INDEX quake_type")
+            holder = try WriteLockHolder(path: catalog.path)   // the build waits, so the frame between shows
+        }
+        let akQuakes = try CatalogProbe.count(browser.catalog.path, where: "net = 'ak'")
+        let top = " quakes-tui  quakes.sqlite  \(Formatting.count(akQuakes)) of 4,711 quakes"
+        #expect(browser.frame(showing: top + "  indexing…", row: 0) != nil, "net's index is missing while the filter shows")
+        let framesBefore = browser.terminal.frames.count
+        try holder?.commit()
+        var seen = 0
+        let built = browser.terminal.waitForFrame {
+            seen += 1
+            return seen > framesBefore && $0.lines[0].hasPrefix(top) && !$0.lines[0].contains("indexing…")
+        }
+        #expect(built != nil, "the top line no longer says indexing…")
+        #expect(try browser.catalog.missingSortIndexes(forColumns: ["net", "type"]) == ["quake_type"],
+                "only the index of the column the predicate compares")
+        browser.terminal.send(.character("q"))
+        #expect(try browser.exit()?.get() == .quit)
+    }
+
     /// The state a kill leaves between a large import's commit and its
     /// index builds (or another process's import still building them): the
     /// browser builds what is missing, and says `indexing…` meanwhile.

@@ -34,8 +34,9 @@ public enum CatalogProbe {
         try read(path) { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }
 
-    public static func count(_ path: String) throws -> Int {
-        try read(path) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM quake") ?? -1 }
+    /// How many quakes are stored, or how many meet the SQL `condition`.
+    public static func count(_ path: String, where condition: String = "1") throws -> Int {
+        try read(path) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM quake WHERE \(condition)") ?? -1 }
     }
 
     /// Every stored quake id, sorted.

@@ -78,7 +78,23 @@ public struct QuakePredicate: Sendable, Hashable, CustomStringConvertible {
 
 // MARK: SQL
 
+extension QuakePredicate {
+    /// The columns its comparisons read: an index of one may serve it
+    /// (the browser builds an on-demand one it lacks, see `IndexBuilder`).
+    public var columns: Set<String> { root.columns }
+}
+
 extension PredicateNode {
+    var columns: Set<String> {
+        switch self {
+        case .constant: []
+        case .not(let node): node.columns
+        case .and(let a, let b), .or(let a, let b): a.columns.union(b.columns)
+        case .comparison(let field, _, _, _), .between(let field, _, _), .oneOf(let field, _, _), .string(let field, _, _, _):
+            [field.column]
+        }
+    }
+
     var placeSearches: Set<String> {
         switch self {
         case .not(let node): node.placeSearches

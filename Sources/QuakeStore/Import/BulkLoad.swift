@@ -42,8 +42,8 @@ struct BulkLoad {
         for row in triggerRows { try db.execute(sql: "DROP TRIGGER \"\(row["name"] as String)\"") }
         // The pages of a large import go to the WAL; copying them into the
         // file at commit (the automatic checkpoint) would double the wait
-        // for the first screen. The next commit (the first deferred index
-        // built) checkpoints instead: see `restoreCheckpoints`.
+        // for the first screen. Building the deferred indexes checkpoints
+        // first instead (`QuakeCatalog.buildPendingIndexes`).
         try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
         try db.execute(sql: "PRAGMA cache_size = -131072")   // the id index's pages stay in memory: 128 MiB, as used
     }
