@@ -30,6 +30,14 @@ public struct FetchConfiguration: Sendable, Hashable {
         self.sortDescriptors = sortDescriptors
     }
 
+    /// The columns its sort, sections and predicate read: an index of one
+    /// may serve it (the browser builds an on-demand one the catalog lacks,
+    /// see `QuakeCatalog.buildSortIndexes`).
+    public var columns: [String] {
+        sortKeys.map(\.field.column) + (sectionIdentifier.map { [$0.field.column] } ?? [])
+            + (predicate?.columns.sorted() ?? [])
+    }
+
     public static func == (a: FetchConfiguration, b: FetchConfiguration) -> Bool {
         guard a.sortKeys == b.sortKeys, a.sectionIdentifier == b.sectionIdentifier else { return false }
         switch (a.predicate, b.predicate) {

@@ -48,9 +48,9 @@ public enum Schema {
 
     /// Indexes of columns rarely sorted or filtered (`net`, `type`,
     /// `status`: a few distinct values; `sig`, `felt`: 0 or NULL in every
-    /// CSV feed), never a section or a place filter's plan: a large import
-    /// drops them and none is built until the browser sorts by its column
-    /// or a predicate compares it (until then the sort is a full sort:
+    /// CSV feed), never a place filter's plan: a large import drops them
+    /// and none is built until the browser sorts or groups by its column or
+    /// a predicate compares it (until then the sort is a full sort:
     /// 0.1 s for the first window at 1,000,000 rows). Each costs about as
     /// much to build as the depth index (0.4–0.6 s at 1,000,000 rows).
     static let onDemandIndexes: [(name: String, column: String, sql: String)] = [

@@ -160,11 +160,8 @@ public enum BrowserApp {
             // checked on the idle second, not while a refresh runs here.
             if idle && refresher?.isRunning != true { events.append(.lastFetch(catalog.lastFetch()?.date)) }
             // Or left indexes to build (a large import, a kill during its builds).
-            // And the index of a rarely used column, once sorted by or filtered on.
-            if idle {
-                let requested = state.configuration.wrappedValue
-                indexer.check(using: requested.sortKeys.map(\.field.column) + (requested.predicate?.columns.sorted() ?? []))
-            }
+            // And the index of a rarely used column, once sorted by, grouped by or filtered on.
+            if idle { indexer.check(using: state.configuration.wrappedValue.columns) }
             return events + inputs.map(BrowserEvent.input)
         }
 

@@ -21,7 +21,7 @@ final class IndexBuilder: @unchecked Sendable {
     /// Looks for pending indexes (another process's import may have left
     /// some) and starts building them unless a build runs here already or
     /// the catalog is read-only. Called at start and on idle seconds.
-    /// `using`: the columns the browser sorts by or filters on now; an
+    /// `using`: the columns the browser sorts, groups or filters by now; an
     /// on-demand index of one of them (`net`, `type`, `status`, `sig`,
     /// `felt`) is built as well.
     func check(using columns: [String] = []) {

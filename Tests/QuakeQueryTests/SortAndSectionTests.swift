@@ -178,4 +178,14 @@ import Testing
             #expect(snapshot.rows(in: around).map(\.id) == Array(expected[around]), "around \(index) in \(configuration)")
         }
     }
+
+    /// The columns a configuration reads, for the indexes built on first
+    /// use: its sort keys, its section's column, the predicate's columns.
+    @Test func aConfigurationNamesTheColumnsItReads() throws {
+        let configuration = FetchConfiguration(predicate: try QuakePredicate("net == \"ak\" AND (mag > 3 OR felt != nil)"),
+                                               sortKeys: [SortKey(.status, ascending: true), SortKey(.sig, ascending: false)],
+                                               sectionIdentifier: .type)
+        #expect(configuration.columns == ["status", "sig", "type", "felt", "magnitude", "net"])
+        #expect(FetchConfiguration().columns == ["time"])
+    }
 }

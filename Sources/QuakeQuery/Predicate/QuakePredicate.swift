@@ -79,9 +79,8 @@ public struct QuakePredicate: Sendable, Hashable, CustomStringConvertible {
 // MARK: SQL
 
 extension QuakePredicate {
-    /// The columns its comparisons read: an index of one may serve it
-    /// (the browser builds an on-demand one it lacks, see `IndexBuilder`).
-    public var columns: Set<String> { root.columns }
+    /// The columns its comparisons read.
+    var columns: Set<String> { root.columns }
 }
 
 extension PredicateNode {
