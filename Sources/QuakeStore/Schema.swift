@@ -31,10 +31,14 @@ public enum Schema {
     /// migrations create: an index on this list that the catalog lacks is
     /// pending, so a build cut short by a kill is finished later.
     static let deferredIndexes: [(name: String, sql: String)] = [
-        // A place filter's matches in time order from the index alone, then
-        // only a window's rows read (see QueryPlan.windowSQL); day carried
-        // for day sections. Replaces `quake_placeFolded`, which lacked time.
-        ("quake_placeTime", "quake(placeFolded, time, id, day)"),
+        // A place filter's matches in time, magnitude, depth or place order
+        // from the index alone, then only a window's rows read (see
+        // QueryPlan.windowSQL); day carried for day sections. Replaces
+        // `quake_placeFolded`, which lacked time, and `quake_placeTime`,
+        // which lacked magnitude and depth: they cost nothing measurable to
+        // build (1,000,000 rows: 0.79–0.86 s either way) and spare a row
+        // read a match (`kod` by depth at 5,000,000 rows: 21 → 2.1 ms).
+        ("quake_placeSort", "quake(placeFolded, time, id, day, magnitude, depth)"),
         ("quake_magnitude", "quake(magnitude, id)"),
         ("quake_band", "quake(\(magnitudeBandSQL), time, id)"),
         ("quake_day_time", "quake(day, time, id)"),
@@ -64,8 +68,8 @@ public enum Schema {
     /// Indexes of earlier versions that a deferred index replaces: each is
     /// dropped in the transaction that builds its replacement (a read-only
     /// catalog keeps it, and is read through it as before).
-    static let obsoleteIndexes = ["quake_placeFolded": "quake_placeTime", "quake_latitude": "quake_latitudeBox",
-                                  "quake_longitude": "quake_longitudeBox"]
+    static let obsoleteIndexes = ["quake_placeFolded": "quake_placeSort", "quake_placeTime": "quake_placeSort",
+                                  "quake_latitude": "quake_latitudeBox", "quake_longitude": "quake_longitudeBox"]
 
     /// Builds the deferred index `name` and drops what it replaces.
     static func buildIndex(_ name: String, _ db: Database) throws {

@@ -47,14 +47,15 @@ import TestSupport
         }
     }
 
-    /// A catalog made by an earlier version has the place index without
-    /// the time: the replacement is pending, built by the next writer, and
-    /// the old index is then dropped.
-    @Test func theEarlierPlaceIndexIsReplacedByTheNextWriter() throws {
+    /// A catalog made by an earlier version has a place index without the
+    /// time, or without magnitude and depth: the replacement is pending,
+    /// built by the next writer, and the old index is then dropped.
+    @Test(arguments: ["quake_placeFolded ON quake(placeFolded, id, day)", "quake_placeTime ON quake(placeFolded, time, id, day)"])
+    func theEarlierPlaceIndexIsReplacedByTheNextWriter(earlier: String) throws {
         let path = week.catalog.path
-        try CatalogProbe.execute(path, "DROP INDEX quake_placeTime; CREATE INDEX quake_placeFolded ON quake(placeFolded, id, day)")
+        try CatalogProbe.execute(path, "DROP INDEX quake_placeSort; CREATE INDEX \(earlier)")
         let catalog = try QuakeCatalog(path: path)
-        #expect(try catalog.pendingIndexes() == ["quake_placeTime"])
+        #expect(try catalog.pendingIndexes() == ["quake_placeSort"])
         let predicate = try #require(QuakePredicate.placeContains("alaska"))
         let configuration = FetchConfiguration(predicate: predicate, sortKeys: [SortKey(.time, ascending: false)])
         let expected = oracleOrder(week.all, configuration).map(\.id)
@@ -62,6 +63,6 @@ import TestSupport
         #expect(try WeekCatalog.allRows(before).map(\.id) == expected, "read as before while the index is pending")
         #expect(try catalog.buildPendingIndexes() == 1)
         let indexes = try CatalogProbe.schemaObjects(path).filter { $0.hasPrefix("index quake_place") }
-        #expect(indexes == ["index quake_placeTime"])
+        #expect(indexes == ["index quake_placeSort"])
     }
 }
