@@ -16,7 +16,7 @@ struct Run: ParsableCommand {
 
     static let keys = [
         "rows", "import_features_per_s", "import_csv_features_per_s", "import_all_indexes_s", "import_csv_all_indexes_s",
-        "open_first_window_ms", "sort_change_ms",
+        "open_first_window_ms", "sort_change_ms", "sort_first_use_ms",
         "filter_keystroke_p50_ms", "filter_keystroke_p95_ms", "filter_count_p95_ms", "page_down_ms", "jump_to_end_ms",
         "sections_day_ms", "filter_position_p95_ms", "distance_filter_ms", "delete_to_snapshot_ms",
         "map_frame_ms", "map_frame_filtered_ms", "map_zoom_ms", "map_zoom_max_ms", "charts_ms", "charts_filtered_ms", "charts_filtered_max_ms", "list_first_page_ms", "peak_rss_mb",
