@@ -57,6 +57,9 @@ let package = Package(
             name: "QuakeFeed",
             dependencies: ["QuakeStore"]
         ),
+        // posix_spawn as a shell would start a child (signals unblocked and
+        // at their defaults): the alert command, the bench, the tests.
+        .target(name: "ProcessSpawn"),
         .systemLibrary(
             name: "CNcursesw",
             path: "Sources/CNcursesw",
@@ -102,6 +105,7 @@ let package = Package(
                 "QuakeMap",
                 "QuakeCharts",
                 "TerminalUI",
+                "ProcessSpawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `version --verbose` asks SQLite its version.
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -112,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "QuakesBench",
             dependencies: [
-                "QuakeStore", "QuakeQuery", "QuakeMap", "QuakeCharts", "BundledData",
+                "QuakeStore", "QuakeQuery", "QuakeMap", "QuakeCharts", "BundledData", "ProcessSpawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -120,7 +124,7 @@ let package = Package(
         // shared by the test targets.
         .target(
             name: "TestSupport",
-            dependencies: ["QuakeStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["QuakeStore", "ProcessSpawn", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/TestSupport"
         ),
         // CSV.swift: the CSV reader before issue 14, kept in the tests as the

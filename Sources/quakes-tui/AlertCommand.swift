@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import QuakeOutput
 import QuakeStore
 
@@ -11,33 +12,20 @@ import QuakeStore
 enum AlertCommand {
     /// Runs `command` for `quake`; nil when it exited 0, else the line to report.
     static func run(_ command: String, for quake: Quake) -> String? {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ] { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         var environment = ProcessInfo.processInfo.environment
         environment.merge(QuakeAlertFormat.environment(quake)) { $1 }
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0)=\($1)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        let words: [String] = ["/bin/sh", "-c", command]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, envp)
+        let spawned = Spawning.withAttributes(resettingToDefault: [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ]) { attributes in
+            Spawning.withCStrings(["/bin/sh", "-c", command]) { argv in
+                Spawning.withCStrings(environment.map { "\($0)=\($1)" }) { envp in
+                    posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, envp)
+                }
+            }
+        }
         guard spawned == 0 else {
             return "watch: cannot run the alert command for \(quake.id): \(String(cString: strerror(spawned)))"
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let status = Spawning.waitForExit(pid)
         let signal = status & 0x7f
         if signal != 0 { return "watch: alert command was killed by signal \(signal) for \(quake.id)" }
         let code = (status >> 8) & 0xff

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,20 +28,6 @@ public final class ChildProcess {
                 workingDirectory: String? = nil, outputPrefix: String) throws {
         stdoutPath = outputPrefix + ".out"
         stderrPath = outputPrefix + ".err"
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD, SIGTTIN, SIGTTOU, SIGTSTP, SIGWINCH, SIGXFSZ] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -55,11 +42,15 @@ public final class ChildProcess {
         }
         var env = inheritEnvironment ? ProcessInfo.processInfo.environment : [:]
         env.merge(environment) { $1 }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()
-        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        let defaults = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD, SIGTTIN, SIGTTOU, SIGTSTP, SIGWINCH, SIGXFSZ]
+        let result = Spawning.withAttributes(resettingToDefault: defaults) { attributes in
+            Spawning.withCStrings(arguments) { argv in
+                Spawning.withCStrings(env.map { "\($0.key)=\($0.value)" }) { envp in
+                    posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+                }
+            }
+        }
         guard result == 0 else { throw ChildProcessError("cannot start \(arguments[0]): \(String(cString: strerror(result)))") }
         self.pid = pid
     }
