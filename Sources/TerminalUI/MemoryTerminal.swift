@@ -45,13 +45,14 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
 
     public var isStopped: Bool { lock.withLock { stopped } }
 
-    /// Waits until a drawn screen satisfies `condition` (the newest first
-    /// checked as frames arrive); nil after `timeout` seconds.
-    public func waitForFrame(timeout: TimeInterval = 60, where condition: (Screen) -> Bool) -> Screen? {
+    /// Waits until a drawn screen satisfies `condition`, checked in the
+    /// order drawn as frames arrive, from the frame numbered `from` (0: the
+    /// first; `frames.count`: the next one drawn); nil after `timeout` seconds.
+    public func waitForFrame(from first: Int = 0, timeout: TimeInterval = 60, where condition: (Screen) -> Bool) -> Screen? {
         let deadline = Date().addingTimeInterval(timeout)
         lock.lock()
         defer { lock.unlock() }
-        var checked = 0
+        var checked = first
         while true {
             while checked < drawn.count {
                 if condition(drawn[checked]) { return drawn[checked] }

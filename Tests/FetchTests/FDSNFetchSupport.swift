@@ -81,6 +81,9 @@ struct LoggedRequest: Equatable {
     var window: (start: Int64, end: Int64) { (millis(parameters["starttime"]!), millis(parameters["endtime"]!)) }
 
     static func log(_ server: FDSNServer) -> [LoggedRequest] { server.requests().map(LoggedRequest.init) }
+
+    /// The event queries alone (not `version`, `application.wadl`, `catalogs`…).
+    static func queries(_ server: FDSNServer) -> [LoggedRequest] { log(server).filter { $0.endpoint == "query" } }
 }
 
 /// Epoch milliseconds of an ISO time (the oracle's own reading).

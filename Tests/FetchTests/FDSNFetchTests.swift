@@ -107,7 +107,7 @@ struct FDSNFetchTests {
         let result = try harness.fetch(server, ["--start", start, "--end", end])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "fetched \(server.baseURL) 2018-06-01…2018-07-01 in 1 window: 50 new, 0 updated, 0 skipped\n")
-        let queries = LoggedRequest.log(server).filter { $0.endpoint == "query" }
+        let queries = LoggedRequest.queries(server)
         #expect(queries.map(\.status) == statuses)
         #expect(Set(queries.map(\.query)).count == 1, "the same window asked again")
         try expectAllStoredOnce(catalog)
@@ -122,7 +122,7 @@ struct FDSNFetchTests {
         #expect(result.stdout == "")
         #expect(result.stderr == "error: \(server.baseURL): window 2018-06-01…2018-07-01: HTTP 429 Too Many Requests; "
                 + "0 of 1 windows done, the same command goes on from there\n")
-        #expect(LoggedRequest.log(server).filter { $0.endpoint == "query" }.map(\.status) == Array(repeating: 429, count: 6))
+        #expect(LoggedRequest.queries(server).map(\.status) == Array(repeating: 429, count: 6))
         #expect(try harness.storedIDs() == [])
     }
 
@@ -133,7 +133,7 @@ struct FDSNFetchTests {
         let result = try harness.fetch(server, ["--start", "2019-01-01", "--end", "2019-01-02T12:00"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "fetched \(server.baseURL) 2019-01-01…2019-01-02 12:00 in 1 window: 0 new, 0 updated, 0 skipped\n")
-        #expect(LoggedRequest.log(server).filter { $0.endpoint == "query" }.map(\.status) == [204])
+        #expect(LoggedRequest.queries(server).map(\.status) == [204])
         let synced = try #require(try harness.read { db in try Int64.fetchOne(db, sql: "SELECT syncedAt FROM fetchSource") })
         let sources = try harness.run("sources")
         #expect(sources.status == 0, "\(sources.stderr)")
@@ -156,7 +156,7 @@ struct FDSNFetchTests {
         let result = try harness.fetch(server, ["--start", start, "--end", end])
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        let queries = LoggedRequest.log(server).filter { $0.endpoint == "query" }
+        let queries = LoggedRequest.queries(server)
         let answered = queries.filter { $0.status == 200 }
         #expect(answered.count == 2)
         let (first, cut) = (answered[0].window, answered[1].window)

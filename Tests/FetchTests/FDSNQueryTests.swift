@@ -112,7 +112,7 @@ struct FDSNQueryTests {
         #expect(result.stdout == "fetched \(server.baseURL) 2018-06-01…2018-07-01 in 1 window: "
                 + "\(thousands(matching.count)) new, 0 updated, 0 skipped\n")
         #expect(try stored() == expected(matching))
-        let queries = LoggedRequest.log(server).filter { $0.endpoint == "query" }
+        let queries = LoggedRequest.queries(server)
         #expect(queries.count == 1)
         #expect(queries.allSatisfy { $0.query.contains("&minmagnitude=4&" + expectedQuery + "&") }, "\(queries.map(\.query))")
         let sources = try harness.run("sources")

@@ -41,8 +41,7 @@ extension RunLoopTests {
         #expect(browser.terminal.frames.dropFirst(first).allSatisfy { $0.lines[6] == shown.lines[6] })
         let before = browser.terminal.frames.count
         browser.terminal.send(.down)
-        var seen = 0
-        let after = try #require(browser.terminal.waitForFrame { _ in seen += 1; return seen > before })
+        let after = try #require(browser.terminal.waitForFrame(from: before) { _ in true })
         #expect(after.lines[6] == "  2018-06-14 09:11:44     2.1 1km W of Volcano, Hawaii            0.5", "\(after.lines)")
         #expect(after.lines[3] == "+ 2018-06-14 09:55:00     6.1 Newest Alert Trench                10.0")
         #expect(browser.terminal.bells == 1)

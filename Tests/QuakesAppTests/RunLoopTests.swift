@@ -273,11 +273,7 @@ struct RunLoopTests {
         #expect(indexing.lines[0].hasSuffix("by sig ▼"), "\(indexing.lines[0])")
         let framesBefore = browser.terminal.frames.count
         try holder?.commit()
-        var seen = 0
-        let built = browser.terminal.waitForFrame {
-            seen += 1
-            return seen > framesBefore && $0.lines[0].contains("4,711 quakes  by sig ▼")
-        }
+        let built = browser.terminal.waitForFrame(from: framesBefore) { $0.lines[0].contains("4,711 quakes  by sig ▼") }
         #expect(built != nil, "the top line no longer says indexing…")
         #expect(try browser.catalog.missingSortIndexes(forColumns: ["sig", "felt"]) == ["quake_felt"],
                 "only the index of the sort's column")
@@ -299,10 +295,8 @@ struct RunLoopTests {
         #expect(browser.frame(showing: top + "  indexing…", row: 0) != nil, "net's index is missing while the filter shows")
         let framesBefore = browser.terminal.frames.count
         try holder?.commit()
-        var seen = 0
-        let built = browser.terminal.waitForFrame {
-            seen += 1
-            return seen > framesBefore && $0.lines[0].hasPrefix(top) && !$0.lines[0].contains("indexing…")
+        let built = browser.terminal.waitForFrame(from: framesBefore) {
+            $0.lines[0].hasPrefix(top) && !$0.lines[0].contains("indexing…")
         }
         #expect(built != nil, "the top line no longer says indexing…")
         #expect(try browser.catalog.missingSortIndexes(forColumns: ["net", "type"]) == ["quake_type"],
