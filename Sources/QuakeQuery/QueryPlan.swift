@@ -113,12 +113,8 @@ struct QueryPlan: Sendable {
     /// 5,000,000 rows: `z` (72,070 matches) by depth, 7.5 ms looked up
     /// against 13.7 ms scanned.
     static func placeScanCost(_ order: [OrderTerm], _ db: Database) throws -> Int {
-        let indexes = try Set(String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('quake_placeSort', 'quake_placeTime')
-            """))
         let timeOrdered = order.first?.source == .field(.time)
             || (order.first?.source == .section(.day) && order.dropFirst().first?.source == .field(.time))
-        if timeOrdered { return indexes.isEmpty ? 10 : 200 }
         let covered = order.allSatisfy { term in
             switch term.source {
             case .id: true
@@ -126,7 +122,12 @@ struct QueryPlan: Sendable {
             case .field(let field): Self.placeSortColumns.contains(field.sortColumn)
             }
         }
-        return covered && indexes.contains("quake_placeSort") ? 2000 : 100
+        guard timeOrdered || covered else { return 100 }
+        let indexes = try Set(String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('quake_placeSort', 'quake_placeTime')
+            """))
+        if timeOrdered { return indexes.isEmpty ? 10 : 200 }
+        return indexes.contains("quake_placeSort") ? 2000 : 100
     }
 
     /// The columns `quake_placeSort` carries (`Schema.deferredIndexes`).
