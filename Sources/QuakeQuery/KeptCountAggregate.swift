@@ -12,11 +12,14 @@ import QuakeStore
 ///   `quakeMagnitude`, or `quakePlaceMagnitude` for the matching places;
 /// - counts per time bin of whole days (days, weeks, or UTC months and
 ///   years) of the whole catalog: the kept days, each added to its bin (a
-///   UTC day never straddles such a bin).
+///   UTC day never straddles such a bin);
+/// - counts per time bin of a place filter's results: one count of each
+///   bin's time range on the place index (`PlaceTimeBins`), when that
+///   costs less than grouping every match.
 ///
 /// The results are the same as the rows' (the tests compare them).
 struct KeptCountAggregate {
-    private enum Kind { case span, magnitudes, days(AggregateGroup) }
+    private enum Kind { case span, magnitudes, days(AggregateGroup), placeTimes(PlaceTimeBins) }
 
     private let kind: Kind
     /// The folded place text of a place filter's results.
@@ -34,6 +37,9 @@ struct KeptCountAggregate {
             kind = .magnitudes
         } else if place == nil, request.groups.count == 1, request.measures.isEmpty, Self.isWholeDays(request.groups[0]) {
             kind = .days(request.groups[0])
+        } else if let place, request.groups.count == 1, request.measures.isEmpty,
+                  let bins = PlaceTimeBins(request.groups[0], place: place) {
+            kind = .placeTimes(bins)
         } else {
             return nil
         }
@@ -55,6 +61,7 @@ struct KeptCountAggregate {
         case .span: return try span(db)
         case .magnitudes: return try magnitudes(db)
         case .days(let group): return try days(group, db)
+        case .placeTimes(let bins): return try bins.rows(db)
         }
     }
 
