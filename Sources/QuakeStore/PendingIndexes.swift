@@ -82,6 +82,12 @@ extension QuakeCatalog {
         let missing = try missingSortIndexes(forColumns: columns)
         guard !missing.isEmpty else { return 0 }
         return try CatalogError.wrappingErrors(path: path, operation: .write) {
+            // Built in the browser's process, beside its readers: a small
+            // page cache (which also bounds the sorter's memory) keeps its
+            // peak memory down at no cost in time (the five at 1,000,000
+            // rows: 2.7–3.0 s with SQLite's default 2 MiB, 2.8 s with 500 KiB).
+            try dbWriter.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -500") }
+            defer { try? dbWriter.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -2000") } }
             var built = 0
             for index in Schema.onDemandIndexes where missing.contains(index.name) {
                 try dbWriter.write { db in
