@@ -64,7 +64,7 @@ extension QuakeCatalog {
     /// in a read-only catalog.
     public func missingSortIndexes(forColumns columns: [String]) throws -> [String] {
         guard !isReadOnly else { return [] }
-        let wanted = Schema.onDemandIndexes.filter { columns.contains($0.column) }
+        let wanted = Schema.onDemandIndexes.filter { $0.columns.allSatisfy(columns.contains) }
         guard !wanted.isEmpty else { return [] }
         return try CatalogError.wrappingErrors(path: path, operation: .read) {
             try dbWriter.read { db in

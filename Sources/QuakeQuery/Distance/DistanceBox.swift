@@ -74,6 +74,9 @@ struct DistanceBox: Hashable {
         /// rowids of the box (read from the band's index alone, which
         /// carries both coordinates), so only rows in the box are read.
         case scan(within: Band)
+        /// In time order on `quake_timeBox`, which carries the coordinates:
+        /// both bands tested on its entries, only rows in the box read.
+        case entries
     }
 
     /// `latitude BETWEEN ? AND ? AND …`, its bounds appended to `arguments`.
@@ -84,7 +87,7 @@ struct DistanceBox: Hashable {
             switch access {
             case nil: true
             case .index(let chosen): chosen == band
-            case .scan: false
+            case .scan, .entries: false
             }
         }
         var terms = [self.band(.latitude, &arguments, indexed: indexed(.latitude))]

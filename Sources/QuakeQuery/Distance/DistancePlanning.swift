@@ -12,7 +12,11 @@ import QuakeStore
 /// each row until a window fills, 20 ms; scanning it with each entry first
 /// tested against the latitude band's rowids, 10–15 ms, only the ~300 rows
 /// in the band read. A small band is read through its index (each row
-/// read, then sorted); a large one is scanned in the window's order.
+/// read, then sorted); a large one is scanned in the window's order: in
+/// time order on `quake_timeBox` once the browser has built it (each entry
+/// tested on the coordinates it carries: at 5,000,000 quakes, 21 → 3.5 ms
+/// for this window in the sqlite3 shell, where the box's 40,278 rowids
+/// took most of it), else against the band's rowids.
 enum DistancePlanning {
     /// At most this many quakes in the smaller band: read it through its index.
     static let indexLimit = 5_000
@@ -30,12 +34,19 @@ enum DistancePlanning {
         case .field(let field)?: orderHasIndex = field.distanceOrigin == nil
         default: orderHasIndex = true
         }
-        for box in predicate.root.requiredDistanceBoxes {
+        let boxes = predicate.root.requiredDistanceBoxes
+        guard !boxes.isEmpty else { return (window, summary) }
+        let timeOrdered = order.first?.source == .field(.time)
+        let timeBox = try timeOrdered && Bool.fetchOne(db, sql: """
+            SELECT count(*) > 0 FROM sqlite_master WHERE type = 'index' AND name = 'quake_timeBox'
+            """) == true
+        for box in boxes {
             let latitudes = try count(box, .latitude, db)
             let longitudes = box.longitudes == nil ? Int.max : try count(box, .longitude, db)
             let smaller: DistanceBox.Band = longitudes < latitudes ? .longitude : .latitude
             summary[box] = .index(smaller)
-            window[box] = min(latitudes, longitudes) <= indexLimit || !orderHasIndex ? .index(smaller) : .scan(within: smaller)
+            window[box] = min(latitudes, longitudes) <= indexLimit || !orderHasIndex ? .index(smaller)
+                : timeBox ? .entries : .scan(within: smaller)
         }
         return (window, summary)
     }

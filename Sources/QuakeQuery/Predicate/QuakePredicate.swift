@@ -90,7 +90,8 @@ extension PredicateNode {
         case .not(let node): node.columns
         case .and(let a, let b), .or(let a, let b): a.columns.union(b.columns)
         case .comparison(let field, _, _, _), .between(let field, _, _), .oneOf(let field, _, _), .string(let field, _, _, _):
-            [field.column]
+            // A distance is computed from the coordinates (and read through them).
+            field.distanceOrigin == nil ? [field.column] : ["latitude", "longitude"]
         }
     }
 
