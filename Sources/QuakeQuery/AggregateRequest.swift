@@ -82,6 +82,21 @@ public enum AggregateGroup: Sendable, Hashable {
         case year
     }
 
+    /// The key this group gives a time (epoch ms), the number `keySQL`
+    /// computes from `valueSQL`: fixed-width bins floored, UTC months and
+    /// years. Nil for groups of other fields or kinds.
+    func key(ofTime time: Int64) -> Int64? {
+        switch self {
+        case .bin(.time, let width, let origin):
+            return Int64(((Double(time) - origin) / width).rounded(.down))
+        case .calendar(.time, let unit):
+            let date = UTCDay.civil(fromDays: UTCDay.floorDiv(time, 86_400_000))
+            return unit == .month ? date.year * 12 + date.month - 1 : date.year
+        default:
+            return nil
+        }
+    }
+
     /// The field the group reads.
     public var field: QuakeField {
         switch self {

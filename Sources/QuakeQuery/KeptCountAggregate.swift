@@ -66,23 +66,28 @@ struct KeptCountAggregate {
     }
 
     private func span(_ db: Database) throws -> [AggregateRow] {
-        let row: Row?
+        let count: Int, first: Int64?, last: Int64?
         if let place {
-            // Each matching place's first and last quake: two seeks on the place index.
-            row = try Row.fetchOne(db, sql: """
-                SELECT coalesce(sum(quakes), 0),
-                    min((SELECT min(time) FROM quake WHERE placeFolded = p.placeFolded)),
-                    max((SELECT max(time) FROM quake WHERE placeFolded = p.placeFolded))
-                FROM quakePlace p WHERE instr(placeFolded, ?) > 0
-                """, arguments: [place])
+            (_, count, first, last) = try Self.placeSpan(place, db)
         } else {
-            row = try Row.fetchOne(db, sql: """
+            let row = try Row.fetchOne(db, sql: """
                 SELECT (SELECT coalesce(sum(quakes), 0) FROM quakeDay), (SELECT min(time) FROM quake), (SELECT max(time) FROM quake)
                 """)
+            (count, first, last) = (row?[0] ?? 0, row?[1], row?[2])
         }
-        let count: Int = row?[0] ?? 0
-        let first: Int64? = row?[1], last: Int64? = row?[2]
         return [AggregateRow(keys: [], count: count, measures: [.number(first.map(Double.init)), .number(last.map(Double.init))])]
+    }
+
+    /// A place filter's matching places, their quakes, and the first and
+    /// last quake's time among them: two seeks a place on the place index.
+    static func placeSpan(_ place: String, _ db: Database) throws -> (places: Int, quakes: Int, first: Int64?, last: Int64?) {
+        let row = try Row.fetchOne(db, sql: """
+            SELECT count(*), coalesce(sum(quakes), 0),
+                min((SELECT min(time) FROM quake WHERE placeFolded = p.placeFolded)),
+                max((SELECT max(time) FROM quake WHERE placeFolded = p.placeFolded))
+            FROM quakePlace p WHERE instr(placeFolded, ?) > 0
+            """, arguments: [place])
+        return (row?[0] ?? 0, row?[1] ?? 0, row?[2], row?[3])
     }
 
     private func magnitudes(_ db: Database) throws -> [AggregateRow] {
@@ -113,14 +118,8 @@ struct KeptCountAggregate {
         for row in try Row.fetchAll(db, sql: "SELECT day, quakes FROM quakeDay") {
             let text: String = row[0], quakes: Int = row[1]
             // Days are written by UTCDay.string: this reads them back.
-            guard let day = UTCDay.days(of: text) else { return nil }
-            let key: Int
-            switch group {
-            case .bin(_, let width, let origin): key = Int(((Double(day) * Self.day - origin) / width).rounded(.down))
-            case .calendar(_, .month): let date = UTCDay.civil(fromDays: day); key = Int(date.year * 12 + date.month - 1)
-            default: key = Int(UTCDay.civil(fromDays: day).year)
-            }
-            counts[key, default: 0] += quakes
+            guard let day = UTCDay.days(of: text), let key = group.key(ofTime: day * Int64(Self.day)) else { return nil }
+            counts[Int(key), default: 0] += quakes
         }
         return counts.keys.sorted().map { AggregateRow(keys: [.number(Double($0))], count: counts[$0]!, measures: []) }
     }

@@ -38,20 +38,14 @@ struct PlaceTimeBins {
     /// The non-empty bins in key order; nil when grouping the matches costs
     /// less, the place index is not built yet, or a bin's edge is not exact.
     func rows(_ db: Database) throws -> [AggregateRow]? {
-        guard try Bool.fetchOne(db, sql: """
-            SELECT count(*) > 0 FROM sqlite_master WHERE type = 'index' AND name IN ('quake_placeSort', 'quake_placeTime')
-            """) == true else { return nil }
-        // The matching places, their quakes, and the first and last time
-        // (two seeks a place on the place index).
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT count(*), coalesce(sum(quakes), 0),
-                min((SELECT min(time) FROM quake WHERE placeFolded = p.placeFolded)),
-                max((SELECT max(time) FROM quake WHERE placeFolded = p.placeFolded))
-            FROM quakePlace p WHERE instr(placeFolded, ?) > 0
-            """, arguments: [place]) else { return nil }
-        let places: Int = row[0], matches: Int = row[1]
-        guard let first = row[2] as Int64?, let last = row[3] as Int64? else { return matches == 0 ? [] : nil }
-        guard let firstKey = key(of: first), let lastKey = key(of: last), lastKey >= firstKey else { return nil }
+        guard try QueryPlan.hasPlaceTimeIndex(QuakeCatalog.indexNames(db)) else { return nil }
+        let (places, matches, first, last) = try KeptCountAggregate.placeSpan(place, db)
+        guard let first, let last else { return matches == 0 ? [] : nil }
+        if case .calendar = group {
+            guard Self.writtenYears.contains(first), Self.writtenYears.contains(last) else { return nil }
+        }
+        guard let firstKey = group.key(ofTime: first), let lastKey = group.key(ofTime: last), lastKey >= firstKey
+        else { return nil }
         let bins = lastKey - firstKey + 1
         guard bins <= 100_000, bins * Int64(places * Self.matchesPerSeek) < Int64(matches) else { return nil }
         let statement = try db.cachedStatement(sql: """
@@ -68,20 +62,9 @@ struct PlaceTimeBins {
         return rows
     }
 
-    /// The key the rows' aggregate gives a time (`AggregateGroup.keySQL`);
-    /// nil for a year SQLite's `strftime` does not write.
-    private func key(of time: Int64) -> Int64? {
-        switch group {
-        case .bin(_, let width, let origin):
-            return Int64(((Double(time) - origin) / width).rounded(.down))
-        case .calendar(_, let unit):
-            let date = UTCDay.civil(fromDays: UTCDay.floorDiv(time, Self.day))
-            guard (0...9999).contains(date.year) else { return nil }
-            return unit == .month ? date.year * 12 + date.month - 1 : date.year
-        default:
-            return nil
-        }
-    }
+    /// The times of the years SQLite's `strftime` writes (0000–9999): the
+    /// rows' calendar keys of other times are NULL.
+    private static let writtenYears = UTCDay.days(year: 0, month: 1, day: 1) * day ..< UTCDay.days(year: 10_000, month: 1, day: 1) * day
 
     /// The first time in bin `key`, if the rows' formula agrees: its key is
     /// `key` and the millisecond before it is in the bin before.
@@ -98,7 +81,7 @@ struct PlaceTimeBins {
         default:
             return nil
         }
-        guard self.key(of: start) == key, self.key(of: start - 1) == key - 1 else { return nil }
+        guard group.key(ofTime: start) == key, group.key(ofTime: start - 1) == key - 1 else { return nil }
         return start
     }
 }

@@ -123,11 +123,15 @@ struct QueryPlan: Sendable {
             }
         }
         guard timeOrdered || covered else { return 100 }
-        let indexes = try Set(String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('quake_placeSort', 'quake_placeTime')
-            """))
-        if timeOrdered { return indexes.isEmpty ? 10 : 200 }
+        let indexes = try QuakeCatalog.indexNames(db)
+        if timeOrdered { return hasPlaceTimeIndex(indexes) ? 200 : 10 }
         return indexes.contains("quake_placeSort") ? 2000 : 100
+    }
+
+    /// Whether a place index carrying time is built: `quake_placeSort`, or
+    /// `quake_placeTime` in a read-only catalog of an earlier version.
+    static func hasPlaceTimeIndex(_ indexes: Set<String>) -> Bool {
+        indexes.contains("quake_placeSort") || indexes.contains("quake_placeTime")
     }
 
     /// The columns `quake_placeSort` carries (`Schema.deferredIndexes`).

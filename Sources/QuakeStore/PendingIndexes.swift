@@ -19,8 +19,14 @@ extension QuakeCatalog {
     }
 
     static func pendingIndexes(_ db: Database) throws -> [String] {
-        let present = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'"))
+        let present = try indexNames(db)
         return Schema.deferredIndexes.map(\.name).filter { !present.contains($0) }
+    }
+
+    /// The names of the indexes the catalog has now: which plan a query can
+    /// use depends on the deferred and on-demand ones being built.
+    public static func indexNames(_ db: Database) throws -> Set<String> {
+        try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'"))
     }
 
     /// Builds the pending indexes, each in a short write transaction of its
@@ -63,13 +69,26 @@ extension QuakeCatalog {
     /// or a predicate comparing them, would use and the catalog lacks: none
     /// in a read-only catalog.
     public func missingSortIndexes(forColumns columns: [String]) throws -> [String] {
-        guard !isReadOnly else { return [] }
-        let wanted = Schema.onDemandIndexes.filter { $0.columns.allSatisfy(columns.contains) }
-        guard !wanted.isEmpty else { return [] }
+        try missingIndexes(Self.onDemandIndexes(forColumns: columns))
+    }
+
+    /// The pending indexes, then the on-demand ones `columns` want, that
+    /// the catalog lacks, in one read: what the browser's idle check asks.
+    /// None in a read-only catalog.
+    public func indexesToBuild(forColumns columns: [String]) throws -> [String] {
+        try missingIndexes(Schema.deferredIndexes.map(\.name) + Self.onDemandIndexes(forColumns: columns))
+    }
+
+    private static func onDemandIndexes(forColumns columns: [String]) -> [String] {
+        Schema.onDemandIndexes.filter { $0.columns.allSatisfy(columns.contains) }.map(\.name)
+    }
+
+    private func missingIndexes(_ wanted: [String]) throws -> [String] {
+        guard !isReadOnly, !wanted.isEmpty else { return [] }
         return try CatalogError.wrappingErrors(path: path, operation: .read) {
             try dbWriter.read { db in
-                let present = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'"))
-                return wanted.map(\.name).filter { !present.contains($0) }
+                let present = try Self.indexNames(db)
+                return wanted.filter { !present.contains($0) }
             }
         }
     }

@@ -22,13 +22,13 @@ final class IndexBuilder: @unchecked Sendable {
     /// some) and starts building them unless a build runs here already or
     /// the catalog is read-only. Called at start and on idle seconds.
     /// `using`: the columns the browser sorts, groups or filters by now; an
-    /// on-demand index of one of them (`net`, `type`, `status`, `sig`,
-    /// `felt`) is built as well.
+    /// on-demand index they want (`net`, `type`, `status`, `sig`, `felt`;
+    /// `quake_timeBox` for a distance filter in time order) is built as
+    /// well. One read of the catalog's indexes answers both.
     func check(using columns: [String] = []) {
-        guard !catalog.isReadOnly, let pending = try? catalog.pendingIndexes() else { return }
-        let forSort = (try? catalog.missingSortIndexes(forColumns: columns)) ?? []
-        report(!pending.isEmpty || !forSort.isEmpty)
-        guard !pending.isEmpty || !forSort.isEmpty else { return }
+        guard !catalog.isReadOnly, let wanted = try? catalog.indexesToBuild(forColumns: columns) else { return }
+        report(!wanted.isEmpty)
+        guard !wanted.isEmpty else { return }
         lock.lock()
         let start = !building
         building = true
@@ -42,9 +42,7 @@ final class IndexBuilder: @unchecked Sendable {
             lock.lock()
             building = false
             lock.unlock()
-            let left = (try? catalog.pendingIndexes().count) ?? 0
-                + ((try? catalog.missingSortIndexes(forColumns: columns).count) ?? 0)
-            report(left > 0)
+            report((try? catalog.indexesToBuild(forColumns: columns).isEmpty == false) ?? false)
         }
     }
 

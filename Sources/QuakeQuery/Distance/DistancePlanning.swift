@@ -37,9 +37,7 @@ enum DistancePlanning {
         let boxes = predicate.root.requiredDistanceBoxes
         guard !boxes.isEmpty else { return (window, summary) }
         let timeOrdered = order.first?.source == .field(.time)
-        let timeBox = try timeOrdered && Bool.fetchOne(db, sql: """
-            SELECT count(*) > 0 FROM sqlite_master WHERE type = 'index' AND name = 'quake_timeBox'
-            """) == true
+        let timeBox = try timeOrdered && QuakeCatalog.indexNames(db).contains("quake_timeBox")
         for box in boxes {
             let latitudes = try count(box, .latitude, db)
             let longitudes = box.longitudes == nil ? Int.max : try count(box, .longitude, db)

@@ -48,8 +48,7 @@ public struct Gazetteer: Sendable {
     /// The place at `index`, most populous first.
     public func place(at index: Int) -> Place {
         let entry = entries[index]
-        return Place(name: string(entry.nameStart, Int(entry.nameLength)),
-                     countryCode: string(entry.countryStart, Int(entry.countryLength)), point: entry.point)
+        return Place(name: string(entry.nameStart, Int(entry.nameLength)), countryCode: countryCode(at: index), point: entry.point)
     }
 
     private func string(_ start: Int32, _ length: Int) -> String {
@@ -98,11 +97,8 @@ public struct Gazetteer: Sendable {
         self.foldedEnds = foldedEnds
         self.countries = countries
         // Sorted by folded name, ties in list order (most populous first).
-        func name(_ i: Int32) -> ArraySlice<UInt8> {
-            folded[(i == 0 ? 0 : Int(foldedEnds[Int(i) - 1])) ..< Int(foldedEnds[Int(i)])]
-        }
         byName = (0 ..< Int32(entries.count)).sorted { a, b in
-            let x = name(a), y = name(b)
+            let x = Self.foldedName(Int(a), folded, foldedEnds), y = Self.foldedName(Int(b), folded, foldedEnds)
             return x == y ? a < b : x.lexicographicallyPrecedes(y)
         }
     }
@@ -120,8 +116,15 @@ public struct Gazetteer: Sendable {
     }
 
     /// Place `index`'s folded name.
-    private func foldedName(_ index: Int) -> ArraySlice<UInt8> {
-        folded[(index == 0 ? 0 : Int(foldedEnds[index - 1])) ..< Int(foldedEnds[index])]
+    private func foldedName(_ index: Int) -> ArraySlice<UInt8> { Self.foldedName(index, folded, foldedEnds) }
+
+    private static func foldedName(_ index: Int, _ folded: [UInt8], _ ends: [Int32]) -> ArraySlice<UInt8> {
+        folded[(index == 0 ? 0 : Int(ends[index - 1])) ..< Int(ends[index])]
+    }
+
+    /// Place `index`'s country code, without making its name.
+    private func countryCode(at index: Int) -> String {
+        string(entries[index].countryStart, Int(entries[index].countryLength))
     }
 
     /// The indexes of the places whose folded name is `name`, most populous first.
@@ -153,7 +156,7 @@ public struct Gazetteer: Sendable {
         let name = trimmed[..<comma].trimmingCharacters(in: .whitespaces)
         let qualifier = trimmed[trimmed.index(after: comma)...].trimmingCharacters(in: .whitespaces)
         guard let code = countries[TextFolding.fold(qualifier)] else { throw .unknownCountry(qualifier) }
-        if let index = indexes(named: name).first(where: { place(at: $0).countryCode == code }) {
+        if let index = indexes(named: name).first(where: { countryCode(at: $0) == code }) {
             return place(at: index)
         }
         throw .unknownPlace(trimmed, closest: closestNames(to: name, in: code))
@@ -166,7 +169,7 @@ public struct Gazetteer: Sendable {
         var best: [(distance: Int, index: Int)] = []
         var seen: Set<ArraySlice<UInt8>> = []
         for index in entries.indices {
-            if let countryCode, place(at: index).countryCode != countryCode { continue }
+            if let countryCode, self.countryCode(at: index) != countryCode { continue }
             let name = foldedName(index)
             guard !seen.contains(name) else { continue }
             let limit = best.count < count ? Int.max : best[best.count - 1].distance
