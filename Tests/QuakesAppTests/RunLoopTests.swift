@@ -260,6 +260,15 @@ struct RunLoopTests {
         #expect(try browser.exit()?.get() == .quit)
     }
 
+    /// Lets the index builds that wait on `holder` go, then waits for a
+    /// frame after that whose top line says they are done.
+    private func frameAfterIndexing(_ browser: RunningBrowser, releasing holder: WriteLockHolder?,
+                                    topLine done: (String) -> Bool) throws -> Screen? {
+        let framesBefore = browser.terminal.frames.count
+        try holder?.commit()
+        return browser.terminal.waitForFrame(from: framesBefore) { done($0.lines[0]) }
+    }
+
     /// A large import leaves the rarely sorted columns' indexes (sig,
     /// felt) unbuilt; sorting by one builds its index, `indexing…` meanwhile.
     @Test func sortingByARarelySortedColumnBuildsItsIndex() throws {
@@ -271,9 +280,7 @@ struct RunLoopTests {
         #expect(try browser.catalog.pendingIndexes() == [], "not left pending: built when sorted by")
         let indexing = try #require(browser.frame(showing: "4,711 quakes  indexing…", row: 0))
         #expect(indexing.lines[0].hasSuffix("by sig ▼"), "\(indexing.lines[0])")
-        let framesBefore = browser.terminal.frames.count
-        try holder?.commit()
-        let built = browser.terminal.waitForFrame(from: framesBefore) { $0.lines[0].contains("4,711 quakes  by sig ▼") }
+        let built = try frameAfterIndexing(browser, releasing: holder) { $0.contains("4,711 quakes  by sig ▼") }
         #expect(built != nil, "the top line no longer says indexing…")
         #expect(try browser.catalog.missingSortIndexes(forColumns: ["sig", "felt"]) == ["quake_felt"],
                 "only the index of the sort's column")
@@ -293,11 +300,7 @@ struct RunLoopTests {
         let akQuakes = try CatalogProbe.count(browser.catalog.path, where: "net = 'ak'")
         let top = " quakes-tui  quakes.sqlite  \(Formatting.count(akQuakes)) of 4,711 quakes"
         #expect(browser.frame(showing: top + "  indexing…", row: 0) != nil, "net's index is missing while the filter shows")
-        let framesBefore = browser.terminal.frames.count
-        try holder?.commit()
-        let built = browser.terminal.waitForFrame(from: framesBefore) {
-            $0.lines[0].hasPrefix(top) && !$0.lines[0].contains("indexing…")
-        }
+        let built = try frameAfterIndexing(browser, releasing: holder) { $0.hasPrefix(top) && !$0.contains("indexing…") }
         #expect(built != nil, "the top line no longer says indexing…")
         #expect(try browser.catalog.missingSortIndexes(forColumns: ["net", "type"]) == ["quake_type"],
                 "only the index of the column the predicate compares")
@@ -317,8 +320,7 @@ struct RunLoopTests {
         #expect(try browser.catalog.pendingIndexes() == ["quake_magnitude", "quake_depth"])
         let indexing = try #require(browser.frame(showing: "4,711 quakes  indexing…", row: 0))
         #expect(indexing.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  indexing…  by time ▼")
-        try holder?.commit()
-        let built = browser.terminal.waitForFrame { $0.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼" }
+        let built = try frameAfterIndexing(browser, releasing: holder) { $0 == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼" }
         #expect(built != nil, "the top line no longer says indexing…")
         #expect(try browser.catalog.pendingIndexes() == [])
         browser.terminal.send(.character("q"))
