@@ -15,7 +15,7 @@ struct FeedOptions: ParsableArguments {
                                valueName: "url"))
     var url: String?
 
-    @Option(help: ArgumentHelp("Seconds without data before a download fails, 1 to 86400. Default: 30.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds without data before a download fails, 1 to 86400. Default: 30.", valueName: "seconds"))
     var timeout: Double?
 
     /// Longer waits are surely a mistake (and `1e308` overflowed inside

@@ -4,7 +4,7 @@ import QuakeQuery
 /// `--home`, shared by `list` and the browser: where `DISTANCE()` measures
 /// from, over the config file's `home`.
 struct HomeOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Where DISTANCE() measures from (and the browser's Dist column): a place (\"Tokyo\", \"Springfield, US\") or latitude,longitude (35.68,139.69). Default: the config file's home.",
         valueName: "place"))
     var home: String?

@@ -7,7 +7,8 @@ import QuakeStore
 
 /// `fetch --service NAME|URL` and its query: the time range, magnitudes,
 /// depths, a region or a circle, `--updated-after`, the format and the
-/// request rate.
+/// request rate. Values are taken unconditionally: southern latitudes,
+/// western longitudes and depths above sea level start with '-'.
 struct ServiceQueryOptions: ParsableArguments {
     @Option(help: ArgumentHelp("An FDSN event service: \(FDSNService.names.joined(separator: ", ")), or any base URL "
                                + "ending in /fdsnws/event/1.", valueName: "name|url"),
@@ -22,19 +23,19 @@ struct ServiceQueryOptions: ParsableArguments {
                                + "to each new now.", valueName: "time|age"))
     var end: String?
 
-    @Option(help: ArgumentHelp("Events of this magnitude or more.", valueName: "m")) var minMagnitude: Double?
-    @Option(help: ArgumentHelp("Events of this magnitude or less.", valueName: "m")) var maxMagnitude: Double?
-    @Option(help: ArgumentHelp("Events this deep or deeper, in km.", valueName: "km")) var minDepth: Double?
-    @Option(help: ArgumentHelp("Events this deep or shallower, in km.", valueName: "km")) var maxDepth: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Events of this magnitude or more.", valueName: "m")) var minMagnitude: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Events of this magnitude or less.", valueName: "m")) var maxMagnitude: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Events this deep or deeper, in km.", valueName: "km")) var minDepth: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Events this deep or shallower, in km.", valueName: "km")) var maxDepth: Double?
 
-    @Option(help: ArgumentHelp("Events in this box, degrees; west above east crosses 180°.", valueName: "S,N,W,E"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Events in this box, degrees; west above east crosses 180°.", valueName: "S,N,W,E"))
     var region: String?
 
-    @Option(help: ArgumentHelp("Events within --radius of this point or place (Tokyo, 'Springfield, US').",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Events within --radius of this point or place (Tokyo, 'Springfield, US').",
                                valueName: "lat,lon|place"))
     var near: String?
 
-    @Option(help: ArgumentHelp("The radius around --near, in km.", valueName: "km")) var radius: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The radius around --near, in km.", valueName: "km")) var radius: Double?
 
     @Option(help: ArgumentHelp("Only events created or revised after this ISO time or age.", valueName: "time|age"))
     var updatedAfter: String?
@@ -44,7 +45,7 @@ struct ServiceQueryOptions: ParsableArguments {
             completion: .list(FDSNQuery.Format.allCases.map(\.rawValue)))
     var format: String?
 
-    @Option(help: ArgumentHelp("At most this many requests a second. Default: 2.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most this many requests a second. Default: 2.", valueName: "n"))
     var maxRate: Double?
 
     /// Whether any of the query's options was given (they need --service).

@@ -20,10 +20,10 @@ struct SyncCommand: ParsableCommand {
 
     @OptionGroup var catalogOptions: CatalogOptions
 
-    @Option(help: ArgumentHelp("Seconds without data before a download fails, 1 to 86400. Default: 30.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds without data before a download fails, 1 to 86400. Default: 30.", valueName: "seconds"))
     var timeout: Double?
 
-    @Option(help: ArgumentHelp("At most this many requests a second to a service. Default: 2.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most this many requests a second to a service. Default: 2.", valueName: "n"))
     var maxRate: Double?
 
     func validate() throws {

@@ -100,7 +100,7 @@ struct FDSNQueryTests {
     func parameters(region: String, expectedQuery: String) throws {
         let (path, events) = try catalog(3000)
         let server = try FDSNServer(catalog: path)
-        let result = try harness.fetch(server, range + ["--min-magnitude", "4", "--region=" + region])
+        let result = try harness.fetch(server, range + ["--min-magnitude", "4", "--region", region])
         #expect(result.status == 0, "\(result.stderr)")
         let bounds = region.split(separator: ",").map { Double($0)! }
         let (south, north, west, east) = (bounds[0], bounds[1], bounds[2], bounds[3])
@@ -120,6 +120,19 @@ struct FDSNQueryTests {
                 "\(sources.stdout)")
     }
 
+    @Test("a southern, western point and a negative depth are values, not options: they reach the service")
+    func negativeValues() throws {
+        let (path, _) = try catalog(50)
+        let server = try FDSNServer(catalog: path)
+        let result = try harness.fetch(server, range + ["--near", "-41.3,-174.8", "--radius", "500", "--min-depth", "-2",
+                                                        "--min-magnitude", "-1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let query = try #require(LoggedRequest.queries(server).last?.query)
+        #expect(query.contains("&mindepth=-2&"), "\(query)")
+        #expect(query.contains("&minmagnitude=-1&"), "\(query)")
+        #expect(query.contains("&latitude=-41.3&longitude=-174.8&maxradius="), "\(query)")
+    }
+
     @Test("usage errors: exit 64, ArgumentParser's three lines, no catalog made", arguments: [
         (["--service", "nowhere"], "--service: unknown service 'nowhere'; services are usgs, emsc, gfz, ingv, isc, geonet, "
             + "or a base URL ending in /fdsnws/event/1"),
@@ -132,6 +145,7 @@ struct FDSNQueryTests {
         (["--service", "usgs", "--feed", "all_day"], "give --service or --feed/--url, not both"),
         (["--service", "usgs", "--start", "2019-01-02", "--end", "2019-01-01"], "--start must be before --end"),
         (["--service", "usgs", "--max-rate", "1000"], "--max-rate must be between 0.01 and 100"),
+        (["--service", "usgs", "--near", "-41.3,174.8", "--radius", "-5"], "--radius must be above 0 and at most 20016 km"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try harness.run("fetch", arguments)

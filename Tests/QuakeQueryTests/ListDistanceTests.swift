@@ -65,6 +65,10 @@ import Testing
         #expect(try list(arguments + ["--home", "61.21806,-149.90028"]).stdout == flag.stdout)
         #expect(try list(arguments, config: "home = \"anchorage\"\n").stdout == flag.stdout)
         #expect(try list(arguments, config: "home = [61.21806, -149.90028]\n").stdout == flag.stdout)
+        // A southern or western home is a value, not an option.
+        let south = try list(arguments + ["--home", "-33.87,151.21"])
+        #expect(south.status == 0, "\(south.stderr)")
+        #expect(south.stdout == (try list(arguments + ["--home=-33.87,151.21"])).stdout)
         // The flag wins over the file.
         #expect(try list(arguments + ["--home", "Anchorage"], config: "home = \"Tokyo\"\n").stdout == flag.stdout)
     }
