@@ -51,6 +51,7 @@ public struct FDSNBackfill: Sendable {
         public var new = 0
         public var updated = 0
         public var unchanged = 0
+        public var merged = 0
         public var skipped: [ImportReport.Skip] = []
         /// Windows an earlier run had done (a resumed backfill).
         public var windowsDoneBefore = 0
@@ -60,13 +61,13 @@ public struct FDSNBackfill: Sendable {
 
         mutating func add(_ report: ImportReport) {
             new += report.new; updated += report.updated; unchanged += report.unchanged
-            skipped += report.skipped
+            merged += report.merged; skipped += report.skipped
         }
 
         /// The run's counts as one import's report (`name`).
         public func report(name: String) -> ImportReport {
             var report = ImportReport(name: name)
-            (report.new, report.updated, report.unchanged, report.skipped) = (new, updated, unchanged, skipped)
+            (report.new, report.updated, report.unchanged, report.merged, report.skipped) = (new, updated, unchanged, merged, skipped)
             return report
         }
     }

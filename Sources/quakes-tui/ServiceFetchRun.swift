@@ -130,6 +130,7 @@ extension ServiceFetchRun {
         let head = "\(verb) \(service) \(range(summary.startTime, summary.endTime)) in \(windows)\(resumed): "
             + "\(Formatting.count(summary.new)) new, \(Formatting.count(summary.updated)) updated, "
             + "\(Formatting.count(summary.skipped.count)) skipped"
+            + (summary.merged > 0 ? ", \(Formatting.count(summary.merged)) merged" : "")
         return [head] + report.lines.dropFirst()
     }
 
