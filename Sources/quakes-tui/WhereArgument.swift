@@ -1,5 +1,6 @@
 import ArgumentParser
 import QuakeQuery
+import TerminalUI
 
 /// `--where`'s text as a predicate, for the commands that print: a parse
 /// error is the parser's line, then the text with a caret under the bad
@@ -11,7 +12,8 @@ enum WhereArgument {
             return try QuakePredicate(text, home: home)
         } catch let error as QuakePredicate.ParseError {
             printError("error: --where: \(error)")
-            for line in error.caretLines(for: text) { printError("  " + line) }
+            // The text is printed with its controls made visible: the caret counts their columns.
+            for line in error.caretLines(for: text, width: DisplayWidth.of) { printError("  " + line) }
             throw ExitCode(2)
         }
     }

@@ -42,6 +42,15 @@ import Testing
             """)
     }
 
+    @Test func theCaretCountsTheColumnsWideAndControlCharactersTake() throws {
+        let result = try runQuakesTUI(["list", "--db", db, "--where", "place == '東京' AND\tdepth < 'x'"])
+        #expect(result.status == 2)
+        // Before 'x': "place == '" 10, 東京 4 (two wide), "' AND" 5, the TAB printed as ^I 2, "depth < " 8.
+        let caret = String(repeating: " ", count: 2 + 10 + 4 + 5 + 2 + 8) + "^"
+        #expect(result.stderr == "error: --where: 1:27: depth needs a number, found \"x\"\n"
+                + "  place == '東京' AND^Idepth < 'x'\n" + caret + "\n")
+    }
+
     @Test func aBadSortKeyIsRefused() throws {
         let result = try runQuakesTUI(["list", "--db", db, "--sort", "-size"])
         #expect(result.status == 64)
