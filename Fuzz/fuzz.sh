@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# libFuzzer targets for the predicate parser and the GeoJSON and CSV readers.
+# libFuzzer targets for the predicate parser and the GeoJSON, CSV, FDSN text
+# and QuakeML readers.
 #
 #   Fuzz/fuzz.sh build                      build every target
 #   Fuzz/fuzz.sh run SECONDS [TARGET...]    run each target for SECONDS
@@ -20,7 +21,7 @@ SWIFT=${SWIFT:-swift}
 SWIFTC=${SWIFTC:-swiftc}
 SCRATCH=.build-fuzz
 BUILT=$SCRATCH/release
-ALL_TARGETS=(predicate geojson csv)
+ALL_TARGETS=(predicate geojson csv fdsntext quakeml)
 
 # Every module the harnesses link, in dependency order: QuakeQuery and what it
 # imports. A new dependency of QuakeStore or QuakeQuery goes here too (a system
@@ -33,13 +34,15 @@ harness_sources() {
         predicate) echo "Fuzz/Sources/FuzzSupport.swift Fuzz/Sources/FuzzPredicate.swift" ;;
         geojson) echo "Fuzz/Sources/FuzzSupport.swift Fuzz/Sources/FuzzGeoJSON.swift" ;;
         csv) echo "Fuzz/Sources/FuzzSupport.swift Fuzz/Sources/FuzzCSV.swift" ;;
+        fdsntext) echo "Fuzz/Sources/FuzzSupport.swift Fuzz/Sources/FuzzFDSNText.swift" ;;
+        quakeml) echo "Fuzz/Sources/FuzzSupport.swift Fuzz/Sources/FuzzQuakeML.swift" ;;
         *) echo "unknown fuzz target '$1' (targets: ${ALL_TARGETS[*]})" >&2; exit 2 ;;
     esac
 }
 
 # libFuzzer options per target: longest input, and the dictionary.
 max_len() {
-    case $1 in predicate) echo 2048 ;; geojson) echo 8192 ;; csv) echo 4096 ;; esac
+    case $1 in predicate) echo 2048 ;; geojson) echo 8192 ;; csv) echo 4096 ;; fdsntext) echo 4096 ;; quakeml) echo 8192 ;; esac
 }
 
 build() {

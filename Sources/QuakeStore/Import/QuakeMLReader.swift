@@ -27,6 +27,7 @@ enum QuakeMLReader {
             try withoutActuallyEscaping(onEvent) { onEvent in
                 // Blanks before `<?xml` are an XML error; the sniffing skipped them, so the reader does too.
                 let start = bytes.prefix { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.count
+                try checkDeclaredEncoding(UnsafeBufferPointer(rebasing: bytes[start...]))
                 let input = ByteStream(bytes, from: start, readBefore: readBefore)
                 let parser = XMLParser(stream: input)
                 let handler = QuakeMLHandler(service: service, onEvent: onEvent)
@@ -45,6 +46,40 @@ enum QuakeMLReader {
                 if !handler.sawRoot { throw SyntaxError(message: "no XML element", line: 1, column: 1) }
             }
         }
+    }
+
+    /// Encodings libxml2 reads by itself. For any other it switches to
+    /// iconv in the middle of the stream, and libxml2 2.9 (Debian 12's)
+    /// then dereferences a null pointer on some (UTF-7, EBCDIC, Shift_JIS:
+    /// found by fuzzing), so those are refused before it sees them.
+    /// fdsnws-event answers are UTF-8.
+    static let readableEncodings: Set<String> = ["utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin1"]
+
+    /// Refuses an XML declaration naming an encoding not in
+    /// `readableEncodings`, as libxml2 reads one: `<?xml` first, then
+    /// `encoding`, `=` and a quoted name, the declaration closed or not.
+    static func checkDeclaredEncoding(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        let head = Array(bytes.prefix(1024))
+        guard head.starts(with: Array("<?xml".utf8)) else { return }
+        let declaration = head.prefix { $0 != UInt8(ascii: ">") }
+        let name = Array("encoding".utf8)
+        guard let at = (0...max(0, declaration.count - name.count)).first(where: {
+            declaration.count >= name.count && declaration[$0..<($0 + name.count)].elementsEqual(name)
+        }) else { return }
+        var index = at + name.count
+        func skipBlanks() { while index < declaration.count, [0x20, 0x09, 0x0A, 0x0D].contains(declaration[index]) { index += 1 } }
+        skipBlanks()
+        guard index < declaration.count, declaration[index] == UInt8(ascii: "=") else { return }
+        index += 1
+        skipBlanks()
+        guard index < declaration.count, let quote = [UInt8(ascii: "\""), UInt8(ascii: "'")].first(where: { $0 == declaration[index] })
+        else { return }
+        let valueStart = index + 1
+        let value = declaration[valueStart...].prefix { $0 != quote }
+        let encoding = String(decoding: value, as: UTF8.self)
+        guard !readableEncodings.contains(encoding.lowercased()) else { return }
+        throw SyntaxError(message: "the XML declares the encoding '\(encoding)'; QuakeML is read as UTF-8, ASCII or ISO-8859-1",
+                          line: 1, column: valueStart + 1)
     }
 
     /// libxml2's error number, with its meaning for the usual ones.
