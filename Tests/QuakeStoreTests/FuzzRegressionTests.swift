@@ -198,4 +198,24 @@ import Testing
             #expect(stored["isc:1"]?.place == (encoding == "ISO-8859-1" ? "Café" : "Cafe"))
         }
     }
+
+    /// fuzz-quakeml, crash-55bc8af8 (shortest form `00 00 00 3C`): first
+    /// bytes libxml2 takes for UCS-4 or UTF-16 switched it to iconv as an
+    /// encoding declaration did, and it crashed the same way. The importer
+    /// sends a file to the QuakeML reader when its first byte is `<`, so
+    /// `<` then NULs reached it; the reader now refuses such bytes itself.
+    @Test func firstBytesInAWideEncodingAreRefused() throws {
+        let input = try #require(Data(base64Encoded: "CQAAADw/eG1sIHZlcnNpbzY9IjUuMCIgZW5jb2Rpbmc9IlU8P3htbC8gdmVyczFlbmNvZFRGLQEAOCI/Pmk="))
+        let message = "the first bytes are UTF-16, UCS-4 or EBCDIC; QuakeML is read as UTF-8, ASCII or ISO-8859-1"
+        for bytes in [input, Data([0, 0, 0, 0x3C, 0x69, 0x69, 0x6F, 0x69])] {
+            let error = bytes.withUnsafeBytes { raw in
+                Result { try QuakeMLReader.read(raw.bindMemory(to: UInt8.self)) { _, _ in } }
+            }
+            #expect(throws: QuakeMLReader.SyntaxError(message: message, line: 1, column: 1)) { try error.get() }
+        }
+        let utf16 = Data("<?xml version=\"1.0\"?><quakeml/>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(try importError("utf16.xml", utf16) == "error: utf16.xml: \(message) at 1:1")
+        let ucs4 = Data("<quakeml/>".unicodeScalars.flatMap { [UInt8($0.value), 0, 0, 0] })
+        #expect(try importError("ucs4.xml", ucs4) == "error: ucs4.xml: \(message) at 1:1")
+    }
 }

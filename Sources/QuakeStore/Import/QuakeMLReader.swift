@@ -55,10 +55,19 @@ enum QuakeMLReader {
     /// fdsnws-event answers are UTF-8.
     static let readableEncodings: Set<String> = ["utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin1"]
 
-    /// Refuses an XML declaration naming an encoding not in
-    /// `readableEncodings`, as libxml2 reads one: `<?xml` first, then
-    /// `encoding`, `=` and a quoted name, the declaration closed or not.
+    /// Refuses what libxml2 would read in another encoding than those of
+    /// `readableEncodings`: first bytes that it takes for UTF-16, UCS-4 or
+    /// EBCDIC (a NUL among the first four, a UTF-16 byte order mark,
+    /// `4C 6F A7 94`), or an XML declaration naming another encoding, as
+    /// libxml2 reads one: `<?xml` first, then `encoding`, `=` and a quoted
+    /// name, the declaration closed or not.
     static func checkDeclaredEncoding(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        let first = Array(bytes.prefix(4))
+        if first.contains(0) || first.starts(with: [0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE])
+            || first == [0x4C, 0x6F, 0xA7, 0x94] {
+            throw SyntaxError(message: "the first bytes are UTF-16, UCS-4 or EBCDIC; QuakeML is read as UTF-8, ASCII or ISO-8859-1",
+                              line: 1, column: 1)
+        }
         let head = Array(bytes.prefix(1024))
         guard head.starts(with: Array("<?xml".utf8)) else { return }
         let declaration = head.prefix { $0 != UInt8(ascii: ">") }
