@@ -41,7 +41,7 @@ public struct BrowseView {
                        selectedTime: state.selectedTimeMilliseconds, unicode: unicode).render(in: area, into: &screen)
         }
         if !layout.table.isEmpty { table.render(state, in: layout.table, into: &screen) }
-        if let banner = state.alertBanner { renderAlert(banner, in: layout.noteLine, into: &screen) }
+        if let banner = state.alertBanner { renderAlert(banner, formatting: formatting, in: layout.noteLine, into: &screen) }
         renderBottomLine(state, layout, into: &screen)
         switch state.mode {
         case .detail:
@@ -95,7 +95,6 @@ public struct BrowseView {
                 parts.append("counting…")
             }
         }
-        if state.showsUTC { parts.append("times UTC") }
         if state.isIndexing { parts.append("indexing…") }
         if let updated = state.lastUpdated { parts.append("Updated \(formatting.age(updated))") }
         if !state.filterText.isEmpty { parts.append("filter \"\(state.filterText)\"") }
@@ -110,6 +109,9 @@ public struct BrowseView {
         }
         let section = state.snapshot?.configuration.sectionIdentifier ?? state.configuration.wrappedValue.sectionIdentifier
         if let section { parts.append("sections: \(section.label)") }
+        // Which times the rows show: UTC (`t`), or the local zone when it is
+        // not UTC. Last: on a narrow screen the sort keys matter more.
+        if state.showsUTC || formatting.zoneName != "UTC" { parts.append("times \(formatting.zoneName)") }
         return parts.joined(separator: "  ")
     }
 
@@ -206,10 +208,10 @@ public struct BrowseView {
 extension BrowseView {
     /// `--alert`'s banner, reversed and red, over the line above the bottom
     /// line until a key is pressed (a field's note or error goes over it).
-    private func renderAlert(_ banner: AlertBanner, in area: Rect, into screen: inout Screen) {
+    private func renderAlert(_ banner: AlertBanner, formatting: Formatting, in area: Rect, into screen: inout Screen) {
         let style = Style(foreground: .red, bold: true, reverse: true)
         screen.fill(row: area.y, from: area.x, to: area.maxX, style: style)
-        screen.put(" " + banner.text, row: area.y, column: area.x, style: style, maxWidth: area.width)
+        screen.put(" " + banner.text(formatting), row: area.y, column: area.x, style: style, maxWidth: area.width)
     }
 
     /// Above a field that refused input: how much it holds.

@@ -8,10 +8,10 @@ public struct AlertBanner: Sendable, Equatable {
     public var more: Int
 
     /// `ALERT  M7.5  Noto Peninsula, Japan  2024-01-01 07:10:09 UTC  (+2 more)`:
-    /// times in UTC, as `watch` prints them.
-    public var text: String {
+    /// the time as the table shows it (`t`), with its zone.
+    func text(_ formatting: Formatting) -> String {
         let magnitude = "M" + (quake.magnitude.map { String(format: "%.1f", $0) } ?? "?")
-        let time = ISOTime.dateAndTime(epochMilliseconds: quake.time.epochMilliseconds) + " UTC"
+        let time = formatting.localTime(quake.time) + " " + formatting.zoneName
         var parts = ["ALERT", magnitude, quake.place.isEmpty ? "?" : quake.place, time]
         if more > 0 { parts.append("(+\(more) more)") }
         return parts.joined(separator: "  ")

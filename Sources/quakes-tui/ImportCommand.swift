@@ -24,7 +24,8 @@ struct ImportCommand: ParsableCommand {
     var allSkipped = false
 
     @Option(help: ArgumentHelp("The FDSN service the files come from (\(Self.serviceNames)): ids other than ComCat's "
-                               + "are stored as SERVICE:ID.", valueName: "name"))
+                               + "are stored as SERVICE:ID.", valueName: "name"),
+            completion: .list(EventIdentity.services.map(\.name)))
     var service: String?
 
     static var serviceNames: String { EventIdentity.services.map(\.name).joined(separator: ", ") }

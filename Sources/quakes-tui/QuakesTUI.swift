@@ -31,7 +31,13 @@ struct QuakesTUI: ParsableCommand {
         // Past a file size limit (ulimit -f) a write then fails with EFBIG,
         // which SQLite reports and rolls back, instead of killing us mid-write.
         signal(SIGXFSZ, SIG_IGN)
-        main(nil)
+        // ArgumentParser answers `--version` alone; with `--verbose` it is
+        // `quakes-tui version --verbose`, as the manual says.
+        if Set(CommandLine.arguments.dropFirst()) == ["--version", "--verbose"] && CommandLine.arguments.count == 3 {
+            main(["version", "--verbose"])
+        } else {
+            main(nil)
+        }
     }
 }
 

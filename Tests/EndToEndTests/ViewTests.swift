@@ -76,9 +76,10 @@ struct ViewTests {
         let newest = Oracle.newestFirst[0]
         let tokyo = Oracle.utc(milliseconds: newest.time + 9 * 3_600_000, fraction: false)
         #expect(session.capture()[2].contains(tokyo))
+        #expect(session.capture()[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼  times GMT+9")
         session.send("t")
         let pane = session.waitUntil { $0.top.contains("times UTC") }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  times UTC  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼  times UTC", "\(pane)")
         #expect(pane.lines[2].contains(newest.utcSecond), "\(pane)")
 
         _ = try session.tmux(["set-option", "-g", "set-clipboard", "on"])

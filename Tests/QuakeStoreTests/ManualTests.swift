@@ -15,12 +15,14 @@ import Testing
             #expect(result.stdout == "quakes-tui 0.3.0\n")
             #expect(result.stderr == "")
         }
-        let verbose = try runQuakesTUI(["version", "--verbose"])
-        #expect(verbose.status == 0)
-        let lines = verbose.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.count == 3 && lines[2] == "")
-        #expect(lines.first == "quakes-tui 0.3.0")
-        #expect(lines.dropFirst().first?.wholeMatch(of: /SQLite 3\.\d+\.\d+(\.\d+)?/) != nil, "\(lines)")
+        for arguments in [["version", "--verbose"], ["--version", "--verbose"], ["--verbose", "--version"]] {
+            let verbose = try runQuakesTUI(arguments)
+            #expect(verbose.status == 0)
+            let lines = verbose.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.count == 3 && lines[2] == "", "\(arguments)")
+            #expect(lines.first == "quakes-tui 0.3.0")
+            #expect(lines.dropFirst().first?.wholeMatch(of: /SQLite 3\.\d+\.\d+(\.\d+)?/) != nil, "\(arguments): \(lines)")
+        }
     }
 
     @Test func manualRendersAndNamesEveryCommandAndOption() throws {

@@ -64,7 +64,7 @@ import Testing
         try h.press(.character("2"), .character("z"), .character("4"))
         // Honolulu is UTC-10; ties on 5.4 go shallow first; ASCII arrows without UTF-8.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by mag v, depth ^",
+            " quakes-tui  quakes.sqlite  4,714 quakes  by mag v, depth ^ ",
             "  1 Time              2 Mag v 3 Place              4 De… ^2",
             "  2018-06-12 13:08:28     5.8 94km SW of Muara Si…     10.0",
             "  2018-06-13 20:27:39     5.6 275km W of Puerto C…     10.0",
@@ -543,7 +543,7 @@ import Testing
         try h.press(.character("j"), .character("j"), .enter)
         // 'T': the title, green bold as M 0.6 is green.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  times GMT-10",
             " M 0.6 - 9km NE of Aguanga, CA",
             "",
             " Id            ci38197512",
@@ -591,7 +591,7 @@ import Testing
         ], extra: [Style(foreground: .green, bold: true): "T"])
         try h.press(.escape)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  times GMT-10",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-13 23:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-13 23:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",

@@ -306,7 +306,7 @@ import TestSupport
         try honolulu.press(.character("s"))
         // The newest quake, in Honolulu's time, under its UTC day.
         honolulu.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  sections: day",
+            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  sections: day  times GMT-10",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " 2018-06-14 UTC · 301 quakes",
             "  2018-06-13 23:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",

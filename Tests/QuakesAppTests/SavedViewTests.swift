@@ -119,9 +119,11 @@ import TestSupport
 
     @Test func tShowsEveryTimeInUTCAndTheDetailsTheOtherZone() throws {
         let h = try BrowserHarness(width: 100, height: 30, timeZone: "Asia/Tokyo")
+        // The top line names the zone the rows show.
+        #expect(h.lines[0].hasPrefix(" quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  times GMT+9"))
         #expect(h.lines[2].hasPrefix("  2018-06-14 18:12:13"))   // 09:12:13 UTC
         try h.press(.character("t"))
-        #expect(h.lines[0].hasPrefix(" quakes-tui  quakes.sqlite  4,714 quakes  times UTC  by time ▼"))
+        #expect(h.lines[0].hasPrefix(" quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  times UTC"))
         #expect(h.lines[2].hasPrefix("  2018-06-14 09:12:13"))
         #expect(h.lines.last?.hasPrefix("times in UTC") == true)
         try h.press(.enter)
@@ -129,12 +131,22 @@ import TestSupport
         #expect(details.contains(" Time          2018-06-14 09:12:13 UTC  ·  47 min ago"))
         #expect(details.contains(" Local         2018-06-14 18:12:13 GMT+9"))
         try h.press(.escape, .character("t"))
-        #expect(h.lines[0].hasPrefix(" quakes-tui  quakes.sqlite  4,714 quakes  by time ▼"))
+        #expect(h.lines[0].hasPrefix(" quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  times GMT+9"))
         #expect(h.lines[2].hasPrefix("  2018-06-14 18:12:13"))
         try h.press(.enter)
         let local = h.lines.joined(separator: "\n")
         #expect(local.contains(" Time          2018-06-14 18:12:13 GMT+9  ·  47 min ago"))
         #expect(local.contains(" UTC           2018-06-14 09:12:13.010"))
+        // An alert's banner gives its time as the rows do, in either zone.
+        try h.press(.escape)
+        let newest = try #require(h.state.snapshot?.quake(at: 0))
+        h.state.handle(.alerts([newest]))
+        try h.refresh()
+        #expect(h.lines[28] == " ALERT  M2.9  5km SW of Volcano, Hawaii  2018-06-14 18:12:13 GMT+9")
+        try h.press(.character("t"))   // a key puts the banner away
+        h.state.handle(.alerts([newest]))
+        try h.refresh()
+        #expect(h.lines[28] == " ALERT  M2.9  5km SW of Volcano, Hawaii  2018-06-14 09:12:13 UTC")
     }
 
     @Test func oOpensTheEventPageWithADisplayAndShowsItsAddressWithoutOne() throws {
