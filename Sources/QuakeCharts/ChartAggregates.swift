@@ -67,7 +67,14 @@ public enum ChartAggregates {
         var counts: [Int: Int] = [:]
         var withoutMagnitude = 0
         for row in result.rows {
-            if let tenths = row.index(0) { counts[tenths, default: 0] += row.count } else { withoutMagnitude += row.count }
+            // Only magnitudes import accepts (−5…15) have a bin: an older
+            // version may have stored 1e15, whose bins to the others' would
+            // number 10^16. Such a quake counts as without a magnitude.
+            if let tenths = row.index(0), MagnitudeFrequency.binnedTenths.contains(tenths) {
+                counts[tenths, default: 0] += row.count
+            } else {
+                withoutMagnitude += row.count
+            }
         }
         return MagnitudeFrequency(countsByTenths: counts, withoutMagnitude: withoutMagnitude)
     }

@@ -1,4 +1,5 @@
 import QuakeQuery
+import QuakeStore
 
 // The charts' values (issue 16), shared by the browser's charts pane and
 // `quakes-tui stats`. Computed from the controller's aggregates (see
@@ -64,7 +65,8 @@ public struct GutenbergRichterFit: Sendable, Hashable {
 /// fewer than 50 quakes at or above Mc.
 public struct MagnitudeFrequency: Sendable, Hashable {
     public let bins: [MagnitudeBin]
-    /// Quakes left out because their magnitude is unknown.
+    /// Quakes left out because their magnitude is unknown (or outside
+    /// −5…15, which an older version may have stored).
     public let withoutMagnitude: Int
     /// Mc is known whenever there is a bin; the fit needs 50 quakes at or above it.
     public let mc: Double?
@@ -76,6 +78,9 @@ public struct MagnitudeFrequency: Sendable, Hashable {
 
     /// At least this many quakes at or above Mc for a b-value.
     public static let minimumForFit = 50
+
+    /// The tenths a bin may have: the magnitudes import accepts.
+    public static let binnedTenths = Int(MagnitudeCheck.range.lowerBound * 10)...Int(MagnitudeCheck.range.upperBound * 10)
 }
 
 /// Both charts of one set of results, and their span.

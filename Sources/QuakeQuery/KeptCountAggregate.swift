@@ -100,16 +100,20 @@ struct KeptCountAggregate {
             try Row.fetchAll(db, sql: "SELECT tenths, quakes FROM quakeMagnitude ORDER BY tenths")
         }
         // Keys ascending, NULL (unknown) last, as the rows' aggregate orders them.
-        var known: [AggregateRow] = [], unknown: AggregateRow?
+        var known: [AggregateRow] = [], unknown = 0
         for row in rows {
-            let tenths: Int = row[0], count: Int = row[1]
-            if tenths == KeptMagnitudes.unknownTenths {
-                unknown = AggregateRow(keys: [.number(nil)], count: count, measures: [])
-            } else {
+            // A catalog an older version filled may hold a magnitude past
+            // 2^63 tenths (1e19): SQLite kept its tenth as a real, which no
+            // Int holds; it is counted as unknown, as the rows' aggregate does.
+            let count: Int = row[1]
+            if let tenths = Int.fromDatabaseValue(row[0]), tenths != KeptMagnitudes.unknownTenths {
                 known.append(AggregateRow(keys: [.number(Double(tenths))], count: count, measures: []))
+            } else {
+                unknown += count
             }
         }
-        return known + (unknown.map { [$0] } ?? [])
+        let unknownRow = unknown > 0 ? AggregateRow(keys: [.number(nil)], count: unknown, measures: []) : nil
+        return known + (unknownRow.map { [$0] } ?? [])
     }
 
     /// Nil for a day text UTCDay cannot read (none it wrote): the rows answer.

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import QuakeCharts
 import Testing
 import TestSupport
@@ -139,6 +140,31 @@ struct StatsCommandTests {
         #expect(document["count"] as? Int == 28)
         #expect(document["without_magnitude"] as? Int == 1)
         #expect((document["magnitude_bins"] as? [[String: Any]])?.map { $0["count"] as! Int }.reduce(0, +) == 27)
+    }
+
+    /// An older version stored magnitudes import now skips (1e19 trapped
+    /// decoding its kept tenth; 1e15 would have asked for 10^16 bins): they
+    /// count as without a magnitude, from the kept counts and from the rows.
+    @Test func magnitudesOutsideTheAcceptedRangeCountAsWithout() throws {
+        let catalog = try DatabaseQueue(path: db)
+        try catalog.write { db in
+            try db.execute(sql: "UPDATE quake SET magnitude = 1e19 WHERE id = 'hv70264586'")
+            try db.execute(sql: "UPDATE quake SET magnitude = -1e15 WHERE id = 'hv70264576'")
+        }
+        try catalog.close()
+        let places = try Fixture.features(Fixture.week).map { ($0["properties"] as! [String: Any])["place"] as? String ?? "" }
+        let volcano = places.filter { $0.lowercased().contains("volcano") }.count
+        // The kept counts answer no filter and a place filter; the rows answer a predicate.
+        for (arguments, expected) in [([], places.count), (["--where", "place CONTAINS[cd] 'volcano'"], volcano),
+                                      (["--where", "depth > -100"], places.count)] {
+            let (_, document) = try json(arguments)
+            #expect(document["count"] as? Int == expected)
+            #expect(document["without_magnitude"] as? Int == 2, "\(arguments)")
+            #expect((document["magnitude_bins"] as? [[String: Any]])?.map { $0["count"] as! Int }.reduce(0, +) == expected - 2)
+            #expect((document["max_magnitude"] as? Double).map { $0 < 10 } == true)
+        }
+        let text = try stats([])
+        #expect(text.status == 0, "\(text.stderr)")
     }
 
     @Test func badPredicatesAndBinsAreRefused() throws {

@@ -50,8 +50,8 @@ enum CoordinateCheck {
 /// Magnitudes run from −5 to 15: below any instrument's smallest reading,
 /// above any possible quake (the largest recorded is 9.5). An unknown
 /// magnitude (JSON `null`, an empty CSV field) is allowed.
-enum MagnitudeCheck {
-    static let range = -5.0...15.0
+public enum MagnitudeCheck {
+    public static let range = -5.0...15.0
 
     static func problem(_ magnitude: Double?) -> String? {
         guard let magnitude, !range.contains(magnitude) else { return nil }   // NaN is outside too
