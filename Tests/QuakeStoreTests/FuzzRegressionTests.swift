@@ -218,4 +218,23 @@ import Testing
         let ucs4 = Data("<quakeml/>".unicodeScalars.flatMap { [UInt8($0.value), 0, 0, 0] })
         #expect(try importError("ucs4.xml", ucs4) == "error: ucs4.xml: \(message) at 1:1")
     }
+
+    /// fuzz-quakeml, crash-c809de33 (shortest form `<?x?>`): Foundation's
+    /// XMLParser passes a processing instruction's NULL data to strlen and
+    /// crashes. The reader stops before such an instruction and says so.
+    @Test func aProcessingInstructionWithoutDataIsRefused() throws {
+        let input = try #require(Data(base64Encoded: "PD94Pz4KPHF1YWtlbWwgeG1sc249Imh0dGVnaW9uTD4K"))
+        #expect(try importError("crash-c809de33.xml", input).hasPrefix(
+            "error: crash-c809de33.xml: a processing instruction without data (<?name?>) is not read at "))
+        let events = try String(contentsOfFile: Fixture.quakeML2009, encoding: .utf8)
+        // Far into a real answer, past the first slices the parser is handed.
+        let tail = events.range(of: "</q:quakeml>")!
+        let late = events.replacingCharacters(in: tail, with: "<?x?></q:quakeml>")
+        let line = late.prefix(upTo: late.range(of: "<?x?>")!.lowerBound).split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(try importError("late.xml", Data(late.utf8))
+                == "error: late.xml: a processing instruction without data (<?name?>) is not read at \(line):1")
+        // With data, or a blank before '?>', it is read as before.
+        let fine = events.replacingCharacters(in: tail, with: "<?x ?><?x y?></q:quakeml>")
+        #expect(try importReport("fine.xml", Data(fine.utf8)).0.summaryLine == "imported fine.xml: 270 new, 0 updated, 0 unchanged, 0 skipped")
+    }
 }

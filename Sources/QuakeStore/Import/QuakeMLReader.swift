@@ -33,6 +33,10 @@ enum QuakeMLReader {
                 let handler = QuakeMLHandler(service: service, onEvent: onEvent)
                 parser.delegate = handler
                 _ = parser.parse()
+                if let at = input.instructionWithoutData {
+                    let (line, column) = JSONScanner(bytes).lineAndColumn(of: at)
+                    throw SyntaxError(message: "a processing instruction without data (<?name?>) is not read", line: line, column: column)
+                }
                 // The callbacks cannot throw: they keep the first failure and stop the parse.
                 if let failure = handler.failure { throw failure }
                 // libxml2 says "document end" (5) both for a file cut short and for content after the end.
@@ -120,12 +124,42 @@ private final class ByteStream: InputStream {
     override var hasBytesAvailable: Bool { offset < bytes.count }
     override var streamStatus: Stream.Status { offset < bytes.count ? .open : .atEnd }
 
+    /// Where a processing instruction without data (`<?x?>`) starts: the
+    /// stream ends before it, since Foundation's XMLParser passes its NULL
+    /// data to strlen and crashes (found by fuzzing).
+    private(set) var instructionWithoutData: Int?
+
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
-        let count = min(maxLength, bytes.count - offset)
+        var count = min(maxLength, bytes.count - offset)
         guard count > 0, let base = bytes.baseAddress else { return 0 }
+        if let at = firstInstructionWithoutData(in: offset..<(offset + count)) {
+            instructionWithoutData = at
+            count = at - offset
+            guard count > 0 else { return 0 }
+        }
         buffer.update(from: base + offset, count: count)
         offset += count
         readBefore(offset - count)   // the slice before this one has been parsed
         return count
+    }
+
+    /// The first `<?` whose `?` is in `range` and that starts `<?name?>`,
+    /// looking past the range where the instruction goes on. `?` is rare in
+    /// QuakeML (a publicID's query), so it is what memchr looks for.
+    private func firstInstructionWithoutData(in range: Range<Int>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var position = range.lowerBound
+        while position < range.upperBound,
+              let found = memchr(base + position, Int32(UInt8(ascii: "?")), range.upperBound - position) {
+            let question = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            position = question + 1
+            guard question > 0, bytes[question - 1] == UInt8(ascii: "<") else { continue }
+            var end = question + 1
+            while end < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?"), UInt8(ascii: ">")].contains(bytes[end]) { end += 1 }
+            if end > question + 1, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+                return question - 1
+            }
+        }
+        return nil
     }
 }
