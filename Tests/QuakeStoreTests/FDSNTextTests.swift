@@ -99,6 +99,24 @@ struct FDSNTextTests {
         #expect(quakes == Self.ingvQuakes(service: "ingv") { "https://terremoti.ingv.it/event/\($0)" })
     }
 
+    /// INGV's own answers leave Catalog and Contributor empty; the Author
+    /// `SURVEY-INGV` names the service in a word of its own. A ComCat
+    /// Author (a network, `us`) names none, and `ISCGEM` is not `ISC`.
+    @Test func anAuthorNamesTheServiceWhenCatalogAndContributorAreEmpty() throws {
+        let text = """
+            #EventID|Time|Latitude|Longitude|Depth/Km|Author|Catalog|Contributor|ContributorID|MagType|Magnitude|MagAuthor|EventLocationName|EventType
+            863301|2012-05-29T23:58:58.770000|44.874|11.071|9.6|SURVEY-INGV||||ML|2.8|--|Pianura padana emiliana (MO)|earthquake
+            us7000abcd|2024-01-01T00:00:00Z|38.25|142.5|10|us||||mww|6.1|us|Honshu|earthquake
+            iscgem1|1950-01-01T00:00:00Z|38.25|142.5|10|ISCGEM||||mw|6.1||Honshu|earthquake
+
+            """
+        let (report, quakes) = try importText(text)
+        #expect(report == self.report(new: 3))
+        #expect(quakes.keys.sorted() == ["ingv:863301", "iscgem1", "us7000abcd"])
+        #expect(quakes["ingv:863301"]?.net == "ingv")
+        #expect(quakes["ingv:863301"]?.url == "https://terremoti.ingv.it/event/863301")
+    }
+
     @Test func serviceGivenToTheImportOverridesTheCatalogColumn() throws {
         let (report, quakes) = try importText(Self.ingvText, service: "emsc")
         #expect(report == self.report(new: 3))

@@ -186,6 +186,12 @@ import Testing
         // EMSC's publicIDs name the host `eu.emsc`; ComCat's ids stay bare.
         #expect(stored.keys.sorted() == ["emsc:20120529_0000049", "us1000abcd"])
         #expect(stored["us1000abcd"]?.url == "https://earthquake.usgs.gov/earthquakes/eventpage/us1000abcd")
+        // SeisComP services name themselves backwards (GEOFON, GeoNet).
+        let (_, seisComP) = try imported(Self.document(
+            Self.iscEvent.replacingOccurrences(of: "smi:ISC/evid=600516599", with: "smi:org.gfz-potsdam.de/geofon/gfz2021eomm")
+            + Self.ingvEvent.replacingOccurrences(of: "smi:webservices.ingv.it/fdsnws/event/1/query?eventId=863301",
+                                                  with: "smi:nz.org.geonet/2016p858000")))
+        #expect(seisComP.keys.sorted() == ["emsc:20120529_0000049", "geonet:2016p858000", "gfz:gfz2021eomm", "us1000abcd"])
     }
 
     @Test func blanksBeforeTheFirstTagStillMeanQuakeML() throws {

@@ -7,8 +7,8 @@ import Foundation
 /// `isc:600516599`).
 ///
 /// Which service a file comes from: `import --service NAME`, else QuakeML's
-/// `publicID` host, else the FDSN text's Catalog (then Contributor) column
-/// when it names a service; anything else is taken for ComCat, whose
+/// `publicID` host, else the FDSN text's Catalog (then Contributor, then
+/// Author) column when it names a service; anything else is taken for ComCat, whose
 /// Catalog column holds the contributing network (`hv`, `ci`, `us`).
 public enum EventIdentity {
     /// The services quakes-tui knows by name, with their hosts and the
@@ -17,10 +17,12 @@ public enum EventIdentity {
         ("usgs", ["earthquake.usgs.gov"], ["USGS", "COMCAT", "NEIC"]),
         // EMSC's QuakeML publicIDs name `eu.emsc` (`quakeml:eu.emsc/event/20240101_0000123`).
         ("emsc", ["www.seismicportal.eu", "seismicportal.eu", "eu.emsc"], ["EMSC", "EMSC-RTS"]),
-        ("gfz", ["geofon.gfz-potsdam.de", "geofon.gfz.de"], ["GFZ", "GEOFON"]),
+        // SeisComP writes its agency's name backwards: GEOFON's publicIDs are
+        // `smi:org.gfz-potsdam.de/geofon/gfz2021eomm`, GeoNet's `smi:nz.org.geonet/2016p858000`.
+        ("gfz", ["geofon.gfz-potsdam.de", "geofon.gfz.de", "org.gfz-potsdam.de"], ["GFZ", "GEOFON"]),
         ("ingv", ["webservices.ingv.it"], ["INGV"]),
         ("isc", ["www.isc.ac.uk", "isc-mirror.iris.washington.edu"], ["ISC"]),
-        ("geonet", ["service.geonet.org.nz"], ["GEONET", "GNS"]),
+        ("geonet", ["service.geonet.org.nz", "nz.org.geonet"], ["GEONET", "GNS"]),
         ("iris", ["service.iris.edu"], ["IRIS"]),
     ]
 
@@ -44,14 +46,17 @@ public enum EventIdentity {
         return services.first { $0.hosts.contains(host) }?.name
     }
 
-    /// The service an FDSN text row's Catalog or Contributor names, nil
-    /// when neither names one (ComCat writes networks there).
-    public static func service(catalog: String?, contributor: String?) -> String? {
+    /// The service an FDSN text row's Catalog or Contributor names, else
+    /// one its Author names in a word of its own (INGV leaves Catalog and
+    /// Contributor empty and writes `SURVEY-INGV`); nil when none names one
+    /// (ComCat writes networks there).
+    public static func service(catalog: String?, contributor: String?, author: String? = nil) -> String? {
         for value in [catalog, contributor].compactMap({ $0?.trimmingCharacters(in: .whitespaces).uppercased() })
         where !value.isEmpty {
             if let found = services.first(where: { $0.catalogs.contains(value) }) { return found.name }
         }
-        return nil
+        let words = (author ?? "").uppercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        return services.first { service in words.contains { service.catalogs.contains($0) } }?.name
     }
 
     /// `--service NAME`: a known service's name, any case.

@@ -61,7 +61,7 @@ enum FDSNTextReader {
     struct Columns {
         let count: Int
         let eventID, time, latitude, longitude: Int
-        let depth, catalog, contributor, magType, magnitude, place, eventType: Int?
+        let depth, author, catalog, contributor, magType, magnitude, place, eventType: Int?
 
         init(header: Substring, line: Int) throws {
             let names = header.split(separator: "|", omittingEmptySubsequences: false)
@@ -73,7 +73,7 @@ enum FDSNTextReader {
             }
             count = names.count
             (eventID, time, latitude, longitude) = (column["eventid"]!, column["time"]!, column["latitude"]!, column["longitude"]!)
-            (depth, catalog, contributor) = (column["depth/km"], column["catalog"], column["contributor"])
+            (depth, author, catalog, contributor) = (column["depth/km"], column["author"], column["catalog"], column["contributor"])
             (magType, magnitude, place, eventType) = (column["magtype"], column["magnitude"],
                                                       column["eventlocationname"], column["eventtype"])
         }
@@ -131,7 +131,8 @@ enum FDSNTextReader {
             return .skipped(reason: problem)
         }
         let catalog = row.text(c.catalog), contributor = row.text(c.contributor)
-        let service = given ?? EventIdentity.service(catalog: catalog, contributor: contributor) ?? EventIdentity.comCat
+        let author = row.text(c.author)
+        let service = given ?? EventIdentity.service(catalog: catalog, contributor: contributor, author: author) ?? EventIdentity.comCat
         let id = EventIdentity.storedID(eventID, service: service)
         let place = row.text(c.place), eventType = row.text(c.eventType)
         let net = [contributor, catalog, service].first { !$0.isEmpty }!.lowercased()
