@@ -11,8 +11,9 @@ struct BrowseCommand: ParsableCommand {
         commandName: "browse",
         abstract: "Open the interactive browser (the default command).",
         discussion: """
-            Press ? in the browser for its keys; r refreshes from the feed (--feed, \
-            --url, or the config file's; default all_day).
+            Press ? in the browser for its keys; r (and --refresh-every) syncs the \
+            catalog's sources, as quakes-tui sync does; a catalog without any refreshes \
+            from the feed (--feed, --url, or the config file's; default all_day).
             """
     )
 
