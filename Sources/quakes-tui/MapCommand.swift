@@ -31,6 +31,8 @@ struct MapCommand: ParsableCommand {
         "A predicate in NSPredicate's format language, e.g. 'magnitude >= 4.5'.", valueName: "predicate"))
     var predicate: String?
 
+    @OptionGroup var homeOptions: HomeOptions
+
     // Unconditional: a southern region starts with '-' (`--region -25,-10,170,-170`).
     @Option(parsing: .unconditional, help: ArgumentHelp("The view: south,north,west,east in degrees; west above east crosses 180°. Default: the world.",
                                valueName: "S,N,W,E"))
@@ -56,7 +58,7 @@ struct MapCommand: ParsableCommand {
 
     func run() throws {
         var configuration = FetchConfiguration()
-        configuration.predicate = try WhereArgument.predicate(predicate)
+        configuration.predicate = try WhereArgument.predicate(predicate, home: homeOptions.resolved(for: [predicate]))
         var view = MapRegion.world
         if let region {
             do { view = try MapRegion(argument: region) } catch {

@@ -19,6 +19,23 @@ struct MapCommandTests {
         try runQuakesTUI(["map", "--db", db] + arguments, environment: ["LC_ALL": locale])
     }
 
+    /// DISTANCE() measures from --home, else the config file's home, as in
+    /// list: the same quakes (the scale line's count) as list selects.
+    @Test func distanceFromHomeAsListMeasuresIt() throws {
+        let arguments = ["--where", "DISTANCE() < 50", "--width", "20", "--height", "4"]
+        let listed = try runQuakesTUI(["list", "--db", db, "--where", "DISTANCE(\"Anchorage\") < 50", "--format", "csv"])
+        let count = listed.stdout.split(separator: "\n").count - 1
+        #expect(count > 5)
+        let flag = try map(arguments + ["--home", "Anchorage"])
+        #expect(flag.status == 0, "\(flag.stderr)")
+        #expect(flag.stdout.split(separator: "\n").last.map(String.init) == "\(count) quakes, lat -90…90, lon -180…180")
+        try FileManager.default.createDirectory(atPath: folder.file("config/quakes-tui"), withIntermediateDirectories: true)
+        _ = folder.write("config/quakes-tui/config.toml", "home = \"Anchorage\"\n")
+        let configured = try runQuakesTUI(["map", "--db", db] + arguments,
+                                          environment: ["LC_ALL": "C.UTF-8", "XDG_CONFIG_HOME": folder.file("config")])
+        #expect(configured.stdout == flag.stdout, "\(configured.stderr)")
+    }
+
     /// The map's rows padded to the width, then the scale line.
     func expected(_ rows: [String], width: Int, scale: String) -> String {
         rows.map { $0 + String(repeating: " ", count: width - $0.count) + "\n" }.joined() + scale + "\n"
