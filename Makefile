@@ -45,7 +45,7 @@ bench: deps
 # (Fuzz/fuzz.sh; built in .build-fuzz): each runs FUZZ_SECONDS from the seeds
 # in Fuzz/corpus, new inputs go to .build-fuzz/corpus, crashes to Fuzz/crashes.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= predicate geojson csv
+FUZZ_TARGETS ?= predicate geojson csv fdsntext quakeml
 fuzz: deps
 	SWIFT=$(SWIFT) Fuzz/fuzz.sh build
 	Fuzz/fuzz.sh run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
