@@ -41,7 +41,7 @@ bench: deps
 	$(SWIFT) build -c release
 	.build/release/quakes-bench run --rows $(ROWS) $(BENCH_ARGS)
 
-# libFuzzer targets for the predicate parser and the GeoJSON and CSV readers
+# libFuzzer targets for the predicate parser and the GeoJSON, CSV, FDSN text and QuakeML readers
 # (Fuzz/fuzz.sh; built in .build-fuzz): each runs FUZZ_SECONDS from the seeds
 # in Fuzz/corpus, new inputs go to .build-fuzz/corpus, crashes to Fuzz/crashes.
 FUZZ_SECONDS ?= 60
