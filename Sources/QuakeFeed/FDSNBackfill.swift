@@ -48,26 +48,20 @@ public struct FDSNBackfill: Sendable {
     /// What a run did, added over its windows.
     public struct Summary: Sendable, Equatable {
         public var windows = 0
-        public var new = 0
-        public var updated = 0
-        public var unchanged = 0
-        public var merged = 0
-        public var skipped: [ImportReport.Skip] = []
+        /// Its windows' imports added up (`ImportReport.add`), merges and skips included.
+        public var imported = ImportReport(name: "")
         /// Windows an earlier run had done (a resumed backfill).
         public var windowsDoneBefore = 0
         /// The range fetched (a resumed backfill's own), epoch milliseconds.
         public var startTime: Int64 = 0
         public var endTime: Int64 = 0
 
-        mutating func add(_ report: ImportReport) {
-            new += report.new; updated += report.updated; unchanged += report.unchanged
-            merged += report.merged; skipped += report.skipped
-        }
+        mutating func add(_ report: ImportReport) { imported.add(report) }
 
         /// The run's counts as one import's report (`name`).
         public func report(name: String) -> ImportReport {
-            var report = ImportReport(name: name)
-            (report.new, report.updated, report.unchanged, report.merged, report.skipped) = (new, updated, unchanged, merged, skipped)
+            var report = imported
+            report.name = name
             return report
         }
     }
@@ -155,7 +149,8 @@ public struct FDSNBackfill: Sendable {
             let window = windows[index]
             if window.done { index += 1; continue }
             if shouldStop() { break }
-            let (done, total, events) = (windows.filter(\.done).count, windows.count, summary.new + summary.updated + summary.unchanged)
+            let (done, total, events) = (windows.filter(\.done).count, windows.count,
+                                       summary.imported.new + summary.imported.updated + summary.imported.unchanged)
             let report: (@Sendable (Progress.Phase) -> Void) = { phase in
                 progress?(Progress(windowsDone: done, windowsTotal: total, events: events, window: window, phase: phase))
             }

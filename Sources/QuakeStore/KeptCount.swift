@@ -5,7 +5,6 @@ import GRDB
 /// quakes, one more or one fewer per row a trigger sees, and an import's
 /// own counts added at its commit.
 enum KeptCount {
-    /// One more quake under the key `values` (the table's key columns, in order).
     /// The insert, delete and update triggers `<name>_insert`, `_delete`,
     /// `_update` that keep a count: `add` and `remove` are a row's
     /// statements, given the row's prefix (`new.`, `old.`); an update of any
@@ -26,6 +25,7 @@ enum KeptCount {
         """
     }
 
+    /// One more quake under the key `values` (the table's key columns, in order).
     static func increment(_ table: String, _ values: String) -> String {
         "INSERT INTO \(table) VALUES (\(values), 1) ON CONFLICT DO UPDATE SET quakes = quakes + 1;"
     }

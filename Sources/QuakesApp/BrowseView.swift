@@ -111,7 +111,8 @@ public struct BrowseView {
         if let section { parts.append("sections: \(section.label)") }
         // Which times the rows show: UTC (`t`), or the local zone when it is
         // not UTC. Last: on a narrow screen the sort keys matter more.
-        if state.showsUTC || formatting.zoneName != "UTC" { parts.append("times \(formatting.zoneName)") }
+        let zone = formatting.zoneName
+        if state.showsUTC || zone != "UTC" { parts.append("times \(zone)") }
         return parts.joined(separator: "  ")
     }
 
@@ -172,7 +173,7 @@ public struct BrowseView {
             renderFull(field, row: note, into: &screen)
             if let error {
                 // The caret sits under the bad column of the text above it.
-                let caretColumn = 1 + DisplayWidth.of(String(field.text.prefix(error.column - 1)))
+                let caretColumn = 1 + error.caretOffset(in: field.text, width: DisplayWidth.of)
                 let line = String(repeating: " ", count: caretColumn) + "^ " + error.description
                 screen.fill(row: note, style: Style(foreground: .red))
                 screen.put(line, row: note, column: 0, style: Style(foreground: .red, bold: true))

@@ -33,7 +33,7 @@ struct QuakesTUI: ParsableCommand {
         signal(SIGXFSZ, SIG_IGN)
         // ArgumentParser answers `--version` alone; with `--verbose` it is
         // `quakes-tui version --verbose`, as the manual says.
-        if Set(CommandLine.arguments.dropFirst()) == ["--version", "--verbose"] && CommandLine.arguments.count == 3 {
+        if CommandLine.arguments.dropFirst().sorted() == ["--verbose", "--version"] {
             main(["version", "--verbose"])
         } else {
             main(nil)

@@ -128,9 +128,9 @@ extension ServiceFetchRun {
         let windows = summary.windows == 1 ? "1 window" : "\(summary.windows) windows"
         let report = summary.report(name: service)
         let head = "\(verb) \(service) \(range(summary.startTime, summary.endTime)) in \(windows)\(resumed): "
-            + "\(Formatting.count(summary.new)) new, \(Formatting.count(summary.updated)) updated, "
-            + "\(Formatting.count(summary.skipped.count)) skipped"
-            + (summary.merged > 0 ? ", \(Formatting.count(summary.merged)) merged" : "")
+            + "\(Formatting.count(report.new)) new, \(Formatting.count(report.updated)) updated, "
+            + "\(Formatting.count(report.skipped.count)) skipped"
+            + (report.merged > 0 ? ", \(Formatting.count(report.merged)) merged" : "")
         return [head] + report.lines.dropFirst()
     }
 

@@ -13,14 +13,18 @@ extension QuakePredicate {
 
         public var description: String { "\(line):\(column): \(message)" }
 
-        /// The predicate's text with a caret under the bad column, as the CLI and
-        /// the UI show it. `width` is how many columns a text takes where it
-        /// is shown (a terminal's: a CJK character two, a TAB shown as `^I` two).
+        /// The predicate's text with a caret under the bad column, as the CLI
+        /// shows it. `width` is how many columns a text takes where it is
+        /// shown (a terminal's: a CJK character two, a TAB shown as `^I` two).
         public func caretLines(for text: String, width: (String) -> Int = { $0.count }) -> [String] {
             let line = text.split(separator: "\n", omittingEmptySubsequences: false)
                 .dropFirst(self.line - 1).first.map(String.init) ?? text
-            let before = String(line.prefix(max(0, column - 1)))
-            return [line, String(repeating: " ", count: width(before)) + "^"]
+            return [line, String(repeating: " ", count: caretOffset(in: line, width: width)) + "^"]
+        }
+
+        /// How many columns of `line` come before the bad one, as `width` counts them.
+        public func caretOffset(in line: String, width: (String) -> Int) -> Int {
+            width(String(line.prefix(max(0, column - 1))))
         }
     }
 }

@@ -50,7 +50,7 @@ public enum EventIdentity {
     /// one its Author names in a word of its own (INGV leaves Catalog and
     /// Contributor empty and writes `SURVEY-INGV`); nil when none names one
     /// (ComCat writes networks there).
-    public static func service(catalog: String?, contributor: String?, author: String? = nil) -> String? {
+    public static func service(catalog: String?, contributor: String?, author: String?) -> String? {
         for value in [catalog, contributor].compactMap({ $0?.trimmingCharacters(in: .whitespaces).uppercased() })
         where !value.isEmpty {
             if let found = services.first(where: { $0.catalogs.contains(value) }) { return found.name }

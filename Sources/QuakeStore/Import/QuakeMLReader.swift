@@ -26,8 +26,8 @@ enum QuakeMLReader {
         try withoutActuallyEscaping(readBefore) { readBefore in
             try withoutActuallyEscaping(onEvent) { onEvent in
                 // Blanks before `<?xml` are an XML error; the sniffing skipped them, so the reader does too.
-                let start = bytes.prefix { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.count
-                try checkDeclaredEncoding(UnsafeBufferPointer(rebasing: bytes[start...]))
+                let start = bytes.prefix { blanks.contains($0) }.count
+                try checkEncoding(UnsafeBufferPointer(rebasing: bytes[start...]))
                 let input = ByteStream(bytes, from: start, readBefore: readBefore)
                 let parser = XMLParser(stream: input)
                 let handler = QuakeMLHandler(service: service, onEvent: onEvent)
@@ -65,35 +65,31 @@ enum QuakeMLReader {
     /// `4C 6F A7 94`), or an XML declaration naming another encoding, as
     /// libxml2 reads one: `<?xml` first, then `encoding`, `=` and a quoted
     /// name, the declaration closed or not.
-    static func checkDeclaredEncoding(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    static func checkEncoding(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         let first = Array(bytes.prefix(4))
         if first.contains(0) || first.starts(with: [0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE])
             || first == [0x4C, 0x6F, 0xA7, 0x94] {
             throw SyntaxError(message: "the first bytes are UTF-16, UCS-4 or EBCDIC; QuakeML is read as UTF-8, ASCII or ISO-8859-1",
                               line: 1, column: 1)
         }
-        let head = Array(bytes.prefix(1024))
-        guard head.starts(with: Array("<?xml".utf8)) else { return }
-        let declaration = head.prefix { $0 != UInt8(ascii: ">") }
-        let name = Array("encoding".utf8)
-        guard let at = (0...max(0, declaration.count - name.count)).first(where: {
-            declaration.count >= name.count && declaration[$0..<($0 + name.count)].elementsEqual(name)
-        }) else { return }
-        var index = at + name.count
-        func skipBlanks() { while index < declaration.count, [0x20, 0x09, 0x0A, 0x0D].contains(declaration[index]) { index += 1 } }
+        guard bytes.starts(with: "<?xml".utf8) else { return }
+        let declaration = Array(bytes.prefix(1024).prefix { $0 != UInt8(ascii: ">") })
+        guard var index = declaration.firstRange(of: Array("encoding".utf8))?.upperBound else { return }
+        func skipBlanks() { while index < declaration.count, blanks.contains(declaration[index]) { index += 1 } }
         skipBlanks()
         guard index < declaration.count, declaration[index] == UInt8(ascii: "=") else { return }
         index += 1
         skipBlanks()
-        guard index < declaration.count, let quote = [UInt8(ascii: "\""), UInt8(ascii: "'")].first(where: { $0 == declaration[index] })
+        guard index < declaration.count, case let quote = declaration[index], quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")
         else { return }
-        let valueStart = index + 1
-        let value = declaration[valueStart...].prefix { $0 != quote }
-        let encoding = String(decoding: value, as: UTF8.self)
+        let encoding = String(decoding: declaration[(index + 1)...].prefix { $0 != quote }, as: UTF8.self)
         guard !readableEncodings.contains(encoding.lowercased()) else { return }
         throw SyntaxError(message: "the XML declares the encoding '\(encoding)'; QuakeML is read as UTF-8, ASCII or ISO-8859-1",
-                          line: 1, column: valueStart + 1)
+                          line: 1, column: index + 2)
     }
+
+    /// XML's blanks: space, tab, line feed, carriage return.
+    static let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
 
     /// libxml2's error number, with its meaning for the usual ones.
     private static func describe(_ error: any Error) -> String {
@@ -155,7 +151,8 @@ private final class ByteStream: InputStream {
             position = question + 1
             guard question > 0, bytes[question - 1] == UInt8(ascii: "<") else { continue }
             var end = question + 1
-            while end < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?"), UInt8(ascii: ">")].contains(bytes[end]) { end += 1 }
+            while end < bytes.count, !QuakeMLReader.blanks.contains(bytes[end]), bytes[end] != UInt8(ascii: "?"),
+                  bytes[end] != UInt8(ascii: ">") { end += 1 }
             if end > question + 1, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
                 return question - 1
             }
