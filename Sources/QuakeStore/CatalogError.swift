@@ -9,6 +9,23 @@ public struct CatalogError: Error, CustomStringConvertible {
     }
 
     /// Why it failed, in words a user can act on (`description`), without SQL.
+    /// What marks a database as another application's.
+    public enum ForeignContent: Sendable, Equatable, CustomStringConvertible {
+        case tables
+        /// Views and no tables: still someone's schema, never seeded into.
+        case views
+        /// No schema yet, but another application's `application_id`.
+        case applicationID(Int32)
+
+        public var description: String {
+            switch self {
+            case .tables: "it holds other tables"
+            case .views: "it holds other views"
+            case .applicationID(let id): "it carries another application's id, \(String(format: "0x%08X", UInt32(bitPattern: id)))"
+            }
+        }
+    }
+
     public enum Reason: Sendable, Equatable, CustomStringConvertible {
         // The path, judged before SQLite sees it.
         /// Over `CatalogLocation.maximumPathBytes`, counted from the root.
@@ -29,8 +46,8 @@ public struct CatalogError: Error, CustomStringConvertible {
         case readOnlyAndOutdated
 
         // What the file holds.
-        /// Another application's SQLite database.
-        case notACatalog
+        /// Another application's SQLite database, and what shows it.
+        case notACatalog(ForeignContent)
         /// A catalog with migrations this build does not know.
         case madeByNewerVersion
 
@@ -68,7 +85,7 @@ public struct CatalogError: Error, CustomStringConvertible {
             case .readOnlyAndEmpty: "read-only and empty (not a catalog yet)"
             case .readOnlyAndOutdated:
                 "read-only, and made by an earlier quakes-tui: open it once where it can be written to upgrade it"
-            case .notACatalog: "not a quakes-tui catalog (it holds other tables); nothing was changed"
+            case .notACatalog(let content): "not a quakes-tui catalog (\(content)); nothing was changed"
             case .madeByNewerVersion: "made by a newer quakes-tui; upgrade quakes-tui to open it"
             case .notADatabase: "not a SQLite database (file is corrupt or of another kind)"
             case .corrupt: "database is corrupt"

@@ -10,11 +10,13 @@ struct CatalogInspection {
         case empty
         /// A quakes-tui catalog, perhaps made by an earlier version.
         case catalog
-        /// Tables of another application's.
-        case foreign
+        /// Another application's: what it holds, for the refusal.
+        case foreign(ForeignContent)
         /// A catalog with migrations this build does not know.
         case newer
     }
+
+    typealias ForeignContent = CatalogError.ForeignContent
 
     var kind: Kind
     /// The catalog lacks migrations or its mark (an earlier version made it).
@@ -32,7 +34,7 @@ struct CatalogInspection {
     static func inspect(_ connection: DatabaseQueue, checkIntegrity: Bool) throws -> CatalogInspection {
         try connection.read { db in
             let inspection = try inspect(db)
-            if checkIntegrity, inspection.kind != .foreign {
+            if checkIntegrity, inspection.isOurs {
                 let result = try String.fetchAll(db, sql: "PRAGMA quick_check")
                 // What quick_check found is kept in the error, for whoever looks further.
                 if result != ["ok"] {
@@ -46,16 +48,28 @@ struct CatalogInspection {
     /// A catalog this build can read as it is: nothing to create, upgrade or seed.
     var isCurrent: Bool { kind == .catalog && !needsUpgrade }
 
+    /// Ours to read: a catalog, or nothing yet (a newer catalog is read too, to be refused).
+    var isOurs: Bool {
+        if case .foreign = kind { return false }
+        return true
+    }
+
     private static func inspect(_ db: Database) throws -> CatalogInspection {
         let tables = try Set(String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
             """))
-        if tables.isEmpty { return CatalogInspection(kind: .empty, needsUpgrade: true, seedPending: false) }
-        let marked = try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
+        let mark = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        if tables.isEmpty {
+            if let foreign = try foreignContentWithoutTables(db, mark: mark) {
+                return CatalogInspection(kind: .foreign(foreign), needsUpgrade: false, seedPending: false)
+            }
+            return CatalogInspection(kind: .empty, needsUpgrade: true, seedPending: false)
+        }
+        let marked = mark == applicationID
         // Catalogs made before the mark carry our tables and GRDB's migration list.
         let ourTables: Set = ["quake", "catalogInfo", "grdb_migrations"]
         guard marked || ourTables.isSubset(of: tables) else {
-            return CatalogInspection(kind: .foreign, needsUpgrade: false, seedPending: false)
+            return CatalogInspection(kind: .foreign(.tables), needsUpgrade: false, seedPending: false)
         }
         let applied = tables.contains("grdb_migrations")
             ? try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
@@ -63,6 +77,15 @@ struct CatalogInspection {
         if !applied.isSubset(of: known) { return CatalogInspection(kind: .newer, needsUpgrade: false, seedPending: false) }
         let seedPending = tables.contains("catalogInfo") ? try seedState(db) == "pending" : false
         return CatalogInspection(kind: .catalog, needsUpgrade: !marked || applied != known, seedPending: seedPending)
+    }
+
+    /// A database without tables is ours to create only when nothing else
+    /// claims it: no views, and no other application's id.
+    private static func foreignContentWithoutTables(_ db: Database, mark: Int32) throws -> ForeignContent? {
+        let views = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'view')") ?? false
+        if views { return .views }
+        if mark != 0 && mark != applicationID { return .applicationID(mark) }
+        return nil
     }
 
     /// `pending` while a seed is unfinished, else the feed seeded from or

@@ -98,8 +98,8 @@ public final class QuakeCatalog: Sendable {
             throw CatalogError(wrapping: error, path: path, operation: error.resultCode == .SQLITE_NOTADB ? .open : .read)
         }
         switch inspection.kind {
-        case .foreign:
-            throw CatalogError(path: path, operation: .open, reason: .notACatalog)
+        case .foreign(let content):
+            throw CatalogError(path: path, operation: .open, reason: .notACatalog(content))
         case .newer:
             throw CatalogError(path: path, operation: .open, reason: .madeByNewerVersion)
         case .empty, .catalog:

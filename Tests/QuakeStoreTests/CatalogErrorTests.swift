@@ -67,7 +67,7 @@ struct CatalogErrorTests {
         try CatalogProbe.execute(db, "CREATE TABLE contacts (name TEXT, phone TEXT)")
         let error = try #require(throws: CatalogError.self) { try QuakeCatalog(path: db) }
         #expect(error.operation == .open)
-        #expect(error.reason == .notACatalog)
+        #expect(error.reason == .notACatalog(.tables))
         #expect(error.underlying == nil)
         #expect(error.description == "database \(db): not a quakes-tui catalog (it holds other tables); nothing was changed")
     }

@@ -53,6 +53,37 @@ struct CatalogIdentityTests {
                                            "not a quakes-tui catalog (it holds other tables); nothing was changed")
     }
 
+    @Test("a database holding only a view is another application's: refused, not seeded")
+    func viewOnlyDatabase() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("report.db")
+        try DatabaseQueue(path: db).write { db in
+            try db.execute(sql: "CREATE VIEW answer AS SELECT 42 AS value")
+        }
+        try Self.expectEveryCommandRefuses(db, in: folder,
+                                           "not a quakes-tui catalog (it holds other views); nothing was changed")
+    }
+
+    @Test("an empty database carrying another application's id is refused; one with ours or none is a new catalog")
+    func foreignApplicationID() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("theirs.db")
+        // Fossil's repository id, 0x0F055113: an empty database someone else has claimed.
+        try DatabaseQueue(path: db).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA application_id = 252006675")
+        }
+        try Self.expectEveryCommandRefuses(db, in: folder,
+            "not a quakes-tui catalog (it carries another application's id, 0x0F055113); nothing was changed")
+
+        let unclaimed = folder.file("unclaimed.db")
+        try DatabaseQueue(path: unclaimed).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA user_version = 0")
+        }
+        let result = try runQuakesTUI(["import", "--db", unclaimed, Fixture.day2014])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+    }
+
     /// Each command prints `error: database DB: <reason>` and exits 1, the
     /// file byte for byte as it was and nothing new beside it.
     static func expectEveryCommandRefuses(_ db: String, in folder: TemporaryFolder, _ reason: String,
