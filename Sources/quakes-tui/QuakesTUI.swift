@@ -33,10 +33,25 @@ struct QuakesTUI: ParsableCommand {
         signal(SIGXFSZ, SIG_IGN)
         // ArgumentParser answers `--version` alone; with `--verbose` it is
         // `quakes-tui version --verbose`, as the manual says.
-        if CommandLine.arguments.dropFirst().sorted() == ["--verbose", "--version"] {
-            main(["version", "--verbose"])
-        } else {
-            main(nil)
+        let verboseVersion = CommandLine.arguments.dropFirst().sorted() == ["--verbose", "--version"]
+        run(verboseVersion ? ["version", "--verbose"] : nil)
+    }
+
+    /// ArgumentParser's `main`, but help, `--version` and completion scripts
+    /// are written like every other output: a full disk is an error, not exit 0.
+    private static func run(_ arguments: [String]?) {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            guard exitCode(for: error) == .success else { exit(withError: error) }
+            let text = fullMessage(for: error)
+            if !text.isEmpty {
+                var output = StandardOutput()
+                output.write(text + "\n")
+                output.flush()
+            }
+            Foundation.exit(0)
         }
     }
 }

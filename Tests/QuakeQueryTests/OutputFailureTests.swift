@@ -56,6 +56,14 @@ import Testing
         #expect(run.stderr == "error: cannot write output: No space left on device\n")
     }
 
+    @Test("--version, help and completion scripts to a full disk are one line and exit 1",
+          arguments: ["--version", "--version --verbose", "--help", "list --help", "--generate-completion-script zsh"])
+    func answersToAFullDisk(_ arguments: String) throws {
+        let run = try bash(#""$1" "# + arguments + #" > /dev/full; echo "status=$?""#)
+        #expect(run.echoed == "status=1\n")
+        #expect(run.stderr == "error: cannot write output: No space left on device\n")
+    }
+
     /// A catalog of an older version may hold a time past the year 9999
     /// (no longer accepted): its row shows the whole year, not a cut one.
     @Test func aTimePastTheYear9999ListsWhole() throws {
