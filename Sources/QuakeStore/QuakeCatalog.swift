@@ -70,9 +70,11 @@ public final class QuakeCatalog: Sendable {
             return
         }
         reader = nil   // closed before the pool opens: it must not outlive the checks
-        dbWriter = try CatalogError.wrappingErrors(path: path, operation: .open) {
+        let pool = try CatalogError.wrappingErrors(path: path, operation: .open) {
             try DatabasePool(path: path, configuration: config)
         }
+        OpenCatalogs.register(pool)
+        dbWriter = pool
         do {
             try Schema.upgrade(dbWriter)
         } catch SchemaError.madeByNewerVersion {

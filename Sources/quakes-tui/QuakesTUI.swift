@@ -44,7 +44,10 @@ struct QuakesTUI: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
-            guard exitCode(for: error) == .success else { exit(withError: error) }
+            guard exitCode(for: error) == .success else {
+                OpenCatalogs.closeAll()
+                exit(withError: error)
+            }
             let text = fullMessage(for: error)
             if !text.isEmpty {
                 var output = StandardOutput()
@@ -84,6 +87,13 @@ struct CatalogOptions: ParsableArguments {
 /// Prints `error: <message>` on stderr and exits with `code`.
 func fail(_ error: any Error, code: Int32 = 1) -> Never {
     printError("error: \(error)")
+    exitClosingCatalogs(code)
+}
+
+/// Ends the program with `code`, its open catalogs closed first so that no
+/// `-wal` or `-shm` is left beside them.
+func exitClosingCatalogs(_ code: Int32) -> Never {
+    OpenCatalogs.closeAll()
     exit(code)
 }
 

@@ -86,7 +86,7 @@ final class ServiceFetchRun: @unchecked Sendable {
         bar?.clear()
         let note = lock.withLock { lastProgress }.flatMap { $0.windowsTotal == 0 ? nil : "\($0.windowsDone) of \($0.windowsTotal) windows done" }
         printError("\(label): interrupted; \(note ?? "no window fetched yet"), the same command goes on from there")
-        exit(128 + number)
+        exitClosingCatalogs(128 + number)
     }
 
     func clear() { bar?.clear() }

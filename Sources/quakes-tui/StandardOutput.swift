@@ -32,7 +32,7 @@ struct StandardOutput: TextOutputStream {
 
     private static func writeAll(_ bytes: [UInt8]) {
         if let failure = FileDescriptorWriter.writeAll(bytes, to: STDOUT_FILENO) {
-            if failure == EPIPE { exit(128 + SIGPIPE) }
+            if failure == EPIPE { exitClosingCatalogs(128 + SIGPIPE) }
             fail(OutputError(errno: failure))
         }
     }

@@ -77,7 +77,7 @@ struct WatchCommand: ParsableCommand {
                 let alerts = try matcher.check()
                 for quake in alerts {
                     // A signal during a slow --exec ends the watch before the next alert.
-                    if !signals.drain().isEmpty { Foundation.exit(0) }
+                    if !signals.drain().isEmpty { exitClosingCatalogs(0) }
                     StandardOutput.writeLine(QuakeAlertFormat.line(quake, format: format))
                     if let exec, let failure = AlertCommand.run(exec, for: quake) { printError(failure) }
                 }
@@ -105,7 +105,7 @@ struct WatchCommand: ParsableCommand {
             var fds = [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: done.readEnd, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, -1)
-            if !signals.drain().isEmpty { Foundation.exit(0) }
+            if !signals.drain().isEmpty { exitClosingCatalogs(0) }
             if let result = outcome.get() {
                 if case .failure(let error) = result { return error }
                 return nil
@@ -120,7 +120,7 @@ struct WatchCommand: ParsableCommand {
             if remaining <= 0 { return }
             var fds = [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 1, Int32(min(remaining * 1000, 60_000).rounded(.up)))
-            if !signals.drain().isEmpty { Foundation.exit(0) }
+            if !signals.drain().isEmpty { exitClosingCatalogs(0) }
         }
     }
 

@@ -44,16 +44,26 @@ import Testing
         #expect(run.stderr == "error: cannot write output: No space left on device\n")
     }
 
+    /// An import whose summary is lost still leaves its catalog whole in
+    /// one file: closed before the exit, no `-wal` or `-shm` beside it.
     @Test func importToAFullDiskSaysItsSummaryWasLost() throws {
         let run = try bash(#""$1" import --db "$2.new" "$3" > /dev/full; echo "status=$?""#)
         #expect(run.echoed == "status=1\n")
         #expect(run.stderr == "error: cannot write output: No space left on device\n")
+        #expect(try catalogFiles() == ["q.sqlite", "q.sqlite.new"])
+        #expect(try CatalogProbe.count(db + ".new") == 146)
     }
 
     @Test func fetchToAFullDiskSaysItsSummaryWasLost() throws {
         let run = try bash(#""$1" fetch --db "$2.fetched" --url "$3" > /dev/full; echo "status=$?""#)
         #expect(run.echoed == "status=1\n")
         #expect(run.stderr == "error: cannot write output: No space left on device\n")
+        #expect(try catalogFiles() == ["q.sqlite", "q.sqlite.fetched"])
+    }
+
+    /// The folder's files but the test's own output captures.
+    func catalogFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("q.") }.sorted()
     }
 
     @Test("--version, help and completion scripts to a full disk are one line and exit 1",

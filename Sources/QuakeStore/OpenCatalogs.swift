@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+
+/// The catalogs this process has open for writing, so that a command
+/// ending early (`exit` after an error, a closed pipe, a stop) closes them
+/// first: SQLite then checkpoints its WAL into the catalog and removes the
+/// `-wal` and `-shm` files, leaving the catalog whole in one file as a
+/// finished command does.
+public enum OpenCatalogs {
+    private final class WeakPool: @unchecked Sendable {
+        weak var pool: DatabasePool?
+        init(_ pool: DatabasePool) { self.pool = pool }
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var pools: [WeakPool] = []
+
+    static func register(_ pool: DatabasePool) {
+        lock.withLock {
+            pools.removeAll { $0.pool == nil }
+            pools.append(WeakPool(pool))
+        }
+    }
+
+    /// Closes every catalog still open, waiting at most `seconds` for each:
+    /// a write under way on this very thread (an error inside a
+    /// transaction) could never let the close through, and the program
+    /// still ends then, its catalog recovered by SQLite on the next open.
+    public static func closeAll(waiting seconds: TimeInterval = 2) {
+        let open = lock.withLock { pools.compactMap(\.pool) }
+        for pool in open {
+            let closed = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                try? pool.close()
+                closed.signal()
+            }
+            _ = closed.wait(timeout: .now() + seconds)
+        }
+    }
+}
