@@ -16,12 +16,15 @@ public struct CatalogError: Error, CustomStringConvertible {
         case views
         /// No schema yet, but another application's `application_id`.
         case applicationID(Int32)
+        /// A hot rollback journal: another program's transaction, cut short.
+        case unfinishedTransaction
 
         public var description: String {
             switch self {
             case .tables: "it holds other tables"
             case .views: "it holds other views"
             case .applicationID(let id): "it carries another application's id, \(String(format: "0x%08X", UInt32(bitPattern: id)))"
+            case .unfinishedTransaction: "it holds another program's unfinished transaction, in its -journal"
             }
         }
     }

@@ -57,10 +57,23 @@ struct CatalogLocation {
     /// writable catalog a plain read-write connection (it deletes the
     /// `-wal` and `-shm` it opened when it closes, and writes nothing since
     /// nothing asks it to); on a read-only one a read-only connection.
+    /// A file with a `-wal` or `-journal` beside it is read read-only too:
+    /// a read-write connection would checkpoint that WAL into the file, or
+    /// roll that journal back, when the file may be another program's.
     func readingConnection(configuration: Configuration = Configuration()) throws -> DatabaseQueue {
         var configuration = configuration
-        configuration.readonly = !isWritable
+        configuration.readonly = !isWritable || hasJournal
         return try DatabaseQueue(path: connectionPath, configuration: configuration)
+    }
+
+    /// A `-wal` or `-journal` with content is beside the file: a writer has
+    /// it open, or ended without closing it. (An empty one holds nothing to
+    /// checkpoint or roll back.)
+    var hasJournal: Bool {
+        ["-wal", "-journal"].contains { suffix in
+            var info = stat()
+            return stat(path + suffix, &info) == 0 && info.st_size > 0
+        }
     }
 
     /// What SQLite is given to open. A read-only catalog that no process

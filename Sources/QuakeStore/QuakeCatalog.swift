@@ -95,6 +95,9 @@ public final class QuakeCatalog: Sendable {
         do {
             connection = try location.readingConnection(configuration: configuration)
             inspection = try CatalogInspection.inspect(connection, checkIntegrity: checkIntegrity)
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+            // Our catalogs are WAL only: a rollback journal to replay is another program's.
+            throw CatalogError(path: path, operation: .open, reason: .notACatalog(.unfinishedTransaction))
         } catch let error as DatabaseError {
             // A file SQLite cannot open at all is refused; one it opens and cannot read is damaged.
             throw CatalogError(wrapping: error, path: path, operation: error.resultCode == .SQLITE_NOTADB ? .open : .read)

@@ -84,6 +84,46 @@ struct CatalogIdentityTests {
         #expect(result.stderr == "")
     }
 
+    @Test("another application's database with a WAL its writer left is refused with its WAL neither checkpointed nor removed")
+    func foreignDatabaseWithLeftoverWAL() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("contacts.db")
+        // A writer that ends without closing leaves its last commit in the -wal only.
+        let writer = try ChildProcess(["python3", "-c", """
+            import sqlite3, os
+            c = sqlite3.connect('\(db)'); c.execute('PRAGMA journal_mode=WAL')
+            c.execute('CREATE TABLE contacts (name TEXT)'); c.execute("INSERT INTO contacts VALUES ('Ann')"); c.commit()
+            os._exit(0)
+            """], outputPrefix: folder.file("writer"))
+        try #require(writer.wait() == 0, "\(writer.stderr)")
+        let wal = try #require(Self.bytes(db + "-wal"))
+        #expect(wal.count > 0)
+        try Self.expectEveryCommandRefuses(db, in: folder,
+                                           "not a quakes-tui catalog (it holds other tables); nothing was changed")
+        #expect(Self.bytes(db + "-wal") == wal)
+    }
+
+    @Test("another application's database with a hot rollback journal is refused, the journal not rolled back")
+    func foreignDatabaseWithHotJournal() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("contacts.db")
+        // A transaction bigger than the cache spills into the file: the journal is hot when the writer dies.
+        let writer = try ChildProcess(["python3", "-c", """
+            import sqlite3, os
+            c = sqlite3.connect('\(db)'); c.execute('CREATE TABLE contacts (name TEXT)'); c.commit()
+            c.execute('PRAGMA cache_size=1'); c.execute('BEGIN')
+            for i in range(2000): c.execute('INSERT INTO contacts VALUES (?)', ('x' * 100,))
+            os._exit(0)
+            """], outputPrefix: folder.file("writer"))
+        try #require(writer.wait() == 0, "\(writer.stderr)")
+        let journal = try #require(Self.bytes(db + "-journal"))
+        try Self.expectEveryCommandRefuses(db, in: folder, """
+            not a quakes-tui catalog (it holds another program's unfinished transaction, in its -journal); \
+            nothing was changed
+            """)
+        #expect(Self.bytes(db + "-journal") == journal)
+    }
+
     /// Each command prints `error: database DB: <reason>` and exits 1, the
     /// file byte for byte as it was and nothing new beside it.
     static func expectEveryCommandRefuses(_ db: String, in folder: TemporaryFolder, _ reason: String,
