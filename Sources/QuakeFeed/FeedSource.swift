@@ -38,6 +38,12 @@ public struct FeedSource: Sendable, Equatable, CustomStringConvertible {
         guard ["http", "https", "file"].contains(scheme) else {
             throw FeedSourceError("unsupported URL '\(urlString)': use http, https or file")
         }
+        if scheme == "file", !url.path.hasPrefix("/") {
+            // `file:all_day.geojson` names a file in the current folder: kept
+            // absolute, so a source remembered by sync is found from anywhere.
+            self.url = URL(fileURLWithPath: url.path).standardizedFileURL
+            return
+        }
         guard scheme == "file" || url.host?.isEmpty == false else {
             throw FeedSourceError("URL '\(urlString)' has no host")
         }

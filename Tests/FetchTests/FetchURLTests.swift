@@ -69,12 +69,13 @@ struct FetchURLTests {
         #expect(result.stdout == "imported \(server.url(path)): 146 new, 0 updated, 0 unchanged, 0 skipped\n")
     }
 
-    @Test("a relative path given to --url is read from the current folder")
-    func relativePath() throws {
+    @Test("a relative path given to --url, bare or as a file: URL, is read from the current folder and kept absolute",
+          arguments: ["feeds/day.geojson", "file:feeds/day.geojson"])
+    func relativePath(_ url: String) throws {
         let folder = harness.folder
         try FileManager.default.createDirectory(atPath: folder.file("feeds"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Fixture.day2014, toPath: folder.file("feeds/day.geojson"))
-        let child = try ChildProcess.quakesTUI(["fetch", "--db", harness.db, "--url", "feeds/day.geojson"],
+        let child = try ChildProcess.quakesTUI(["fetch", "--db", harness.db, "--url", url],
                                                environment: harness.environment, workingDirectory: folder.path,
                                                outputPrefix: folder.file("relative"))
         #expect(child.wait() == 0)
