@@ -63,17 +63,20 @@ struct ActivityChartView {
         return bins.lastIndex { $0.start <= time }
     }
 
-    /// The first bin's start at the left; the last's ending under its bar
-    /// when both fit with a space between.
+    /// The first bin's start at the left; the last's ending under its bar,
+    /// else (fewer bins than the two labels are wide) beginning under it
+    /// when the pane has room, with a space after the first label either way.
     private func renderLabels(_ bins: [TimeBin], in area: Rect, into screen: inout Screen) {
         guard let first = bins.first, let last = bins.last else { return }
         let row = area.maxY - 1
         let firstLabel = charts.activity.binSize.label(ofBinStarting: first.start)
         screen.put(firstLabel, row: row, column: area.x, style: Self.axisStyle, maxWidth: area.width)
+        guard bins.count > 1 else { return }
         let lastLabel = charts.activity.binSize.label(ofBinStarting: last.start)
-        let lastStart = bins.count - lastLabel.count
-        if bins.count > 1 && lastStart > firstLabel.count {
-            screen.put(lastLabel, row: row, column: area.x + lastStart, style: Self.axisStyle)
+        let endingUnder = bins.count - lastLabel.count, beginningUnder = bins.count - 1
+        let start = endingUnder > firstLabel.count ? endingUnder : beginningUnder
+        if start > firstLabel.count && start + lastLabel.count <= area.width {
+            screen.put(lastLabel, row: row, column: area.x + start, style: Self.axisStyle)
         }
     }
 }

@@ -15,8 +15,9 @@ import Testing
 struct ChartsBrowseScreenTests {
     /// 100×24: the charts side by side in a third of the 22 middle rows (7),
     /// under the top line; the table below. The week's 4,714 quakes in 29
-    /// six-hour bins from 2018-06-07 06:00 (the last label does not fit);
-    /// the selected (newest) quake's bin, the last, has the `^`.
+    /// six-hour bins from 2018-06-07 06:00 to 2018-06-14 06:00 (the last
+    /// label, wider than the bars, begins under the last bin, which holds
+    /// the selected (newest) quake and has the `^`).
     /// Magnitudes -0.4 up, two 0.1 bins a column; one without a magnitude.
     static let shownLines = [
         " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
@@ -26,7 +27,7 @@ struct ChartsBrowseScreenTests {
         " ▅███▆████▁██▃▆███▅██ ▆██▅▃█▅                        ▂▆▆▇▆▇▆▇█████▇••••••••••",
         "▅████████████████████████████                     ▅▆█████████████████▆▆▄▂▅▅▅▅•••",
         "                            ^                     █████████████████████████████▅••",
-        "2018-06-07 06:00                                  -0.4                         1 without a magnitude",
+        "2018-06-07 06:00            2018-06-14 06:00      -0.4                         1 without a magnitude",
         "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
         "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
         "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -53,7 +54,7 @@ struct ChartsBrowseScreenTests {
         "                                                                   yyyyyyyyyy",
         "                                                                             yyy",
         "                            b                                                   yy",
-        "dddddddddddddddd                                  dddd                         ddddddddddddddddddddd",
+        "dddddddddddddddd            dddddddddddddddd      dddd                         ddddddddddddddddddddd",
         "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
         "#################################OOOOOOO############################################################",
         "                                 ooooooo",
@@ -96,7 +97,7 @@ struct ChartsBrowseScreenTests {
             " █████████ █▃█▃▆▅▃▅██▆█ █▆█▅                                ▁▄▃▅▂▅  ▁••••••••••••",
             "▅███████████████████████████▅                            ▅▂▅███████▇█▅▅▅   ▃ ▁ ▂-•••••••••",
             "                            ^                     ▁▁▄ ▁▄ ███████████████▆▆▄█ █▄█▁▁  ▁▁▄▁█▆",
-            "2018-06-07 06:00                                  0.1                                  4.0",
+            "2018-06-07 06:00            2018-06-14 06:00      0.1                                  4.0",
         ])
     }
 
