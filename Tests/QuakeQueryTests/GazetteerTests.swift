@@ -15,7 +15,8 @@ import Testing
     }
 
     @Test(arguments: [("zurich", "Zürich"), ("ZÜRICH", "Zürich"), ("sao paulo", "São Paulo"), ("  Anchorage ", "Anchorage"),
-                      ("MEXICO CITY", "Mexico City"), ("reykjavik", "Reykjavík")])
+                      ("MEXICO CITY", "Mexico City"), ("reykjavik", "Reykjavík"),
+                      ("Lodz", "Łódź"), ("tromso", "Tromsø"), ("Kirikkale", "Kırıkkale")])
     func caseAndAccentsAreIgnored(_ example: (typed: String, found: String)) throws {
         #expect(try place(example.typed).name == example.found)
     }

@@ -49,6 +49,11 @@ public enum CatalogProbe {
         try read(path) { db in try Row.fetchAll(db, sql: "SELECT * FROM quake ORDER BY id").map { Array($0.databaseValues) } }
     }
 
+    /// The first column of every row `sql` selects, as text.
+    public static func column(_ path: String, _ sql: String) throws -> [String] {
+        try read(path) { db in try String.fetchAll(db, sql: sql) }
+    }
+
     /// The schema's tables, indexes and triggers (`index quake_time`…),
     /// sorted: a bulk import drops and rebuilds indexes and triggers inside
     /// its transaction, so a crash must leave them all.
