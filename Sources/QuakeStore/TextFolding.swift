@@ -25,13 +25,22 @@ public enum TextFolding {
     /// but not to Unicode (they do not decompose, so Foundation keeps them):
     /// `Łódź` is found by `lodz`, `Tromsø` by `tromso`, `Kırıkkale` by
     /// `kirikkale`, as ICU's Latin-ASCII transliteration has them.
-    static let strokeLetters: [Character: Character] = [
-        "Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h",
-        "Ŧ": "T", "ŧ": "t", "Ŀ": "L", "ŀ": "l", "ı": "i", "Ɨ": "I", "ɨ": "i", "Ƶ": "Z", "ƶ": "z",
-    ]
+    /// A switch on scalars: a dictionary of Characters made a non-ASCII
+    /// place's fold three times slower (1,000,000 folds: 3.2 s against
+    /// 1.0 s; this way 1.2 s).
+    static func plainLetter(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0xD8: "O"; case 0xF8: "o"; case 0x110: "D"; case 0x111: "d"; case 0x126: "H"; case 0x127: "h"
+        case 0x131: "i"; case 0x13F, 0x141: "L"; case 0x140, 0x142: "l"; case 0x166: "T"; case 0x167: "t"
+        case 0x197: "I"; case 0x268: "i"; case 0x1B5: "Z"; case 0x1B6: "z"
+        default: nil
+        }
+    }
 
     private static func withoutStrokes(_ text: String) -> String {
-        guard text.contains(where: { strokeLetters[$0] != nil }) else { return text }
-        return String(text.map { strokeLetters[$0] ?? $0 })
+        guard text.unicodeScalars.contains(where: { plainLetter($0) != nil }) else { return text }
+        var plain = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { plain.append(plainLetter(scalar) ?? scalar) }
+        return String(plain)
     }
 }
