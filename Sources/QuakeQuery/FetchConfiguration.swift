@@ -100,12 +100,20 @@ public struct SortKey: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `-magnitude,time`: a comma list, `-` for descending, `+`
     /// optional; `DISTANCE(35.68, 139.69)` keeps its comma.
+    /// A `DISTANCE(…)` key's parse error counts its column in the whole text.
     public static func parseList(_ text: String, home: Home? = nil) throws -> [SortKey] {
         try splitList(text).map { part in
             let item = part.trimmingCharacters(in: .whitespaces)
-            if item.hasPrefix("-") { return try SortKey(String(item.dropFirst()), ascending: false, home: home) }
-            if item.hasPrefix("+") { return try SortKey(String(item.dropFirst()), ascending: true, home: home) }
-            return try SortKey(item, ascending: true, home: home)
+            let signed = item.hasPrefix("-") || item.hasPrefix("+")
+            let name = signed ? String(item.dropFirst()) : item
+            do {
+                return try SortKey(name, ascending: !item.hasPrefix("-"), home: home)
+            } catch var error as QuakePredicate.ParseError {
+                let before = text.distance(from: text.startIndex, to: part.startIndex)
+                    + part.prefix { $0 == " " || $0 == "\t" }.count + (signed ? 1 : 0)
+                error.column += before
+                throw error
+            }
         }
     }
 

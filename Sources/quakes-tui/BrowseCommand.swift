@@ -44,11 +44,7 @@ struct BrowseCommand: ParsableCommand {
     var alert: String?
 
     func validate() throws {
-        if let sort {
-            do { _ = try SortKey.parseList(sort, home: homeOptions.resolved(for: [sort])) } catch {
-                throw ValidationError("--sort: \(error)")
-            }
-        }
+        if let sort { try WhereArgument.validateSort(sort, home: homeOptions.resolved(for: [sort])) }
         if fresh && viewOptions.view != nil { throw ValidationError("--fresh and --view cannot be used together") }
         if let refreshEvery {
             do { _ = try RefreshInterval(parsing: refreshEvery) } catch { throw ValidationError("--refresh-every: \(error)") }

@@ -58,11 +58,7 @@ struct ListCommand: ParsableCommand {
             printError("error: --limit must be 0 or more")
             throw ExitCode(2)
         }
-        if let sort {
-            do { _ = try SortKey.parseList(sort, home: homeOptions.resolved(for: [sort])) } catch {
-                throw ValidationError("--sort: \(error)")
-            }
-        }
+        if let sort { try WhereArgument.validateSort(sort, home: homeOptions.resolved(for: [sort])) }
         if let section, SectionKey(argument: section) == nil {
             throw ValidationError("--section must be day, magnitude, network or type, not '\(section)'")
         }

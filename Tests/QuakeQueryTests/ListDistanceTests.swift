@@ -73,6 +73,19 @@ import Testing
         #expect(try list(arguments + ["--home", "Anchorage"], config: "home = \"Tokyo\"\n").stdout == flag.stdout)
     }
 
+    /// A sort key's predicate error is a usage error like an unknown key's,
+    /// its column and caret counted in the whole --sort text.
+    @Test func anUnknownPlaceInASortKeyHasACaretUnderIt() throws {
+        let result = try list(["--sort", #" -magnitude, DISTANCE("Tokio")"#])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(#"""
+            Error: --sort: 1:23: unknown place "Tokio"; closest: "Tokyo" (JP), "Toki" (JP), "Takeo" (KH)
+               -magnitude, DISTANCE("Tokio")
+                                    ^
+            Usage: quakes-tui list 
+            """#), "\(result.stderr)")
+    }
+
     @Test func aMissingHomeOrPlaceIsOneErrorLine() throws {
         let noHome = try list(["--where", "DISTANCE() < 30"])
         #expect(noHome.status == 2)
