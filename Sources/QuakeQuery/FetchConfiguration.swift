@@ -102,16 +102,17 @@ public struct SortKey: Sendable, Hashable, CustomStringConvertible {
     /// optional; `DISTANCE(35.68, 139.69)` keeps its comma.
     /// A `DISTANCE(…)` key's parse error counts its column in the whole text.
     public static func parseList(_ text: String, home: Home? = nil) throws -> [SortKey] {
-        try splitList(text).map { part in
-            let item = part.trimmingCharacters(in: .whitespaces)
-            let signed = item.hasPrefix("-") || item.hasPrefix("+")
-            let name = signed ? String(item.dropFirst()) : item
+        func isBlank(_ c: Character) -> Bool { c.unicodeScalars.allSatisfy(CharacterSet.whitespaces.contains) }
+        return try splitList(text).map { part in
+            // Still a slice of `text`: where the key starts in it is its column.
+            var key = part.drop(while: isBlank)
+            while let last = key.last, isBlank(last) { key = key.dropLast() }
+            let ascending = key.first != "-"
+            if key.first == "-" || key.first == "+" { key = key.dropFirst() }
             do {
-                return try SortKey(name, ascending: !item.hasPrefix("-"), home: home)
+                return try SortKey(String(key), ascending: ascending, home: home)
             } catch var error as QuakePredicate.ParseError {
-                let before = text.distance(from: text.startIndex, to: part.startIndex)
-                    + part.prefix { $0 == " " || $0 == "\t" }.count + (signed ? 1 : 0)
-                error.column += before
+                error.column += text.distance(from: text.startIndex, to: key.startIndex)
                 throw error
             }
         }

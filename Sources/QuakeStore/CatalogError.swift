@@ -8,7 +8,6 @@ public struct CatalogError: Error, CustomStringConvertible {
         case open, read, write, delete
     }
 
-    /// Why it failed, in words a user can act on (`description`), without SQL.
     /// What marks a database as another application's.
     public enum ForeignContent: Sendable, Equatable, CustomStringConvertible {
         case tables
@@ -29,6 +28,7 @@ public struct CatalogError: Error, CustomStringConvertible {
         }
     }
 
+    /// Why it failed, in words a user can act on (`description`), without SQL.
     public enum Reason: Sendable, Equatable, CustomStringConvertible {
         // The path, judged before SQLite sees it.
         /// Over `CatalogLocation.maximumPathBytes`, counted from the root.

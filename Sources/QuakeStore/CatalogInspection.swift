@@ -55,15 +55,17 @@ struct CatalogInspection {
     }
 
     private static func inspect(_ db: Database) throws -> CatalogInspection {
-        let tables = try Set(String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-            """))
+        let schema = try Row.fetchAll(db, sql: """
+            SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'
+            """)
+        let tables = Set(schema.filter { $0["type"] == "table" }.map { $0["name"] as String })
         let mark = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         if tables.isEmpty {
-            if let foreign = try foreignContentWithoutTables(db, mark: mark) {
-                return CatalogInspection(kind: .foreign(foreign), needsUpgrade: false, seedPending: false)
-            }
-            return CatalogInspection(kind: .empty, needsUpgrade: true, seedPending: false)
+            // Ours to create only when nothing else claims it: no views, no other application's id.
+            let foreign: ForeignContent? = !schema.isEmpty ? .views
+                : mark != 0 && mark != applicationID ? .applicationID(mark) : nil
+            return foreign.map { CatalogInspection(kind: .foreign($0), needsUpgrade: false, seedPending: false) }
+                ?? CatalogInspection(kind: .empty, needsUpgrade: true, seedPending: false)
         }
         let marked = mark == applicationID
         // Catalogs made before the mark carry our tables and GRDB's migration list.
@@ -77,15 +79,6 @@ struct CatalogInspection {
         if !applied.isSubset(of: known) { return CatalogInspection(kind: .newer, needsUpgrade: false, seedPending: false) }
         let seedPending = tables.contains("catalogInfo") ? try seedState(db) == "pending" : false
         return CatalogInspection(kind: .catalog, needsUpgrade: !marked || applied != known, seedPending: seedPending)
-    }
-
-    /// A database without tables is ours to create only when nothing else
-    /// claims it: no views, and no other application's id.
-    private static func foreignContentWithoutTables(_ db: Database, mark: Int32) throws -> ForeignContent? {
-        let views = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'view')") ?? false
-        if views { return .views }
-        if mark != 0 && mark != applicationID { return .applicationID(mark) }
-        return nil
     }
 
     /// `pending` while a seed is unfinished, else the feed seeded from or

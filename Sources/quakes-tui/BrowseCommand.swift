@@ -44,7 +44,7 @@ struct BrowseCommand: ParsableCommand {
     var alert: String?
 
     func validate() throws {
-        if let sort { try WhereArgument.validateSort(sort, home: homeOptions.resolved(for: [sort])) }
+        if let sort { try QueryArgument.validateSort(sort, home: homeOptions.resolved(for: [sort])) }
         if fresh && viewOptions.view != nil { throw ValidationError("--fresh and --view cannot be used together") }
         if let refreshEvery {
             do { _ = try RefreshInterval(parsing: refreshEvery) } catch { throw ValidationError("--refresh-every: \(error)") }

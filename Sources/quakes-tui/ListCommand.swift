@@ -58,7 +58,7 @@ struct ListCommand: ParsableCommand {
             printError("error: --limit must be 0 or more")
             throw ExitCode(2)
         }
-        if let sort { try WhereArgument.validateSort(sort, home: homeOptions.resolved(for: [sort])) }
+        if let sort { try QueryArgument.validateSort(sort, home: homeOptions.resolved(for: [sort])) }
         if let section, SectionKey(argument: section) == nil {
             throw ValidationError("--section must be day, magnitude, network or type, not '\(section)'")
         }
@@ -69,7 +69,7 @@ struct ListCommand: ParsableCommand {
         let home = homeOptions.resolved(for: [predicate, sort])
         var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort ?? "-time", home: home),
                                                sectionIdentifier: section.flatMap(SectionKey.init(argument:)))
-        configuration.predicate = try WhereArgument.predicate(predicate, home: home)
+        configuration.predicate = try QueryArgument.predicate(predicate, home: home)
         try list(configuration)
     }
 

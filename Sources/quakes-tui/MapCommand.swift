@@ -58,7 +58,7 @@ struct MapCommand: ParsableCommand {
 
     func run() throws {
         var configuration = FetchConfiguration()
-        configuration.predicate = try WhereArgument.predicate(predicate, home: homeOptions.resolved(for: [predicate]))
+        configuration.predicate = try QueryArgument.predicate(predicate, home: homeOptions.resolved(for: [predicate]))
         var view = MapRegion.world
         if let region {
             do { view = try MapRegion(argument: region) } catch {

@@ -54,7 +54,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let home = homeOptions.resolved(for: [predicate])
         var configuration = FetchConfiguration()
-        configuration.predicate = try WhereArgument.predicate(predicate, home: home)
+        configuration.predicate = try QueryArgument.predicate(predicate, home: home)
         let terminal = ScreenPrinter.terminalSize()
         let width = max(20, terminal?.columns ?? Self.defaultWidth)
         // The text draws the charts as the pane does: the time bins fit the activity chart.

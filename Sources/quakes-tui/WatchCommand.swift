@@ -59,7 +59,7 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         let config: UserConfig
         do { config = try UserConfig.load() } catch { fail(error) }
-        let predicate = try WhereArgument.predicate(self.predicate, home: config.home)
+        let predicate = try QueryArgument.predicate(self.predicate, home: config.home)
         // Checked in validate(): cannot fail here.
         let period = every.flatMap { try? RefreshInterval(parsing: $0, minimum: Self.minimumPeriod) }?.seconds ?? Self.defaultPeriod
         let catalog = try catalogOptions.open(seed: false, forImport: true)

@@ -42,39 +42,28 @@ struct CatalogIdentityTests {
         return db
     }
 
-    @Test("another application's database is refused by every command, byte for byte unchanged, no -wal or -shm left")
-    func foreignDatabase() throws {
-        let folder = TemporaryFolder()
-        let db = folder.file("contacts.db")
-        try DatabaseQueue(path: db).write { db in
-            try db.execute(sql: "CREATE TABLE contacts (name TEXT, phone TEXT); INSERT INTO contacts VALUES ('Ann', '555-0100')")
-        }
-        try Self.expectEveryCommandRefuses(db, in: folder,
-                                           "not a quakes-tui catalog (it holds other tables); nothing was changed")
-    }
+    /// Another application's database, by what shows it is theirs: tables,
+    /// views alone, or no schema yet but their `application_id` (Fossil's,
+    /// 0x0F055113). None is made a catalog or seeded.
+    static let foreignDatabases = [
+        ("CREATE TABLE contacts (name TEXT, phone TEXT); INSERT INTO contacts VALUES ('Ann', '555-0100')",
+         "it holds other tables"),
+        ("CREATE VIEW answer AS SELECT 42 AS value", "it holds other views"),
+        ("PRAGMA application_id = 252006675", "it carries another application's id, 0x0F055113"),
+    ]
 
-    @Test("a database holding only a view is another application's: refused, not seeded")
-    func viewOnlyDatabase() throws {
-        let folder = TemporaryFolder()
-        let db = folder.file("report.db")
-        try DatabaseQueue(path: db).write { db in
-            try db.execute(sql: "CREATE VIEW answer AS SELECT 42 AS value")
-        }
-        try Self.expectEveryCommandRefuses(db, in: folder,
-                                           "not a quakes-tui catalog (it holds other views); nothing was changed")
-    }
-
-    @Test("an empty database carrying another application's id is refused; one with ours or none is a new catalog")
-    func foreignApplicationID() throws {
+    @Test("another application's database is refused by every command, byte for byte unchanged, no -wal or -shm left",
+          arguments: foreignDatabases)
+    func foreignDatabase(_ example: (sql: String, reason: String)) throws {
         let folder = TemporaryFolder()
         let db = folder.file("theirs.db")
-        // Fossil's repository id, 0x0F055113: an empty database someone else has claimed.
-        try DatabaseQueue(path: db).writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA application_id = 252006675")
-        }
-        try Self.expectEveryCommandRefuses(db, in: folder,
-            "not a quakes-tui catalog (it carries another application's id, 0x0F055113); nothing was changed")
+        try DatabaseQueue(path: db).writeWithoutTransaction { db in try db.execute(sql: example.sql) }
+        try Self.expectEveryCommandRefuses(db, in: folder, "not a quakes-tui catalog (\(example.reason)); nothing was changed")
+    }
 
+    @Test("an empty SQLite database without another application's id becomes a new catalog")
+    func unclaimedEmptyDatabase() throws {
+        let folder = TemporaryFolder()
         let unclaimed = folder.file("unclaimed.db")
         try DatabaseQueue(path: unclaimed).writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA user_version = 0")
@@ -84,18 +73,23 @@ struct CatalogIdentityTests {
         #expect(result.stderr == "")
     }
 
+    /// `script`, Python's sqlite3 on `db` (bound to `c`), then an exit
+    /// without closing: what a writer that died leaves beside its file.
+    static func abandonWriter(_ db: String, in folder: TemporaryFolder, _ script: String) throws {
+        let writer = try ChildProcess(["python3", "-c", "import sqlite3, os\nc = sqlite3.connect('\(db)')\n\(script)\nos._exit(0)"],
+                                      outputPrefix: folder.file("writer"))
+        try #require(writer.wait() == 0, "\(writer.stderr)")
+    }
+
     @Test("another application's database with a WAL its writer left is refused with its WAL neither checkpointed nor removed")
     func foreignDatabaseWithLeftoverWAL() throws {
         let folder = TemporaryFolder()
         let db = folder.file("contacts.db")
         // A writer that ends without closing leaves its last commit in the -wal only.
-        let writer = try ChildProcess(["python3", "-c", """
-            import sqlite3, os
-            c = sqlite3.connect('\(db)'); c.execute('PRAGMA journal_mode=WAL')
+        try Self.abandonWriter(db, in: folder, """
+            c.execute('PRAGMA journal_mode=WAL')
             c.execute('CREATE TABLE contacts (name TEXT)'); c.execute("INSERT INTO contacts VALUES ('Ann')"); c.commit()
-            os._exit(0)
-            """], outputPrefix: folder.file("writer"))
-        try #require(writer.wait() == 0, "\(writer.stderr)")
+            """)
         let wal = try #require(Self.bytes(db + "-wal"))
         #expect(wal.count > 0)
         try Self.expectEveryCommandRefuses(db, in: folder,
@@ -108,14 +102,11 @@ struct CatalogIdentityTests {
         let folder = TemporaryFolder()
         let db = folder.file("contacts.db")
         // A transaction bigger than the cache spills into the file: the journal is hot when the writer dies.
-        let writer = try ChildProcess(["python3", "-c", """
-            import sqlite3, os
-            c = sqlite3.connect('\(db)'); c.execute('CREATE TABLE contacts (name TEXT)'); c.commit()
+        try Self.abandonWriter(db, in: folder, """
+            c.execute('CREATE TABLE contacts (name TEXT)'); c.commit()
             c.execute('PRAGMA cache_size=1'); c.execute('BEGIN')
             for i in range(2000): c.execute('INSERT INTO contacts VALUES (?)', ('x' * 100,))
-            os._exit(0)
-            """], outputPrefix: folder.file("writer"))
-        try #require(writer.wait() == 0, "\(writer.stderr)")
+            """)
         let journal = try #require(Self.bytes(db + "-journal"))
         try Self.expectEveryCommandRefuses(db, in: folder, """
             not a quakes-tui catalog (it holds another program's unfinished transaction, in its -journal); \

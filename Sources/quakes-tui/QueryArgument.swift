@@ -2,10 +2,11 @@ import ArgumentParser
 import QuakeQuery
 import TerminalUI
 
-/// `--where`'s text as a predicate, for the commands that print: a parse
-/// error is the parser's line, then the text with a caret under the bad
-/// column, and exit 2.
-enum WhereArgument {
+/// `--where` and `--sort` as the commands take them, a parse error shown
+/// with the text and a caret under the bad column: `--where`'s is the
+/// parser's line and exit 2, `--sort`'s a usage error.
+enum QueryArgument {
+    /// `--where`'s text as a predicate, for the commands that print.
     static func predicate(_ text: String?, home: Home? = nil) throws -> QuakePredicate? {
         guard let text else { return nil }
         do {
