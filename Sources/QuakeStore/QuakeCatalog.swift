@@ -29,6 +29,8 @@ public final class QuakeCatalog: Sendable {
     /// busy timeout, in seconds).
     public let busyTimeout: TimeInterval
     let location: CatalogLocation
+    /// Refuses writes once the path names another file (nil when only read).
+    let fileGuard: CatalogFileGuard?
 
     /// Opens the catalog at `path`, creating or upgrading it if needed and
     /// allowed. Another application's database, or a catalog made by a newer
@@ -67,6 +69,7 @@ public final class QuakeCatalog: Sendable {
         if let reader, let inspection,
            isReadOnly || (purpose == .read && inspection.isCurrent && !(seedIfNew && inspection.seedPending)) {
             dbWriter = reader
+            fileGuard = nil
             return
         }
         reader = nil   // closed before the pool opens: it must not outlive the checks
@@ -75,6 +78,9 @@ public final class QuakeCatalog: Sendable {
         }
         OpenCatalogs.register(pool)
         dbWriter = pool
+        let fileGuard = CatalogFileGuard(path: path)
+        self.fileGuard = fileGuard
+        pool.writeWithoutTransaction { db in db.add(transactionObserver: fileGuard, extent: .databaseLifetime) }
         do {
             try Schema.upgrade(dbWriter)
         } catch SchemaError.madeByNewerVersion {
@@ -141,23 +147,35 @@ public final class QuakeCatalog: Sendable {
         try db.execute(sql: "INSERT OR REPLACE INTO catalogInfo(key, value) VALUES ('seed', ?)", arguments: [state])
     }
 
+    /// Closes the catalog's connections now (a pool checkpoints its WAL into
+    /// the file it opened, and removes the `-wal` and `-shm`), instead of
+    /// when the last reference goes. Nothing may use the catalog after this.
+    public func close() throws {
+        guard let pool = dbWriter as? DatabasePool else { return }
+        try CatalogError.wrappingErrors(path: path, operation: .write) {
+            // Emptied first: should the close fail (a connection still in use), the WAL
+            // under the path's name holds no frame to replay into another file.
+            try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            try pool.close()
+        }
+    }
+
+    /// The refusal to write when the catalog's path no longer names the
+    /// file this catalog opened (replaced or removed since), else nil.
+    public func replacement(operation: CatalogError.Operation) -> CatalogError? {
+        fileGuard?.replacement(operation: operation)
+    }
+
     /// A write to the catalog, its errors said as the catalog's.
     private func write<T>(_ body: (Database) throws -> T) throws -> T {
         try CatalogError.wrappingErrors(path: path, operation: .write) { try dbWriter.write(body) }
     }
 
-    /// `$XDG_DATA_HOME/quakes-tui/quakes.sqlite`, else
+    /// `$XDG_DATA_HOME/quakes-tui/quakes.sqlite` (an absolute XDG_DATA_HOME only), else
     /// `~/.local/share/quakes-tui/quakes.sqlite`; `QUAKES_DB` overrides both.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let db = environment["QUAKES_DB"], !db.isEmpty { return db }
-        let dataHome: String
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
-            dataHome = xdg
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            dataHome = home + "/.local/share"
-        }
-        return dataHome + "/quakes-tui/quakes.sqlite"
+        return XDGDirectory.path("XDG_DATA_HOME", orHome: ".local/share", environment: environment) + "/quakes-tui/quakes.sqlite"
     }
 
     /// Opens the catalog the user asked for, or the default one (creating its

@@ -1,6 +1,7 @@
 import Foundation
 import QuakeFeed
 import QuakeQuery
+import QuakeStore
 import TOMLKit
 
 /// `$XDG_CONFIG_HOME/quakes-tui/config.toml` (else `~/.config/…`): defaults
@@ -29,9 +30,7 @@ struct UserConfig: Equatable {
     static let maxDownloadRange = 1_000...1_000_000_000_000
 
     static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/quakes-tui/config.toml" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.config/quakes-tui/config.toml"
+        XDGDirectory.path("XDG_CONFIG_HOME", orHome: ".config", environment: environment) + "/quakes-tui/config.toml"
     }
 
     /// The user's config, or an empty one when there is no file.

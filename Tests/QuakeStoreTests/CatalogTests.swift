@@ -50,6 +50,15 @@ import Testing
         #expect(QuakeCatalog.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/quakes-tui/quakes.sqlite")
     }
 
+    /// The XDG specification: a relative XDG_DATA_HOME is invalid and is
+    /// ignored (a catalog was created in the current folder).
+    @Test func aRelativeXDGDataHomeIsIgnored() {
+        #expect(QuakeCatalog.defaultPath(environment: ["XDG_DATA_HOME": "data", "HOME": "/h"])
+                == "/h/.local/share/quakes-tui/quakes.sqlite")
+        #expect(QuakeCatalog.defaultPath(environment: ["XDG_DATA_HOME": "./d", "HOME": "/h"])
+                == "/h/.local/share/quakes-tui/quakes.sqlite")
+    }
+
     @Test func aReadOnlyCatalogIsRefusedWithAClearErrorAndKeptIntact() throws {
         let folder = TemporaryFolder()
         let path = folder.file("quakes.sqlite")
