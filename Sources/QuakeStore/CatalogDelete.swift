@@ -19,6 +19,7 @@ extension QuakeCatalog {
             throw CatalogError(path: path, operation: .delete, reason: refusal.reason, underlying: refusal.underlying)
         }
         guard !ids.isEmpty else { return 0 }
+        if let refusal = replacement(operation: .delete) { throw refusal }
         let notice = WriterWaitNotice(whileWaiting: whileWaiting)
         defer { notice.writeEnded() }
         do {
@@ -41,6 +42,8 @@ extension QuakeCatalog {
             // SQLite waited the whole busy timeout for the other writer.
             throw CatalogError(path: path, operation: .delete,
                                reason: .stayedLocked(seconds: Int(busyTimeout.rounded())), underlying: error)
+        } catch let error as CatalogError where error.reason == .replacedWhileOpen {
+            throw CatalogError(path: path, operation: .delete, reason: error.reason)
         } catch {
             throw CatalogError.wrapping(error, path: path, operation: .delete)
         }

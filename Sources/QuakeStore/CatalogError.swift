@@ -69,6 +69,9 @@ public struct CatalogError: Error, CustomStringConvertible {
         case locked
         /// The same, said where the wait is known (deleting from the browser).
         case stayedLocked(seconds: Int)
+        /// The path names another file than the one opened, or none
+        /// (`mv`, `rm` while the browser had it open): never written.
+        case replacedWhileOpen
         /// Any other SQLite error: its message, or its result code.
         case other(String)
 
@@ -100,6 +103,7 @@ public struct CatalogError: Error, CustomStringConvertible {
             case .ioError: "disk I/O error"
             case .locked: "database is locked by another process"
             case .stayedLocked(let seconds): "the catalog stayed locked for \(seconds) s"
+            case .replacedWhileOpen: "the catalog was replaced or removed while open; nothing was written"
             case .other(let message): message
             }
         }
@@ -169,7 +173,8 @@ public struct CatalogError: Error, CustomStringConvertible {
     }
 
     public var description: String {
-        switch operation {
+        if reason == .replacedWhileOpen { return operation == .delete ? "\(reason)" : "database \(path): \(reason)" }
+        return switch operation {
         case .open: "database \(path): \(reason)"
         case .read: "database \(path): cannot read: \(reason)"
         case .write: "database \(path): cannot write: \(reason)"

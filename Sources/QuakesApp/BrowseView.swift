@@ -189,6 +189,9 @@ public struct BrowseView {
         case .exportName(let field):
             field.render(into: &screen, row: row, prompt: BrowserState.exportPrompt)
             renderFull(field, row: note, into: &screen)
+        case .confirmReopen:
+            screen.put("\(state.message ?? "error"). Reopen it? (y/n)", row: row, column: 0,
+                       style: Style(foreground: .red, bold: true))
         case .confirmOverwrite(let request):
             screen.put("\(request.file) exists: overwrite? (y/n)", row: row, column: 0, style: Style(bold: true))
         default:

@@ -13,10 +13,12 @@ public enum BrowserApp {
     public enum Exit: Equatable {
         case quit
         case signal(Int32)
+        /// The catalog's file was replaced: the caller opens the path again.
+        case reopen
 
         public var status: Int32 {
             switch self {
-            case .quit: 0
+            case .quit, .reopen: 0
             case .signal(let number): 128 + number
             }
         }
@@ -41,7 +43,10 @@ public enum BrowserApp {
         let signals = try SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
         defer { signals.uninstall() }
         controller.onSnapshot { inbox.post(.snapshot($0)) }
-        controller.onFailure { inbox.post(.fetchFailed(CatalogError.reading($0, path: catalog.path))) }
+        controller.onFailure {
+            // A removed or replaced file is said so, not as the read error it causes.
+            inbox.post(.fetchFailed(catalog.replacement(operation: .read) ?? CatalogError.reading($0, path: catalog.path)))
+        }
         let refresher = feed.map { FeedRefresher(feed: $0, post: inbox.post) }
         let indexer = IndexBuilder(catalog: catalog, post: inbox.post)
         let mapQueries = MapQueries(controller: controller, inbox: inbox)
@@ -134,6 +139,7 @@ public enum BrowserApp {
                 state.handle(events(inputs, idle: ready == 0 && timeout > 0))
                 switch state.ending {
                 case .quit?: return .quit
+                case .reopen?: return .reopen
                 case .failed(let error)?: throw error
                 case nil: break
                 }

@@ -21,6 +21,8 @@ extension BrowserState {
         case saveView(TextField)
         /// `'`: the saved views, one to switch to or delete.
         case views(ViewPicker)
+        /// The catalog's file was replaced or removed: open what is there now? (y/n)
+        case confirmReopen
     }
 
     /// The saved views listed by `'`, by name, and the one chosen.
@@ -45,6 +47,8 @@ extension BrowserState {
         case quit
         /// The first fetch failed: there is nothing to show.
         case failed(any Error)
+        /// The catalog's path names another file now: the user asked to open it.
+        case reopen
     }
 
     /// What the selection follows when results change.

@@ -146,7 +146,7 @@ public final class BrowserState {
         case .input(.resize(let width, let height)): relayout(width: width, height: height)
         case .snapshot(let snapshot): apply(snapshot)
         case .fetchFailed(let error):
-            if snapshot == nil { ending = .failed(error) } else { message = "error: \(error)" }
+            if snapshot == nil { ending = .failed(error) } else { report(error) }
         case .refreshProgress(let line): refreshStatus = line
         case .refreshFinished(let feed, .success(let report)):
             refreshStatus = nil
@@ -154,7 +154,7 @@ public final class BrowserState {
             message = "refreshed \(feed): \(report.counts)"
         case .refreshFinished(_, .failure(let error)):
             refreshStatus = nil
-            message = "error: \(error)"
+            report(error)
         case .lastFetch(let date): lastUpdated = date
         case .deleteWaiting: deleteStatus = Self.waitingMessage
         case .deleteFinished(let title, .success):
@@ -162,7 +162,7 @@ public final class BrowserState {
             message = "deleted \(title)"
         case .deleteFinished(_, .failure(let error)):
             deleteStatus = nil
-            message = "error: \(error)"
+            report(error)
         case .exportProgress, .exportFinished: handleExport(event)
         case .indexing(let pending): isIndexing = pending
         case .tick(let date): now = date
@@ -207,6 +207,15 @@ public final class BrowserState {
         }
     }
 
+    static let notReopenedMessage = "not reopened: nothing will be written to this catalog (q, then start again, opens it)"
+
+    /// A failure in the bottom line; a catalog replaced under the browser
+    /// asks whether to open the file its path names now.
+    private func report(_ error: any Error) {
+        message = "error: \(error)"
+        if let error = error as? CatalogError, error.reason == .replacedWhileOpen { mode = .confirmReopen }
+    }
+
     private func handle(_ key: Key) {
         if key == .control("c") { ending = .quit; return }
         switch mode {
@@ -248,6 +257,9 @@ public final class BrowserState {
         case .help:
             mode = .table
         case .exportName, .confirmOverwrite: handleExport(key)
+        case .confirmReopen:
+            mode = .table
+            if key == .character("y") || key == .character("Y") { ending = .reopen } else { message = Self.notReopenedMessage }
         case .confirmDelete(let quake):
             mode = .table
             if key == .character("y") || key == .character("Y") {

@@ -75,18 +75,27 @@ struct BrowseCommand: ParsableCommand {
         // Checked in validate(): cannot fail here.
         let every = refreshEvery.flatMap { try? RefreshInterval(parsing: $0) } ?? config.refreshEvery
         let saved = viewOptions.savedView()
-        let catalog = try catalogOptions.open()
-        let feed = Self.refreshFeed(source, catalog: catalog, timeout: timeout, config: config, every: every)
+        var catalog = try catalogOptions.open()
         let store = ViewOptions.store
-        let (start, notice) = startingView(saved: saved, store: store, catalogPath: catalog.path)
+        var (start, notice) = startingView(saved: saved, store: store, catalogPath: catalog.path)
         var last: SavedView?
-        let exit: BrowserApp.Exit
-        do {
-            exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home,
-                                      view: start, views: store, notice: notice, alert: alert, finalView: { last = $0 })
-        } catch {
-            // The terminal is already restored: the message shows on a sane screen.
-            fail(error)
+        var exit: BrowserApp.Exit
+        while true {
+            let feed = Self.refreshFeed(source, catalog: catalog, timeout: timeout, config: config, every: every)
+            do {
+                exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home,
+                                          view: start, views: store, notice: notice, alert: alert, finalView: { last = $0 })
+            } catch {
+                // The terminal is already restored: the message shows on a sane screen.
+                fail(error)
+            }
+            guard exit == .reopen else { break }
+            // The file was replaced under the browser: open what the path names now, as it was being shown.
+            // The old file is closed first: its WAL, still under the path's `-wal` name, is checkpointed
+            // into the old file and removed, so the new file is not read with the old one's frames.
+            do { try catalog.close() } catch { fail(error) }
+            catalog = try catalogOptions.open()
+            (start, notice) = (last ?? start, "reopened \(catalog.path)")
         }
         if let store, let last {
             do { try store.saveLastView(last, catalogPath: catalog.path) } catch {
