@@ -10,7 +10,16 @@ extension MapRegion {
         guard parts.count == 4, numbers.allSatisfy({ $0?.isFinite == true }) else {
             throw RegionArgumentError("expected S,N,W,E (four numbers, degrees), found '\(text)'")
         }
-        let (south, north, west, east) = (numbers[0]!, numbers[1]!, numbers[2]!, numbers[3]!)
+        try self.init(checkingSouth: numbers[0]!, north: numbers[1]!, west: numbers[2]!, east: numbers[3]!)
+    }
+
+    /// A region from four edges read from anywhere (an argument, a saved
+    /// view), checked as `--region` checks them: a view file holding
+    /// `1e308` must be refused, not drawn.
+    public init(checkingSouth south: Double, north: Double, west: Double, east: Double) throws(RegionArgumentError) {
+        guard [south, north, west, east].allSatisfy(\.isFinite) else {
+            throw RegionArgumentError("expected four finite numbers, degrees")
+        }
         guard (-90...90).contains(south), (-90...90).contains(north) else {
             throw RegionArgumentError("latitudes must be within -90 and 90")
         }
@@ -29,7 +38,7 @@ extension MapRegion {
 }
 
 /// Why a `--region` was refused, in words for one line.
-public struct RegionArgumentError: Error, CustomStringConvertible {
+public struct RegionArgumentError: Error, CustomStringConvertible, Equatable {
     public let description: String
     init(_ description: String) { self.description = description }
 }

@@ -34,7 +34,12 @@ extension BrowserState {
             userPredicate = nil
             problems.append("predicate \(view.predicate ?? ""): \(error)")
         }
-        map.restore(panes: BrowsePanes(rawValue: view.panes) ?? .table, region: view.map.region, regionFilter: view.region?.region)
+        // Each part read from a file is checked as its option is; a bad one is named and its default used.
+        func checked<T>(_ value: () throws -> T, orElse fallback: T) -> T {
+            do { return try value() } catch { problems.append("\(error)"); return fallback }
+        }
+        map.restore(panes: checked(view.browsePanes, orElse: .table), region: checked(view.mapRegion, orElse: .world),
+                    regionFilter: checked(view.filterRegion, orElse: nil))
         showsUTC = view.utc
         charts.show(view.charts ?? false)
         var configuration = self.configuration.wrappedValue

@@ -38,7 +38,13 @@ public struct SavedView: Codable, Equatable, Sendable {
             south = region.south; north = region.north; west = region.west; east = region.east
         }
 
-        public var region: MapRegion { MapRegion(south: south, north: north, west: west, east: east) }
+        /// The region, checked as `--region` checks one: a file may hold anything.
+        public func region() throws(RegionArgumentError) -> MapRegion {
+            try MapRegion(checkingSouth: south, north: north, west: west, east: east)
+        }
+
+        /// `S,N,W,E`, as `--region` takes it.
+        public var argument: String { "\(south),\(north),\(west),\(east)" }
     }
 
     /// The predicate the view selects: its own, the filter's and the
@@ -46,13 +52,30 @@ public struct SavedView: Codable, Equatable, Sendable {
     /// error of a predicate that no longer parses.
     public func combinedPredicate(home: Home?) throws -> QuakePredicate? {
         Self.selection(predicate: try predicate.map { try QuakePredicate($0, home: home) }, filter: filter,
-                       region: region?.region)
+                       region: try filterRegion())
     }
 
     /// What the browser selects: the user's predicate, the place filter and
     /// the map's region, all three.
     static func selection(predicate: QuakePredicate?, filter: String, region: MapRegion?) -> QuakePredicate? {
         QuakePredicate.and(QuakePredicate.and(predicate, QuakePredicate.placeContains(filter)), region?.predicate)
+    }
+
+    /// The region the view filters to, nil for none; throws for edges out of range.
+    public func filterRegion() throws -> MapRegion? {
+        guard let region else { return nil }
+        do { return try region.region() } catch { throw SavedViewError.badRegion("region", region.argument, error) }
+    }
+
+    /// What the map shows; throws for edges out of range.
+    public func mapRegion() throws -> MapRegion {
+        do { return try map.region() } catch { throw SavedViewError.badRegion("map", map.argument, error) }
+    }
+
+    /// The panes; throws for a name that is not one.
+    public func browsePanes() throws -> BrowsePanes {
+        guard let panes = BrowsePanes(rawValue: panes) else { throw SavedViewError.unknownPanes(panes) }
+        return panes
     }
 
     /// The view's sort keys; throws for keys that no longer parse.
@@ -69,10 +92,16 @@ public struct SavedView: Codable, Equatable, Sendable {
 /// A part of a saved view that this build cannot use.
 public enum SavedViewError: Error, CustomStringConvertible, Equatable {
     case unknownSections(String)
+    case unknownPanes(String)
+    /// The map's or the region filter's edges, refused as `--region` refuses them.
+    case badRegion(String, String, RegionArgumentError)
 
     public var description: String {
         switch self {
         case .unknownSections(let name): "unknown sections '\(name)'"
+        case .unknownPanes(let name):
+            "unknown panes '\(name)' (\(BrowsePanes.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .badRegion(let part, let edges, let error): "\(part) \(edges): \(error)"
         }
     }
 }

@@ -117,6 +117,31 @@ import TestSupport
         #expect(without.lines.last?.hasPrefix("error: the starting view: predicate DISTANCE() < 100: ") == true)
     }
 
+    /// A view file may hold anything: `{"south":-1e308,"north":1e308,…}` as
+    /// the map's bounds crashed the browser (SIGILL drawing the land) at
+    /// every start on that catalog. Each part is checked as its option is,
+    /// named in the bottom line, and its default used.
+    @Test func aViewWithBoundsOutOfRangeOrUnknownPanesIsNamedAndTheDefaultsUsed() throws {
+        let view = try JSONDecoder().decode(SavedView.self, from: Data("""
+            {"filter": "", "sort": "-magnitude", "panes": "sideBySide", "utc": false,
+             "map": {"south": -1e308, "north": 1e308, "west": -1e308, "east": 1e308},
+             "region": {"south": 10, "north": 95, "west": 0, "east": 20}}
+            """.utf8))
+        let h = try BrowserHarness(width: 240, view: view)
+        #expect(h.state.map.panes == .table)
+        #expect(h.state.map.region == .world)
+        #expect(h.state.map.regionFilter == nil)
+        #expect(h.controller.sortKeys == [SortKey(.magnitude, ascending: false)])
+        #expect(h.state.snapshot?.count == (try BrowserHarness().state.snapshot?.count), "no region filter")
+        #expect(h.lines.last?.trimmingCharacters(in: .whitespaces) == """
+            error: the starting view: unknown panes 'sideBySide' (table, mapAboveTable, mapAlone); \
+            map -1e+308,1e+308,-1e+308,1e+308: latitudes must be within -90 and 90; \
+            region 10.0,95.0,0.0,20.0: latitudes must be within -90 and 90
+            """)
+        try h.type("m")   // the map shows, drawn over the whole world
+        #expect(h.state.map.panes == .mapAboveTable)
+    }
+
     @Test func tShowsEveryTimeInUTCAndTheDetailsTheOtherZone() throws {
         let h = try BrowserHarness(width: 100, height: 30, timeZone: "Asia/Tokyo")
         // The top line names the zone the rows show.
