@@ -11,6 +11,8 @@
 // From term.h (not included: its capability macros, lines, columns…, would
 // clash): reads the terminfo entry of $TERM without starting curses.
 extern int setupterm(const char *term, int filedes, int *errret);
+// From term.h too: a capability's string (`rmcup`, `cnorm`), read once curses runs.
+extern char *tigetstr(const char *capname);
 
 static inline WINDOW *quakes_stdscr(void) { return stdscr; }
 static inline int quakes_lines(void) { return LINES; }

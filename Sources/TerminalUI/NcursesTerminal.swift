@@ -18,6 +18,7 @@ public final class NcursesTerminal: Terminal {
     /// Starts curses mode. `color` false (NO_COLOR) keeps the screen monochrome.
     public init(color: Bool) {
         isUTF8 = ASCIIFallback.localeIsUTF8()
+        CrashRestore.saveModes()
         initscr()
         raw()                     // Ctrl-C arrives as a key, not SIGINT
         noecho()
@@ -28,6 +29,7 @@ public final class NcursesTerminal: Terminal {
         curs_set(0)
         mousemask(quakes_mouse_mask(), nil)
         mouseinterval(0)
+        CrashRestore.install()
         hasColor = color && has_colors()
         if hasColor {
             start_color()
@@ -52,6 +54,7 @@ public final class NcursesTerminal: Terminal {
         started = false
         curs_set(1)
         endwin()
+        CrashRestore.uninstall()
     }
 
     deinit { stop() }
