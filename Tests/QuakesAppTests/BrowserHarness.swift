@@ -78,7 +78,7 @@ final class BrowserHarness {
                                                      pickNearest: { mapAsks.picks.append(($0, $1, $2)) },
                                                      computeCharts: { chartAsks.widths.append($0) },
                                                      views: views, hasDisplay: hasDisplay,
-                                                     open: { asks.opened.append($0) }, copyToClipboard: { asks.copied.append($0) },
+                                                     open: { asks.opened.append($0.url) }, copyToClipboard: { asks.copied.append($0) },
                                                      export: { exportsAsked.append($0) }),
                              width: width, height: height, now: Self.now, home: home, view: startView)
         takeDeletes = { defer { asked = [] }; return asked }
