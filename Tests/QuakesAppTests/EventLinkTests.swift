@@ -53,7 +53,9 @@ import TestSupport
         }
         #expect(h.asks.opened == [])
         for url in Self.accepted {
-            try h.press(.character("o"), .character("j"))
+            try h.press(.character("o"))
+            #expect(h.lines.last == "opening \(url)")
+            try h.press(.character("j"))
         }
         #expect(h.asks.opened == Self.accepted)
     }
