@@ -19,6 +19,13 @@ public struct QuakeListFormat {
     public let sectioned: Bool
     /// The `DISTANCE(…)` sort keys, each printed as a column (in km).
     public var distances: [QuakeField] = []
+    /// CSV for a spreadsheet (`list --csv-safe`, the browser's export): a
+    /// text field from the feed (id, place, net, code, type, status,
+    /// section) that would begin a formula gets a `'` before it
+    /// (`SpreadsheetText`). Numbers and times are the program's own and
+    /// never changed: a longitude of -117.5 stays a number. Off: the text
+    /// is kept exactly.
+    public var csvSafe = false
 
     public init(format: Format, sectioned: Bool, distances: [QuakeField] = []) {
         self.format = format
@@ -28,9 +35,10 @@ public struct QuakeListFormat {
 
     /// The columns a configuration's results print with: a section field
     /// when sectioned, a distance per `DISTANCE` sort key.
-    public init(format: Format, configuration: FetchConfiguration) {
+    public init(format: Format, configuration: FetchConfiguration, csvSafe: Bool = false) {
         self.init(format: format, sectioned: configuration.sectionIdentifier != nil,
                   distances: configuration.sortKeys.map(\.field).filter { $0.distanceOrigin != nil })
+        self.csvSafe = csvSafe
     }
 
     /// GeoJSON's metadata title.
@@ -67,8 +75,7 @@ public struct QuakeListFormat {
                 }
                 output.write(Self.tableLine(quake, distances: distanceValues(quake)) + "\n")
             case .csv:
-                let distances = distanceValues(quake).map(Self.number)
-                output.write(try csvLine(Self.values(quake) + distances + (sectioned ? [section?.id ?? ""] : [])))
+                output.write(try csvLine(csvValues(quake, section: section?.id)))
             case .json:
                 output.write((index == 0 ? "\n  " : ",\n  ") + jsonObject(quake, section: section?.id))
             case .geojson:
@@ -98,10 +105,12 @@ public struct QuakeListFormat {
     }
 
     /// Each field as text; empty for NULL. Times are ISO 8601 UTC with ms.
-    public static func values(_ quake: Quake) -> [String] {
-        [quake.id, ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds),
-         quake.magnitude.map { number($0) } ?? "", quake.place, number(quake.depth),
-         number(quake.latitude), number(quake.longitude), quake.net, quake.code, quake.type, quake.status]
+    /// `text` is applied to the feed's text fields only (`csvSafe`).
+    public static func values(_ quake: Quake, text: (String) -> String = { $0 }) -> [String] {
+        [text(quake.id), ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds),
+         quake.magnitude.map { number($0) } ?? "", text(quake.place), number(quake.depth),
+         number(quake.latitude), number(quake.longitude), text(quake.net), text(quake.code), text(quake.type),
+         text(quake.status)]
     }
 
     /// Shortest text that reads back as the same Double (`2.94`, not `2.9399999`).
@@ -117,8 +126,16 @@ public struct QuakeListFormat {
         return "\(shown)  \(mag)  \(depth)\(distance)  \(TerminalText.visible(quake.place))"
     }
 
+    /// A CSV record's fields: the quake's, its distances, its section.
+    private func csvValues(_ quake: Quake, section: String?) -> [String] {
+        let text: (String) -> String = csvSafe ? { SpreadsheetText.safe($0) } : { $0 }
+        let distances = distanceValues(quake).map { Self.number($0) }
+        return Self.values(quake, text: text) + distances + (sectioned ? [text(section ?? "")] : [])
+    }
+
     /// One CSV record, quoted by CSV.swift as needed (a field holding a
-    /// quote, comma, CR or LF is quoted); the text is kept exactly.
+    /// quote, comma, CR or LF is quoted); the text is kept exactly unless
+    /// `csvSafe` prefixed it.
     private func csvLine(_ values: [String]) throws -> String {
         let writer = try CSVWriter(stream: .toMemory())
         try writer.write(row: values)

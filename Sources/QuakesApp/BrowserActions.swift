@@ -25,9 +25,9 @@ public struct BrowserActions {
     var views: ViewStore?
     /// Whether a browser can be opened (`o`): an X or Wayland display.
     var hasDisplay: Bool
-    /// Opens an address with `xdg-open` in the background; a failure is
+    /// Opens a checked link with `xdg-open` in the background; a failure is
     /// posted as `.openFailed`.
-    var open: (String) -> Void
+    var open: (EventPageLink) -> Void
     /// Puts a text on the clipboard through the terminal (OSC 52).
     var copyToClipboard: (String) -> Void
     /// Starts writing the results to a file in the background (`e`),
@@ -41,7 +41,7 @@ public struct BrowserActions {
                 observeMap: @escaping (AggregateRequest?) -> Void = { _ in }, fitMap: @escaping () -> Void = {},
                 pickNearest: @escaping (_ point: GeoPoint, _ radius: Double, _ within: MapRegion) -> Void = { _, _, _ in },
                 computeCharts: @escaping (_ width: Int) -> Void = { _ in },
-                views: ViewStore? = nil, hasDisplay: Bool = false, open: @escaping (String) -> Void = { _ in },
+                views: ViewStore? = nil, hasDisplay: Bool = false, open: @escaping (EventPageLink) -> Void = { _ in },
                 copyToClipboard: @escaping (String) -> Void = { _ in },
                 export: @escaping (ExportRequest) -> Void = { _ in },
                 fileExists: @escaping (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) {

@@ -146,29 +146,41 @@ extension BrowserState {
     }
 
     /// `o`: the selected quake's event page in a browser, or its address
-    /// where there is no display to open one on.
+    /// where there is no display to open one on; only an http(s) link is
+    /// handed to `xdg-open`.
     func openSelected() {
         guard let quake = selectedQuake else { return }
         guard !quake.url.isEmpty else {
             message = "\(quake.id) has no event page"
             return
         }
-        if actions.hasDisplay {
-            message = "opening \(quake.url)"
-            actions.open(quake.url)
-        } else {
+        guard actions.hasDisplay else {
             message = quake.url
+            return
+        }
+        switch EventPageLink.check(quake.url) {
+        case .success(let link):
+            message = "opening \(link.url)"
+            actions.open(link)
+        case .failure(let refusal):
+            message = EventPageLink.refusalMessage(quake.url, refusal: refusal, doing: "opening", done: "opened")
         }
     }
 
-    /// `y`: the selected quake's address to the clipboard, through the terminal.
+    /// `y`: the selected quake's address to the clipboard, through the
+    /// terminal; only an http(s) link on one line, so nothing pasted runs.
     func copySelected() {
         guard let quake = selectedQuake else { return }
         guard !quake.url.isEmpty else {
             message = "\(quake.id) has no event page"
             return
         }
-        actions.copyToClipboard(quake.url)
-        message = "copied \(quake.url) (OSC 52)"
+        switch EventPageLink.check(quake.url) {
+        case .success(let link):
+            actions.copyToClipboard(link.url)
+            message = "copied \(link.url) (OSC 52)"
+        case .failure(let refusal):
+            message = EventPageLink.refusalMessage(quake.url, refusal: refusal, doing: "copying", done: "copied")
+        }
     }
 }

@@ -157,9 +157,10 @@ public final class BrowserState {
             report(error)
         case .lastFetch(let date): lastUpdated = date
         case .deleteWaiting: deleteStatus = Self.waitingMessage
-        case .deleteFinished(let title, .success):
+        case .deleteFinished(let title, .success(let count)):
             deleteStatus = nil
-            message = "deleted \(title)"
+            // Nothing deleted: it went between the question and the answer.
+            message = count == 0 ? "\(title) was already deleted (by another process)" : "deleted \(title)"
         case .deleteFinished(_, .failure(let error)):
             deleteStatus = nil
             report(error)

@@ -2,11 +2,15 @@ import Foundation
 
 /// `o`: an event page opened with `xdg-open`, which hands it to the
 /// user's browser. Not waited for on the run loop's thread; only a failure
-/// comes back, as `.openFailed`.
+/// comes back, as `.openFailed`. Only a checked link gets here.
 enum EventPageOpener {
-    static func open(_ url: String, inbox: EventInbox) {
+    static func open(_ link: EventPageLink, inbox: EventInbox) {
+        let url = link.url
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // No `--` before it: xdg-utils' xdg-open (1.1.3, Debian 12) refuses
+        // `--` as an unexpected option, and a link begins with `http`, so it
+        // cannot be taken for one.
         process.arguments = ["xdg-open", url]
         // Its output would be drawn over the screen.
         process.standardInput = FileHandle.nullDevice

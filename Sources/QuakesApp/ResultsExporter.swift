@@ -12,6 +12,10 @@ public struct ExportRequest: Sendable, Equatable {
     public var configuration: FetchConfiguration
     /// Whether an existing file may be replaced (the user said `y`).
     public var overwrite: Bool
+    /// CSV with `'` before a text field a spreadsheet would run as a
+    /// formula (`QuakeListFormat.csvSafe`): on, as the browser's CSV files
+    /// are for spreadsheets; `list --format csv` keeps the text exactly.
+    public var csvSafe = true
 
     /// The formats a file's extension can name, and their extensions.
     public static let extensions: [(String, QuakeListFormat.Format)] = [("csv", .csv), ("json", .json), ("geojson", .geojson)]
@@ -94,7 +98,7 @@ final class ResultsExporter: @unchecked Sendable {
             let total = snapshot.count ?? 0
             var lastReport = DispatchTime.now().uptimeNanoseconds
             var output = file
-            try QuakeListFormat(format: request.format, configuration: request.configuration)
+            try QuakeListFormat(format: request.format, configuration: request.configuration, csvSafe: request.csvSafe)
                 .write(snapshot, limit: 0, to: &output) { rows in
                     written = rows
                     // A full disk ends the export at once, not after reading every row.

@@ -16,6 +16,7 @@ struct ListCommand: ParsableCommand {
             Examples:
               quakes-tui list --where 'place CONTAINS[cd] "alaska" AND magnitude >= 2.5' --sort -magnitude
               quakes-tui list --section day --format csv
+              quakes-tui list --format csv --csv-safe > for-a-spreadsheet.csv
               quakes-tui list --where 'magnitude >= 4.5' --format geojson > big.geojson
               quakes-tui list --where 'DISTANCE("Anchorage") < 100' --sort 'DISTANCE("Anchorage")'
 
@@ -37,6 +38,10 @@ struct ListCommand: ParsableCommand {
     @Option(help: "table, csv, json or geojson (a USGS FeatureCollection that import reads back).")
     var format: Format = .table
 
+    // CSV keeps the feed's text exactly unless asked: a program reading it gets what the feed said.
+    @Flag(help: "For a spreadsheet: with --format csv, put ' before a text field (id, place, net, code, type, status, section) that begins with = + - @, a tab or CR, so it is not run as a formula. Numbers and times are never changed.")
+    var csvSafe = false
+
     @Option(name: .customLong("where"), help: ArgumentHelp(
         "A predicate in NSPredicate's format language, e.g. 'magnitude >= 4.5 AND place CONTAINS[cd] \"alaska\"'.",
         valueName: "predicate"))
@@ -56,6 +61,10 @@ struct ListCommand: ParsableCommand {
         if let limit, limit < 0 {
             // A usage error like a bad --where: one line, exit 2.
             printError("error: --limit must be 0 or more")
+            throw ExitCode(2)
+        }
+        if csvSafe && format != .csv {
+            printError("error: --csv-safe is for --format csv only")
             throw ExitCode(2)
         }
         if let sort { try QueryArgument.validateSort(sort, home: homeOptions.resolved(for: [sort])) }
@@ -98,7 +107,8 @@ struct ListCommand: ParsableCommand {
             let snapshot = try ResultsController(catalog, configuration: configuration)
                 .fetchNow(counting: format == .geojson)
             let limit = self.limit ?? (format == .table ? 20 : 0)
-            try QuakeListFormat(format: format, configuration: configuration).write(snapshot, limit: limit, to: &output)
+            try QuakeListFormat(format: format, configuration: configuration, csvSafe: csvSafe)
+                .write(snapshot, limit: limit, to: &output)
             output.flush()
         } catch {
             // A corrupt page or a disk error, said in one line, after the rows read before it.

@@ -76,6 +76,35 @@ struct ActionTests {
         #expect(Set(ids) == Set(Oracle.week.map(\.id)).subtracting([newest.id]))
     }
 
+    @Test("o refuses a feed's file:// address in the bottom line; an https link is xdg-open's one argument")
+    func openOnlyWebLinks() throws {
+        let folder = TemporaryFolder()
+        // A stand-in xdg-open, first on PATH: it writes down its arguments.
+        let log = folder.file("xdg-open.log")
+        try FileManager.default.createDirectory(atPath: folder.file("bin"), withIntermediateDirectories: true)
+        let script = folder.write("bin/xdg-open", "#!/bin/sh\nfor a in \"$@\"; do printf '[%s]\\n' \"$a\"; done >> '\(log)'\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let feed = folder.write("link.geojson", singleQuakeFeed(id: "zz0001", place: "Link Test", magnitude: 2.5,
+                                                               time: 1_528_970_000_000, url: "file:///etc/passwd"))
+        let path = folder.file("bin") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let session = try TmuxSession(extraImports: [feed], environment: ["DISPLAY": ":99", "PATH": path])
+        session.waitForTable()
+
+        session.send("o")
+        var pane = session.waitUntil { $0.bottom.hasPrefix("error: ") }
+        #expect(pane.bottom == "error: not opening file:///etc/passwd: only http and https links are opened", "\(pane)")
+        session.send("j", "o")
+        let newest = "https://earthquake.usgs.gov/earthquakes/eventpage/hv70264586"
+        pane = session.waitUntil { $0.bottom.hasPrefix("opening ") }
+        #expect(pane.bottom == "opening \(newest)", "\(pane)")
+        var opened = ""
+        for _ in 0..<300 where opened.isEmpty {
+            opened = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if opened.isEmpty { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(opened == "[\(newest)]\n", "xdg-open was given the link alone, never the file")
+    }
+
     @Test("? shows every key; any key closes the help, even q, without acting")
     func help() throws {
         let session = try TmuxSession()

@@ -4,8 +4,9 @@ import Testing
 
 /// What `list`, import's summaries and the error lines print when a feed
 /// holds control characters: the table, the summaries and `error:` lines
-/// show them visibly, CSV and JSON keep the exact text, quoted and escaped.
-/// And `--limit` below 0.
+/// show them visibly, CSV and JSON keep the exact text, quoted and escaped;
+/// `--csv-safe` keeps formulas from running in a spreadsheet. And `--limit`
+/// below 0.
 @Suite struct ListOutputTests {
     let folder = TemporaryFolder()
     let db: String
@@ -62,6 +63,48 @@ import Testing
         let result = try runQuakesTUI(["import", "--db", db, feed])
         #expect(result.status == 0)
         #expect(result.stdout == "imported \(folder.path)/feed^[[2J\u{FFFD}.geojson: 146 new, 0 updated, 0 unchanged, 0 skipped\n")
+    }
+
+    /// A catalog of one quake whose text fields would run as formulas in a
+    /// spreadsheet, and whose numbers are negative.
+    private func formulaCatalog() throws -> String {
+        let db = folder.file("formula.sqlite")
+        let feed = singleQuakeFeed(id: "zz-2+3", place: #"=HYPERLINK("https://evil.example/","Click")"#, magnitude: -0.4,
+                                   time: 1_528_970_000_000, latitude: -33.25, longitude: -117.5, depth: -1.5)
+            .replacingOccurrences(of: #""net":"zz""#, with: #""net":"@SUM(A1)""#)
+            .replacingOccurrences(of: #""type":"earthquake""#, with: #""type":"+cmd|' /C calc'!A0""#)
+            .replacingOccurrences(of: #""status":"reviewed""#, with: #""status":"\treviewed""#)
+        let result = try runQuakesTUI(["import", "--db", db, folder.write("formula.geojson", feed)])
+        #expect(result.status == 0, "\(result.stderr)")
+        return db
+    }
+
+    @Test func csvSafePrefixesTextFieldsThatBeginAFormulaAndNeverNumbers() throws {
+        let db = try formulaCatalog()
+        let exact = try runQuakesTUI(["list", "--db", db, "--format", "csv", "--section", "network"])
+        #expect(exact.stdout == """
+            id,time,magnitude,place,depth,latitude,longitude,net,code,type,status,section
+            zz-2+3,2018-06-14T09:53:20.000Z,-0.4,"=HYPERLINK(""https://evil.example/"",""Click"")",-1.5,-33.25,-117.5,\
+            @SUM(A1),-2+3,+cmd|' /C calc'!A0,\treviewed,@SUM(A1)
+
+            """, "without --csv-safe the text is exact")
+
+        let safe = try runQuakesTUI(["list", "--db", db, "--format", "csv", "--csv-safe", "--section", "network"])
+        #expect(safe.status == 0, "\(safe.stderr)")
+        #expect(safe.stdout == """
+            id,time,magnitude,place,depth,latitude,longitude,net,code,type,status,section
+            zz-2+3,2018-06-14T09:53:20.000Z,-0.4,"'=HYPERLINK(""https://evil.example/"",""Click"")",-1.5,-33.25,-117.5,\
+            '@SUM(A1),'-2+3,'+cmd|' /C calc'!A0,'\treviewed,'@SUM(A1)
+
+            """)
+    }
+
+    @Test(arguments: ["table", "json", "geojson"])
+    func csvSafeIsAUsageErrorWithAnotherFormat(_ format: String) throws {
+        let result = try runQuakesTUI(["list", "--db", db, "--format", format, "--csv-safe"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: --csv-safe is for --format csv only\n")
+        #expect(result.stdout == "")
     }
 
     @Test(arguments: [["--limit", "-1"], ["--limit=-5"]])

@@ -59,13 +59,21 @@ final class BrowserHarness {
     }
     let asks = Asks()
 
+    /// `sharing`: another browser on the same catalog file, through a
+    /// handle of its own, as a second process would open it; by default a
+    /// new catalog of the week fixture and the extras.
     init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true,
          land: LandOutline = .none, refresh onRefresh: (() -> Void)? = nil, home: Home? = nil,
          views: ViewStore? = nil, hasDisplay: Bool = false, view startView: SavedView? = nil,
+         sharing other: BrowserHarness? = nil,
          charts: @escaping (ResultsController, Int) throws -> QuakeCharts = { try ChartAggregates.charts($0, width: $1) }) throws {
         self.charts = charts
-        catalog = try importedCatalog(folder, feeds: [Fixture.week])
-        for feed in Self.extras { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }
+        if let other {
+            catalog = try QuakeCatalog(path: other.catalog.path)
+        } else {
+            catalog = try importedCatalog(folder, feeds: [Fixture.week])
+            for feed in Self.extras { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }
+        }
         controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
         let controller = self.controller
         nonisolated(unsafe) var asked: [(ids: [String], title: String)] = []
@@ -78,7 +86,7 @@ final class BrowserHarness {
                                                      pickNearest: { mapAsks.picks.append(($0, $1, $2)) },
                                                      computeCharts: { chartAsks.widths.append($0) },
                                                      views: views, hasDisplay: hasDisplay,
-                                                     open: { asks.opened.append($0) }, copyToClipboard: { asks.copied.append($0) },
+                                                     open: { asks.opened.append($0.url) }, copyToClipboard: { asks.copied.append($0) },
                                                      export: { exportsAsked.append($0) }),
                              width: width, height: height, now: Self.now, home: home, view: startView)
         takeDeletes = { defer { asked = [] }; return asked }

@@ -37,8 +37,12 @@ import Testing
         try h.press(.enter)
     }
 
+    /// `list`'s output for the harness's configuration; CSV as the browser
+    /// writes it, for a spreadsheet (`--csv-safe`).
     private func list(_ h: BrowserHarness, format: String) throws -> String {
-        let result = try runQuakesTUI(["list", "--db", h.catalog.path] + Self.listArguments + ["--format", format, "--limit", "0"])
+        let csvSafe = format == "csv" ? ["--csv-safe"] : []
+        let result = try runQuakesTUI(["list", "--db", h.catalog.path] + Self.listArguments
+                                      + ["--format", format, "--limit", "0"] + csvSafe)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout
     }
@@ -89,6 +93,26 @@ import Testing
         #expect(h.lines.last == "exported 71 quakes to \(file)")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == (try list(h, format: "csv")))
         #expect(try exportedFiles(h) == ["old.csv"])
+    }
+
+    @Test func csvIsForASpreadsheetAFormulaInAPlaceIsTextNotANegativeNumber() throws {
+        let h = try BrowserHarness(width: Self.width)
+        let feed = singleQuakeFeed(id: "zz0001", place: #"=HYPERLINK("https://evil.example/","Click")"#, magnitude: 2,
+                                   time: 1_528_969_000_000, latitude: 34.25, longitude: -117.5, depth: -1.5)
+            .replacingOccurrences(of: #""net":"zz""#, with: #""net":"@SUM(A1)""#)
+        _ = try QuakeImporter(catalog: h.catalog).importData(Data(feed.utf8), name: "formula")
+        try h.press(.character("/"))
+        try h.type("hyperlink")
+        try h.press(.enter)
+        let file = h.folder.file("formula.csv")
+        try export(h, to: file)
+        #expect(h.lines.last == "exported 1 quake to \(file)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == """
+            id,time,magnitude,place,depth,latitude,longitude,net,code,type,status
+            zz0001,2018-06-14T09:36:40.000Z,2,"'=HYPERLINK(""https://evil.example/"",""Click"")",-1.5,34.25,-117.5,\
+            '@SUM(A1),0001,earthquake,reviewed
+
+            """)
     }
 
     @Test func anUnknownExtensionIsOneLineAndWritesNothing() throws {

@@ -113,15 +113,18 @@ public func importedCatalog(_ folder: TemporaryFolder, feeds: [String], extraGeo
 }
 
 /// A one-feature GeoJSON feed, for tests that need one particular quake.
+/// `url`: its event page, ComCat's by default; any text, JSON-escaped.
 public func singleQuakeFeed(id: String, place: String, magnitude: Double?, time: Int64,
-                            latitude: Double = 35.68, longitude: Double = 139.77, depth: Double = 10) -> String {
+                            latitude: Double = 35.68, longitude: Double = 139.77, depth: Double = 10,
+                            url: String? = nil) -> String {
     let mag = magnitude.map { "\($0)" } ?? "null"
+    let url = JSONText.string(url ?? "https://earthquake.usgs.gov/earthquakes/eventpage/\(id)")
     let escaped = place.replacingOccurrences(of: "\"", with: "\\\"")
     return """
         {"type":"FeatureCollection","features":[{"type":"Feature","id":"\(id)","properties":{"mag":\(mag),\
         "place":"\(escaped)","time":\(time),"updated":\(time),"net":"\(id.prefix(2))","code":"\(id.dropFirst(2))",\
         "ids":",\(id),","status":"reviewed","tsunami":0,"sig":100,"magType":"mb","type":"earthquake",\
-        "title":"M \(magnitude.map { String(format: "%.1f", $0) } ?? "?") - \(escaped)","url":"https://earthquake.usgs.gov/earthquakes/eventpage/\(id)"},\
+        "title":"M \(magnitude.map { String(format: "%.1f", $0) } ?? "?") - \(escaped)","url":\(url)},\
         "geometry":{"type":"Point","coordinates":[\(longitude),\(latitude),\(depth)]}}]}
         """
 }
