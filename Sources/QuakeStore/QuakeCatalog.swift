@@ -197,7 +197,7 @@ public final class QuakeCatalog: Sendable {
     /// The folder holding `path`: `.` for a bare name, `/` at the root.
     /// (Foundation's `deletingLastPathComponent` crashes on Linux for a
     /// one-character relative path such as `q`.)
-    static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "." }

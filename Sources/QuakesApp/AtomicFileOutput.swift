@@ -17,8 +17,11 @@ final class AtomicFileOutput: TextOutputStream {
     private(set) var failure: Int32?
     static let chunkSize = 64 * 1024
 
-    /// Creates the temporary file (mode 0666 less the umask, as any new file).
+    /// Creates the temporary file (mode 0666 less the umask, as any new
+    /// file). A symbolic link at `path` is written through: the file it
+    /// points to is replaced (or created, for a dangling link), the link kept.
     init(replacing path: String) throws(SystemError) {
+        let path = SymbolicLink.target(of: path)
         self.path = path
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path

@@ -193,7 +193,7 @@ public struct BrowseView {
             screen.put("\(state.message ?? "error"). Reopen it? (y/n)", row: row, column: 0,
                        style: Style(foreground: .red, bold: true))
         case .confirmOverwrite(let request):
-            screen.put("\(request.file) exists: overwrite? (y/n)", row: row, column: 0, style: Style(bold: true))
+            screen.put("\(request.path) exists: overwrite? (y/n)", row: row, column: 0, style: Style(bold: true))
         default:
             if let failure = state.snapshot?.rowReadFailure {
                 screen.fill(row: row, style: Style(foreground: .red))

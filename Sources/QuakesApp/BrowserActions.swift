@@ -44,7 +44,7 @@ public struct BrowserActions {
                 views: ViewStore? = nil, hasDisplay: Bool = false, open: @escaping (EventPageLink) -> Void = { _ in },
                 copyToClipboard: @escaping (String) -> Void = { _ in },
                 export: @escaping (ExportRequest) -> Void = { _ in },
-                fileExists: @escaping (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) {
+                fileExists: @escaping (String) -> Bool = SymbolicLink.anythingExists) {
         self.export = export
         self.fileExists = fileExists
         self.track = track

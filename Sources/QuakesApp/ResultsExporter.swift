@@ -28,9 +28,18 @@ public struct ExportRequest: Sendable, Equatable {
         return extensions.first { $0.0 == ext }?.1
     }
 
-    /// Where the file is: `~/` expanded, else as typed (relative to the
-    /// current folder).
-    public var path: String { (file as NSString).expandingTildeInPath }
+    /// Where the file is: `~/` expanded from `$HOME`, else as typed
+    /// (relative to the current folder). What messages say once it is written.
+    public var path: String { Self.expandingTilde(file, home: ProcessInfo.processInfo.environment["HOME"]) }
+
+    /// `~` and `~/…` from `home` (`$HOME`), as a shell expands them; the
+    /// password database's home only when HOME is unset or empty, and for
+    /// `~user/…`; anything else as it is. (Foundation's expansion reads the
+    /// password database even when HOME names another folder.)
+    static func expandingTilde(_ file: String, home: String?) -> String {
+        if file == "~" || file.hasPrefix("~/"), let home, !home.isEmpty { return home + file.dropFirst() }
+        return (file as NSString).expandingTildeInPath
+    }
 }
 
 /// The export failed: `cannot write quakes.csv: No space left on device`.
@@ -70,7 +79,7 @@ final class ResultsExporter: @unchecked Sendable {
                 }
             }
             if case .failure(is CancellationError) = result { return }
-            post(.exportFinished(file: request.file, result))
+            post(.exportFinished(file: request.path, result))
         }
     }
 
@@ -89,7 +98,7 @@ final class ResultsExporter: @unchecked Sendable {
                        progress: (_ written: Int, _ total: Int) throws -> Void = { _, _ in }) throws -> Int {
         let file: AtomicFileOutput
         do { file = try AtomicFileOutput(replacing: request.path) } catch {
-            throw ExportError(file: request.file, cause: error)
+            throw ExportError(file: request.path, cause: error)
         }
         var written = 0
         do {
@@ -117,7 +126,7 @@ final class ResultsExporter: @unchecked Sendable {
         } catch {
             file.discard()
             // A read that failed is said as list says it: `database PATH: cannot read: …`.
-            throw ExportError(file: request.file, cause: CatalogError.reading(error, path: catalog.path))
+            throw ExportError(file: request.path, cause: CatalogError.reading(error, path: catalog.path))
         }
         return written
     }

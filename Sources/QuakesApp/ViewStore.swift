@@ -112,10 +112,45 @@ public struct ViewStore: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
             let data = try encoder.encode(value) + Data("\n".utf8)
-            // .atomic writes a temporary file beside it and renames it over.
-            try data.write(to: file, options: .atomic)
+            // .atomic writes a temporary file beside it and renames it over: over the
+            // file a link points to, so a views.json kept as a link (in dotfiles) stays one.
+            try data.write(to: URL(fileURLWithPath: SymbolicLink.target(of: file.path)), options: .atomic)
         } catch {
             throw ViewStoreError.writing(file.path, reason: Self.reason(error))
+        }
+    }
+
+    /// A decoding error in words, with where in the file: `"map.south" is
+    /// not a number`, never Codable's `CodingKeys(stringValue: …)`.
+    static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+                .replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let within = place(context.codingPath)
+            return "\"\(key.stringValue)\" is missing" + (within.isEmpty ? "" : " in \"\(within)\"")
+        case .typeMismatch(let type, let context):
+            return "\"\(place(context.codingPath))\" is not \(Self.kind(type))"
+        case .valueNotFound(let type, let context):
+            return "\"\(place(context.codingPath))\" is null, not \(Self.kind(type))"
+        case .dataCorrupted(let context):
+            // The JSON parser's own words say where the text stops being JSON.
+            if let underlying = context.underlyingError { return "not JSON (\((underlying as NSError).localizedDescription))" }
+            let within = place(context.codingPath)
+            return within.isEmpty ? context.debugDescription : "\"\(within)\": \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+
+    /// A Swift type as the file's reader knows it: a number, a text.
+    private static func kind(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Int.Type: "a number"
+        case is String.Type: "a text"
+        case is Bool.Type: "true or false"
+        default: "an object"   // a view, a region, the file's table of views
         }
     }
 
@@ -129,14 +164,7 @@ public struct ViewStore: Sendable {
     static func reason(_ error: any Error) -> String {
         // Foundation keeps the system's error underneath, as a Swift error on Linux.
         if let code = posixCode(error) { return String(cString: strerror(code)) }
-        if let decoding = error as? DecodingError {
-            switch decoding {
-            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-                 .valueNotFound(_, let context):
-                return context.underlyingError.map { ($0 as NSError).localizedDescription } ?? context.debugDescription
-            @unknown default: return "\(decoding)"
-            }
-        }
+        if let decoding = error as? DecodingError { return describe(decoding) }
         return (error as NSError).localizedDescription
     }
 }

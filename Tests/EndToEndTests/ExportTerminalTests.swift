@@ -41,4 +41,45 @@ struct ExportTerminalTests {
         pane = session.waitUntil { $0.bottom.hasPrefix("not exported") }
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "kept\n")
     }
+
+    /// `~/…` is the home folder of `$HOME`, as in a shell (it was the
+    /// password database's, while the message kept saying `~/…`), and the
+    /// message names the file written.
+    @Test("e to ~/name writes under $HOME and says the path written")
+    func tildeIsHome() throws {
+        let home = TemporaryFolder()
+        let session = try TmuxSession(environment: ["HOME": home.path])
+        session.waitForTable()
+        session.send("e")
+        _ = session.waitUntil { $0.bottom.hasPrefix("export to: ") }
+        session.send("C-u")
+        session.type("~/greece.csv")
+        session.send("Enter")
+        let pane = session.waitUntil { $0.bottom.hasPrefix("exported") }
+        #expect(pane.bottom.trimmingCharacters(in: .whitespaces) == "exported 4,711 quakes to \(home.path)/greece.csv")
+        #expect(FileManager.default.fileExists(atPath: home.file("greece.csv")))
+    }
+
+    /// A dangling link is something there: asked about as an existing file
+    /// (it was `File exists` with no question); `y` writes where it points.
+    @Test("e to a dangling link asks first, then writes the file it points to and keeps the link")
+    func danglingLink() throws {
+        let session = try TmuxSession()
+        session.waitForTable()
+        let link = session.folder.file("latest.csv")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "exports-2018.csv")
+        session.send("e")
+        _ = session.waitUntil { $0.bottom.hasPrefix("export to: ") }
+        session.send("C-u")
+        session.type(link)
+        session.send("Enter")
+        var pane = session.waitUntil { $0.bottom.contains("overwrite?") }
+        #expect(pane.bottom.trimmingCharacters(in: .whitespaces) == "\(link) exists: overwrite? (y/n)")
+        session.send("y")
+        pane = session.waitUntil { $0.bottom.hasPrefix("exported") }
+        #expect(pane.bottom.trimmingCharacters(in: .whitespaces) == "exported 4,711 quakes to \(link)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "exports-2018.csv")
+        let written = try String(contentsOfFile: session.folder.file("exports-2018.csv"), encoding: .utf8)
+        #expect(written.split(separator: "\n").count == 4_712, "a header and every quake")
+    }
 }

@@ -30,6 +30,50 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
     }
 
+    /// A views file of the wrong shape says what and where in the file's
+    /// own terms (it said `keyNotFound(CodingKeys(stringValue: "east", …))`).
+    @Test func aViewsFileOfTheWrongShapeSaysWhereInWords() throws {
+        let folder = TemporaryFolder()
+        let store = ViewStore(folder: URL(fileURLWithPath: folder.file("state")))
+        try FileManager.default.createDirectory(atPath: folder.file("state"), withIntermediateDirectories: true)
+        let path = folder.file("state/views.json")
+        let map = #""map": {"south": -90, "north": 90, "west": -180, "east": 180}"#
+        func view(_ parts: String) -> String { #"{"big": {"filter": "", "utc": false, "#  + parts + "}}" }
+        for (text, reason) in [
+            (view(#""sort": "-time", "panes": "table", "map": {"south": 1, "north": 2, "west": 3}"#),
+             #""east" is missing in "big.map""#),
+            (view(#""sort": 7, "panes": "table", "# + map), #""big.sort" is not a text"#),
+            (view(#""sort": "-time", "panes": "table", "map": {"south": "x", "north": 2, "west": 3, "east": 4}"#),
+             #""big.map.south" is not a number"#),
+            (view(#""sort": "-time", "panes": null, "# + map), #""big.panes" is null, not a text"#),
+            (#"["big"]"#, #""" is not an object"#),
+        ] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            #expect(throws: ViewStoreError.reading(path, reason: "not a file of saved views (\(reason))")) {
+                try store.savedViews()
+            }
+        }
+    }
+
+    /// `views.json` kept as a link (a dotfiles repository) stays a link: `w`
+    /// replaced it with a file.
+    @Test func aViewsFileThatIsALinkIsWrittenThroughAndStaysALink() throws {
+        let folder = TemporaryFolder()
+        let store = ViewStore(folder: URL(fileURLWithPath: folder.file("state")))
+        try FileManager.default.createDirectory(atPath: folder.file("state"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.file("dotfiles"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("state/views.json"),
+                                                   withDestinationPath: "../dotfiles/views.json")
+        var view = SavedView()
+        view.filter = "alaska"
+        try store.save(view, as: "north")   // the link dangles: its target is created
+        try store.save(SavedView(), as: "all")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("state/views.json"))
+                == "../dotfiles/views.json")
+        #expect(try store.savedViews() == ["north": view, "all": SavedView()])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("dotfiles")) == ["views.json"])
+    }
+
     @Test func aFolderThatCannotBeMadeIsNamedWithTheSystemsReason() throws {
         // A file where the state folder should be: no write can succeed, even as root.
         let folder = TemporaryFolder()
