@@ -32,15 +32,7 @@ public struct Formatting: Sendable {
     }
 
     /// `4,711`.
-    public static func count(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (n < 0 ? "-" : "") + out
-    }
+    public static func count(_ n: Int) -> String { DigitGrouping.grouped(n) }
 
     static func magnitude(_ m: Double?) -> String {
         m.map { String(format: "%.1f", $0) } ?? "—"
