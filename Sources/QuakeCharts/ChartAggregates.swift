@@ -40,26 +40,41 @@ public enum ChartAggregates {
                     lastTime: row.number(1).map { Int64($0) })
     }
 
+    /// At most this many bins for a forced size: each is kept in memory and
+    /// printed (a minute's bins from year 1 to 9999 would take 84 GB).
+    public static let maximumBins = 100_000
+
     /// `forced` when given, else the smallest size whose bins over the span
     /// fit `width` columns (a day for no quakes: there are no bins to fit).
-    public static func binSize(span: Span, width: Int, forced: TimeBinSize? = nil) -> TimeBinSize {
-        if let forced { return forced }
-        guard let first = span.firstTime, let last = span.lastTime else { return .day }
-        return TimeBinSize.fitting(first: first, last: last, width: width)
+    /// A forced size over more than `maximumBins` bins is refused.
+    public static func binSize(span: Span, width: Int, forced: TimeBinSize? = nil) throws(TimeBinLimitError) -> TimeBinSize {
+        guard let first = span.firstTime, let last = span.lastTime else { return forced ?? .day }
+        guard let forced else { return TimeBinSize.fitting(first: first, last: last, width: width) }
+        let count = forced.binCount(from: first, to: last)
+        guard count <= maximumBins else {
+            throw TimeBinLimitError(size: forced, count: count, firstTime: first, lastTime: last,
+                                    smallestFitting: TimeBinSize.fitting(first: first, last: last, width: maximumBins))
+        }
+        return forced
     }
 
     /// Every bin from the first quake's to the last's, empty ones with 0,
-    /// from `timeRequest(size)`'s result.
-    public static func activity(_ result: AggregateResult, size: TimeBinSize, span: Span) -> ActivityHistogram {
+    /// from `timeRequest(size)`'s result. Yearly bins over more than
+    /// `width` columns (when given) are gathered several years a bin.
+    public static func activity(_ result: AggregateResult, size: TimeBinSize, span: Span, width: Int? = nil) -> ActivityHistogram {
         guard let first = span.firstTime, let last = span.lastTime else { return ActivityHistogram(binSize: size, bins: []) }
+        let (firstKey, lastKey) = (size.binKey(of: first), size.binKey(of: last))
+        let binCount = lastKey - firstKey + 1
+        // Only years are gathered: every other size that does not fit is a forced one, shown as asked.
+        let keysPerBin = size == .year ? (binCount + max(1, width ?? binCount) - 1) / max(1, width ?? binCount) : 1
         var counts: [Int: Int] = [:]
         for row in result.rows {
-            if let key = row.index(0) { counts[key, default: 0] += row.count }
+            if let key = row.index(0) { counts[(key - firstKey) / keysPerBin, default: 0] += row.count }
         }
-        let bins = (size.binKey(of: first)...size.binKey(of: last)).map { key in
-            TimeBin(start: size.binStart(key: key), count: counts[key] ?? 0)
+        let bins = (0..<((binCount + keysPerBin - 1) / keysPerBin)).map { index in
+            TimeBin(start: size.binStart(key: firstKey + index * keysPerBin), count: counts[index] ?? 0)
         }
-        return ActivityHistogram(binSize: size, bins: bins)
+        return ActivityHistogram(binSize: size, yearsPerBin: keysPerBin, bins: bins)
     }
 
     /// The magnitude bins, Mc and the fit from `magnitudeRequest`'s result.
@@ -81,12 +96,13 @@ public enum ChartAggregates {
 
     /// Both charts of the controller's current results, read now on the
     /// caller's thread: the span, then the time bins of the size that fits
-    /// `width` (or `binSize`), then the magnitudes. Three reads: a write
+    /// `width` (or `binSize`, as asked), then the magnitudes. Three reads: a write
     /// between them can make their counts disagree, as any two list runs can.
     public static func charts(_ controller: ResultsController, width: Int, binSize: TimeBinSize? = nil) throws -> QuakeCharts {
         let span = span(try controller.aggregate(spanRequest))
-        let size = self.binSize(span: span, width: width, forced: binSize)
-        let activity = activity(try controller.aggregate(timeRequest(size)), size: size, span: span)
+        let size = try self.binSize(span: span, width: width, forced: binSize)
+        let activity = activity(try controller.aggregate(timeRequest(size)), size: size, span: span,
+                                width: binSize == nil ? width : nil)
         let magnitudes = magnitudes(try controller.aggregate(magnitudeRequest))
         return QuakeCharts(span: span, activity: activity, magnitudes: magnitudes)
     }

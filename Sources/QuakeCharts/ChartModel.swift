@@ -25,9 +25,18 @@ public struct TimeBin: Sendable, Hashable {
 /// empty ones included.
 public struct ActivityHistogram: Sendable, Hashable {
     public let binSize: TimeBinSize
+    /// How many years each bin holds: 1, except when yearly bins outnumber
+    /// the chart's columns (quakes in year 1 and 9999), which then hold
+    /// several years each, the first bin starting at the first quake's year.
+    public let yearsPerBin: Int
     public let bins: [TimeBin]
 
-    public init(binSize: TimeBinSize, bins: [TimeBin]) { self.binSize = binSize; self.bins = bins }
+    public init(binSize: TimeBinSize, yearsPerBin: Int = 1, bins: [TimeBin]) {
+        self.binSize = binSize; self.yearsPerBin = yearsPerBin; self.bins = bins
+    }
+
+    /// The bins' size as `--bin` spells it, `25y` for several years.
+    public var binName: String { yearsPerBin > 1 ? "\(yearsPerBin)y" : binSize.rawValue }
 }
 
 /// One 0.1 magnitude bin: `tenths` is the bin's magnitude × 10 (bin 1.3 is 13).

@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import QuakeStore
 
 /// Abandons a read whose results nobody will see. A fetch runs on the
 /// controller's one queue; a slow part of it (counting where the followed
@@ -31,7 +32,9 @@ enum StaleReadInterruption {
             check.release()
         }
         do {
-            return try body()
+            // One call of a SQL function is one step: a regular expression
+            // match looks for itself (`RegexInterruption`).
+            return try RegexInterruption.run(whenStale: isStale, body)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT && isStale() {
             return nil
         }

@@ -157,9 +157,11 @@ public struct CatalogError: Error, CustomStringConvertible {
 
     /// `error` as the catalog's when it is GRDB's; anything else (a
     /// `CatalogError` already, an `ImportError`) is returned as it is, so
-    /// an error is wrapped once.
+    /// an error is wrapped once. A `MATCHES` pattern that gave up is the
+    /// query's fault, not the catalog's: it is returned as that.
     public static func wrapping(_ error: any Error, path: String, operation: Operation) -> any Error {
         guard let error = error as? DatabaseError else { return error }
+        if let patternError = RegexLimitError(error) { return patternError }
         return CatalogError(wrapping: error, path: path, operation: operation)
     }
 

@@ -4,8 +4,9 @@ import GRDB
 /// SQL functions every catalog connection offers, for queries that SQLite's
 /// ASCII-only `LIKE` and `lower()` cannot answer correctly:
 /// `quake_fold(x)` (case and diacritics), `quake_foldcase(x)`,
-/// `quake_folddiacritics(x)`, and `quake_matches(pattern, x)`, true when the
-/// regular expression matches the whole of `x`; and
+/// `quake_folddiacritics(x)`, and `quake_matches(pattern, x, predicate)`,
+/// true when the regular expression matches the whole of `x` (an error
+/// naming `predicate` when the match is cut short); and
 /// `quake_distance(latitude, longitude, pointLatitudeBits, pointLongitudeBits)`,
 /// the great-circle kilometres to a point.
 enum SQLFunctions {
@@ -27,10 +28,19 @@ enum SQLFunctions {
     static let foldCase = textFunction("quake_foldcase", TextFolding.foldCase)
     static let foldDiacritics = textFunction("quake_folddiacritics", TextFolding.foldDiacritics)
 
-    static let matches = DatabaseFunction("quake_matches", argumentCount: 2, pure: true) { values in
+    /// A match cut short fails the query: with SQLite's interruption when
+    /// the query was abandoned (so `StaleReadInterruption` ends it quietly),
+    /// otherwise with a `RegexLimitError` naming the predicate.
+    static let matches = DatabaseFunction("quake_matches", argumentCount: 3, pure: true) { values in
         guard let pattern = String.fromDatabaseValue(values[0]),
               let text = String.fromDatabaseValue(values[1]) else { return nil }
-        return RegexCache.shared.wholeMatch(pattern, text)
+        do throws(RegexCache.Failure) {
+            return try RegexCache.shared.wholeMatch(pattern, text)
+        } catch {
+            if error == .interrupted { throw DatabaseError(resultCode: .SQLITE_INTERRUPT) }
+            let predicate = String.fromDatabaseValue(values[2]) ?? "MATCHES \(pattern)"
+            throw RegexLimitError(predicate: predicate, subject: text, failure: error).databaseError
+        }
     }
 
     /// The point comes as the bit patterns of its two Doubles (integers

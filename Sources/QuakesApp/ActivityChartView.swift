@@ -27,7 +27,7 @@ struct ActivityChartView {
         let bins = Array(charts.activity.bins.prefix(area.width))
         let tallest = bins.map(\.count).max() ?? 0
         let title = "\(Formatting.count(charts.count)) \(charts.count == 1 ? "quake" : "quakes") per "
-            + "\(charts.activity.binSize.rawValue)\(ChartText.separator(unicode))tallest \(Formatting.count(tallest))"
+            + "\(charts.activity.binName)\(ChartText.separator(unicode))tallest \(Formatting.count(tallest))"
         screen.put(title, row: area.y, column: area.x, style: Self.titleStyle, maxWidth: area.width)
         let hasAxis = area.height >= 4
         let barRows = area.height - 1 - (hasAxis ? 2 : 0)

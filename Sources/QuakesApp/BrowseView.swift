@@ -11,15 +11,16 @@ public struct BrowseView {
     public static let minimumWidth = BrowseLayout.minimumWidth
     public static let minimumHeight = BrowseLayout.minimumHeight
 
-    let timeZone: TimeZone
+    /// Where the rows' times are shown unless `t` shows UTC.
+    let zone: LocalZone
     /// `▲▼` on a UTF-8 terminal, `^v` elsewhere.
     public let unicode: Bool
     /// The coastlines under the map's quakes.
     let land: LandOutline
 
     /// `land`: the bundled coastlines unless given (none if they cannot be read).
-    public init(timeZone: TimeZone = .current, unicode: Bool = true, land: LandOutline? = nil) {
-        self.timeZone = timeZone
+    public init(zone: LocalZone = .system, unicode: Bool = true, land: LandOutline? = nil) {
+        self.zone = zone
         self.unicode = unicode
         self.land = land ?? (try? LandOutline.bundled()) ?? .none
     }
@@ -32,7 +33,7 @@ public struct BrowseView {
             renderTooSmall(into: &screen)
             return
         }
-        let formatting = Formatting(timeZone: state.showsUTC ? TimeZone(identifier: "UTC")! : timeZone, now: state.now)
+        let formatting = Formatting(zone: state.showsUTC ? .utc : zone, now: state.now)
         let table = TableView(formatting: formatting, unicode: unicode)
         renderTopLine(state, formatting: formatting, table: table, in: layout.topLine, into: &screen)
         if let area = layout.map { renderMap(state, formatting: formatting, in: area, into: &screen) }
@@ -46,7 +47,7 @@ public struct BrowseView {
         switch state.mode {
         case .detail:
             if let quake = state.selectedQuake {
-                DetailView(formatting: formatting, home: state.home, localTimeZone: timeZone).render(quake, in: layout.screen.inset(top: 1), into: &screen)
+                DetailView(formatting: formatting, home: state.home, localZone: zone).render(quake, in: layout.screen.inset(top: 1), into: &screen)
             }
         case .help: HelpView(unicode: unicode).render(in: layout.screen, into: &screen)
         case .views(let picker): ViewListView(picker: picker, unicode: unicode).render(in: layout.screen.inset(top: 1), into: &screen)
@@ -111,8 +112,7 @@ public struct BrowseView {
         if let section { parts.append("sections: \(section.label)") }
         // Which times the rows show: UTC (`t`), or the local zone when it is
         // not UTC. Last: on a narrow screen the sort keys matter more.
-        let zone = formatting.zoneName
-        if state.showsUTC || zone != "UTC" { parts.append("times \(zone)") }
+        if state.showsUTC || !formatting.isUTC { parts.append("times \(formatting.zoneName)") }
         return parts.joined(separator: "  ")
     }
 

@@ -11,7 +11,7 @@ public struct AlertBanner: Sendable, Equatable {
     /// the time as the table shows it (`t`), with its zone.
     func text(_ formatting: Formatting) -> String {
         let magnitude = "M" + (quake.magnitude.map { String(format: "%.1f", $0) } ?? "?")
-        let time = formatting.localTime(quake.time) + " " + formatting.zoneName
+        let time = formatting.localTime(quake.time) + " " + formatting.zoneName(at: quake.time)
         var parts = ["ALERT", magnitude, quake.place.isEmpty ? "?" : quake.place, time]
         if more > 0 { parts.append("(+\(more) more)") }
         return parts.joined(separator: "  ")

@@ -11,12 +11,11 @@ extension BrowserState {
     static let exportPrompt = "export to: "
 
     /// `quakes-20180614-100000.csv`: the local time now, so names sort by when.
-    static func defaultExportName(at date: Date, timeZone: TimeZone = .current) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ n: Int?) -> String { String(format: "%02d", n ?? 0) }
-        return "quakes-\(String(format: "%04d", c.year ?? 0))\(two(c.month))\(two(c.day))-\(two(c.hour))\(two(c.minute))\(two(c.second)).csv"
+    static func defaultExportName(at date: Date, zone: LocalZone = .system) -> String {
+        // `2018-06-14 10:00:00` as the table shows it, its digits kept.
+        let local = Formatting(zone: zone, now: date).localTime(date)
+        let (day, time) = (local.prefix { $0 != " " }, local.drop { $0 != " " })
+        return "quakes-\(day.filter(\.isNumber))-\(time.filter(\.isNumber)).csv"
     }
 
     /// The accepted extensions, as the error line names them.

@@ -1,6 +1,7 @@
 import Foundation
 import QuakeCharts
 import QuakeQuery
+import QuakeStore
 
 /// The charts pane's question to the controller: the charts of the
 /// results, computed off the run loop's thread and posted as `.charts`
@@ -40,7 +41,8 @@ final class ChartQueries: @unchecked Sendable {
     private func run() {
         while let width = takePending() {
             do { inbox.post(.charts(try compute(controller, width))) }
-            catch { inbox.post(.chartsFailed(error)) }
+            // Said as the table's failures are: one line, a pattern's error as it is.
+            catch { inbox.post(.chartsFailed(CatalogError.reading(error, path: controller.catalog.path))) }
         }
     }
 

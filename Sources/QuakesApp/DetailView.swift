@@ -9,7 +9,7 @@ struct DetailView {
     /// With a home, the quake's distance from it.
     var home: Home? = nil
     /// The user's zone: while times show in UTC (`t`), the details add the local time.
-    var localTimeZone: TimeZone = .current
+    var localZone: LocalZone = .system
 
     func lines(_ quake: Quake) -> [(String, String)] {
         let utc = ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)
@@ -20,7 +20,7 @@ struct DetailView {
         } ?? []
         return [
             ("Id", quake.id + (former.isEmpty ? "" : "  (also \(former.joined(separator: ", ")))")),
-            ("Time", "\(formatting.localTime(quake.time)) \(formatting.zoneName)  ·  \(formatting.age(quake.time))"),
+            ("Time", "\(formatting.localTime(quake.time)) \(formatting.zoneName(at: quake.time))  ·  \(formatting.age(quake.time))"),
             otherZone(quake, utc: utc),
             ("Magnitude", quake.magnitude.map { "\(Formatting.number($0, decimals: 2)) \(quake.magType)" } ?? "unknown"),
             ("Place", quake.place.isEmpty ? "—" : quake.place),
@@ -36,7 +36,7 @@ struct DetailView {
             ("Significance", String(quake.sig)),
             ("Network", "\(quake.net)  code \(quake.code)"),
             ("Type", quake.type),
-            ("Updated", "\(formatting.localTime(quake.updated)) \(formatting.zoneName)"),
+            ("Updated", "\(formatting.localTime(quake.updated)) \(formatting.zoneName(at: quake.updated))"),
             ("URL", quake.url),
         ]
     }
@@ -44,9 +44,9 @@ struct DetailView {
     /// The time in the zone the table does not show: UTC, or the local
     /// time while the table shows UTC (and the local zone is not UTC).
     private func otherZone(_ quake: Quake, utc: String) -> (String, String) {
-        let local = Formatting(timeZone: localTimeZone, now: formatting.now)
-        if formatting.zoneName == "UTC" && local.zoneName != "UTC" {
-            return ("Local", "\(local.localTime(quake.time)) \(local.zoneName)")
+        let local = Formatting(zone: localZone, now: formatting.now)
+        if formatting.isUTC && !local.isUTC {
+            return ("Local", "\(local.localTime(quake.time)) \(local.zoneName(at: quake.time))")
         }
         // Split at the T, not at fixed offsets: a signed or five-digit year is longer.
         return ("UTC", String(utc.dropLast().replacingOccurrences(of: "T", with: " ")))

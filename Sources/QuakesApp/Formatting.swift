@@ -4,20 +4,30 @@ import TerminalUI
 
 /// How quakes-tui writes times, ages, counts and magnitudes.
 public struct Formatting: Sendable {
-    let timeZone: TimeZone
+    let zone: LocalZone
     let now: Date
+
+    init(zone: LocalZone, now: Date) {
+        self.zone = zone
+        self.now = now
+    }
+
+    init(timeZone: TimeZone, now: Date) { self.init(zone: .named(timeZone), now: now) }
 
     /// `2018-06-14 02:12:13` in the user's time zone (`TZ` respected).
     func localTime(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.offset(at: date).seconds
         return ISOTime.dateAndTime(epochMilliseconds: Int64(seconds) * 1000)   // any year, 10000 included
     }
 
-    /// `HST`, `CET`; `UTC` for UTC (Foundation calls it GMT).
-    var zoneName: String {
-        if ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Universal", "Zulu"].contains(timeZone.identifier) { return "UTC" }
-        return timeZone.abbreviation() ?? timeZone.identifier
-    }
+    /// The zone's name now: `HST`, `CET`; `UTC` for UTC (Foundation calls it GMT).
+    var zoneName: String { zoneName(at: now) }
+
+    /// The zone's name at `date`, which daylight saving time may change: `CET`, `CEST`.
+    func zoneName(at date: Date) -> String { zone.offset(at: date).abbreviation }
+
+    /// Whether times are UTC's: UTC by name and offset (`TZ=UTC-14` is 14 hours ahead, named UTC).
+    var isUTC: Bool { zone.offset(at: now) == (0, "UTC") }
 
     /// `45 s ago`, `12 min ago`, `3 h ago`, `5 d ago`, `4 mo ago`, `8 y ago`.
     func age(_ date: Date) -> String {
@@ -32,15 +42,7 @@ public struct Formatting: Sendable {
     }
 
     /// `4,711`.
-    public static func count(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (n < 0 ? "-" : "") + out
-    }
+    public static func count(_ n: Int) -> String { DigitGrouping.grouped(n) }
 
     static func magnitude(_ m: Double?) -> String {
         m.map { String(format: "%.1f", $0) } ?? "—"

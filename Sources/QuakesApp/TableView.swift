@@ -75,7 +75,7 @@ struct TableView {
         let rows = rowIndexes.first.map { first in snapshot.rows(in: first..<(rowIndexes.last! + 1)) } ?? []
         let filter = FilterMatch(filter: state.filterText)
         // Days are UTC days; rows show local times, so say so where they differ.
-        let dayZone = snapshot.configuration.sectionIdentifier == .day && formatting.zoneName != "UTC" ? " UTC" : ""
+        let dayZone = snapshot.configuration.sectionIdentifier == .day && !formatting.isUTC ? " UTC" : ""
         for (offset, line) in lines.enumerated() {
             let row = Rect(x: area.x, y: area.y + offset, width: area.width, height: 1)
             switch table.item(atLine: line) {

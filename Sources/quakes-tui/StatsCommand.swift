@@ -65,6 +65,10 @@ struct StatsCommand: ParsableCommand {
         do {
             charts = try ChartAggregates.charts(try ResultsController(catalog, configuration: configuration),
                                                 width: binWidth, binSize: binSize)
+        } catch let error as TimeBinLimitError {
+            // A usage error like a bad --where: one line, exit 2.
+            printError("error: --bin \(error.size.rawValue): \(error)")
+            throw ExitCode(2)
         } catch {
             fail(CatalogError.reading(error, path: catalog.path))
         }

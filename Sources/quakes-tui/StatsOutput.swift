@@ -26,7 +26,7 @@ extension StatsCommand {
             ("b_error", fit.map { "\($0.bError)" } ?? "null"),
             ("a", fit.map { "\($0.a)" } ?? "null"),
             ("n_above_mc", fit.map { "\($0.count)" } ?? "null"),
-            ("time_bin", "\"\(charts.activity.binSize.rawValue)\""),
+            ("time_bin", "\"\(charts.activity.binName)\""),
             ("time_bins", jsonArray(charts.activity.bins.map { "{\"start\": \(jsonTime($0.start)), \"count\": \($0.count)}" })),
             ("magnitude_bins", jsonArray(magnitudes.bins.map {
                 "{\"magnitude\": \(decimal($0.tenths)), \"count\": \($0.count), \"cumulative\": \($0.cumulative)}"
@@ -52,7 +52,7 @@ extension StatsCommand {
         if magnitudes.withoutMagnitude > 0 { lines.append("\(Formatting.count(magnitudes.withoutMagnitude)) without a magnitude") }
         if !charts.activity.bins.isEmpty {
             lines.append("")
-            lines.append("quakes per \(charts.activity.binSize.rawValue) (UTC)")
+            lines.append("quakes per \(charts.activity.binName) (UTC)")
             lines += aligned(charts.activity.bins.map { [charts.activity.binSize.label(ofBinStarting: $0.start), Formatting.count($0.count)] },
                              header: nil)
         }

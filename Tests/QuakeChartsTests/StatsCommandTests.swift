@@ -184,3 +184,50 @@ struct StatsCommandTests {
                                      + "  - 1min\n  - 10min\n  - 1h\n  - 6h\n  - 1d\n  - 1w\n  - 1mo\n  - 1y\n"))
     }
 }
+
+/// Two quakes eight thousand years apart: a small forced bin is refused
+/// (it asked for 84 GB at 1min), and without one the years are gathered
+/// into as many bins as the chart has columns.
+@Suite struct WideSpanStatsTests {
+    let folder = TemporaryFolder()
+    let db: String
+
+    /// 0001-01-01 00:00 and 9999-12-31 00:00 UTC.
+    static let (yearOne, year9999): (Int64, Int64) = (-62_135_596_800_000, 253_402_214_400_000)
+
+    init() throws {
+        db = folder.file("wide.sqlite")
+        for (id, time) in [("zz1", Self.yearOne), ("zz2", Self.year9999)] {
+            let feed = folder.write("\(id).geojson", singleQuakeFeed(id: id, place: "far", magnitude: 3, time: time))
+            #expect(try runQuakesTUI(["import", "--db", db, feed]).status == 0)
+        }
+    }
+
+    @Test(arguments: [("1min", "5,258,963,521"), ("6h", "14,608,233"), ("1w", "521,723")])
+    func aForcedBinOverTooManyBinsIsRefused(_ bin: String, _ count: String) throws {
+        let result = try runQuakesTUI(["stats", "--db", db, "--bin", bin])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: --bin \(bin): \(count) bins of \(bin) from 0001-01-01 to 9999-12-31; "
+                + "at most 100,000: use 1y or larger\n")
+    }
+
+    @Test func withoutABinTheYearsAreGatheredToFitTheChart() throws {
+        let json = try runQuakesTUI(["stats", "--db", db, "--format", "json"])
+        #expect(json.status == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        // 9,999 years over 100 columns: 100 bins of 100 years, from year 1.
+        #expect(document["time_bin"] as? String == "100y")
+        let bins = try #require(document["time_bins"] as? [[String: Any]])
+        #expect(bins.count == 100)
+        #expect(bins.first?["start"] as? String == "0001-01-01T00:00:00.000Z")
+        #expect(bins.last?["start"] as? String == "9901-01-01T00:00:00.000Z")
+        #expect(bins.map { $0["count"] as! Int } == [1] + Array(repeating: 0, count: 98) + [1])
+        // The chart the pane draws: 49 columns, 205 years a bin, the whole span.
+        let text = try runQuakesTUI(["stats", "--db", db], environment: ["LC_ALL": "C.UTF-8"])
+        let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].hasPrefix("2 quakes per 205y · tallest 1"))
+        #expect(lines[11].hasPrefix("0001") && lines[11].contains("9841"))
+        #expect(lines.contains("quakes per 205y (UTC)"))
+    }
+}

@@ -47,7 +47,8 @@ struct MapAggregateTests {
         let projection = Self.views[index]
         let restriction = projection.region.predicate
         var expected: [Dot: (count: Int, magnitude: Double?)] = [:]
-        for quake in quakes where restriction?.evaluate(quake) ?? true {
+        for quake in quakes {
+            guard try restriction?.evaluate(quake) ?? true else { continue }
             let dot = projection.dot(GeoPoint(latitude: quake.latitude, longitude: quake.longitude))
             let old = expected[dot]
             expected[dot] = ((old?.count ?? 0) + 1, [old?.magnitude ?? nil, quake.magnitude.map { $0.rounded(.down) }].compactMap { $0 }.max())

@@ -11,7 +11,7 @@ enum AggregateOracle {
     /// predicate and the request's restriction applied in memory.
     static func rows(_ quakes: [Quake], predicate: QuakePredicate?, _ request: AggregateRequest) -> [AggregateRow] {
         let selected = quakes.filter { quake in
-            (predicate?.evaluate(quake) ?? true) && (request.restriction?.evaluate(quake) ?? true)
+            (predicate?.selects(quake) ?? true) && (request.restriction?.selects(quake) ?? true)
         }
         let keys = request.groups.map(key)
         var groups: [[FieldValue]: [Quake]] = [:]

@@ -41,7 +41,7 @@ struct AggregateTests {
         let predicate = try QuakePredicate(text)
         let controller = try ResultsController(catalog.database, configuration: FetchConfiguration(predicate: predicate))
         let tableCount = try controller.fetchNow().count
-        let selected = catalog.quakes.filter(predicate.evaluate)
+        let selected = catalog.quakes.filter(predicate.selects)
         for offset in [0, 3, 7] {
             let request = requests[(turn + offset) % requests.count]
             let result = try controller.aggregate(request)

@@ -64,7 +64,7 @@ func oracleOrder(_ quakes: [Quake], _ configuration: FetchConfiguration) -> [Qua
         keys.append(({ key.field.sortValue(of: $0) }, key.ascending))
     }
     keys.append(({ .text($0.id) }, sortKeys.first?.ascending ?? true))
-    let filtered = configuration.predicate.map { p in quakes.filter { p.evaluate($0) } } ?? quakes
+    let filtered = configuration.predicate.map { p in quakes.filter { p.selects($0) } } ?? quakes
     return filtered.sorted { a, b in
         for key in keys {
             let order = compareForSort(key.value(a), key.value(b))

@@ -39,6 +39,15 @@ import Testing
         #expect(error?.description.hasPrefix("unknown place \"Springfield, France\"; closest: ") == true)
     }
 
+    /// Suggestions cost about 1 ms a character: a name over 200 gets none, at once.
+    @Test(.timeLimit(.minutes(1))) func aNameTooLongIsRefusedWithoutSuggestions() throws {
+        #expect(throws: GazetteerError.nameTooLong(16_000)) { try place(String(repeating: "x", count: 16_000)) }
+        #expect(throws: GazetteerError.nameTooLong(201)) { try place("  " + String(repeating: "é", count: 201) + " ") }
+        let longest = #expect(throws: GazetteerError.self) { try place(String(repeating: "x", count: 200)) }
+        #expect(longest?.description.hasPrefix("unknown place \"xxx") == true, "200 characters still get suggestions")
+        #expect(GazetteerError.nameTooLong(16_000).description == "place name too long (16000 characters; at most 200)")
+    }
+
     @Test func anUnknownPlaceNamesTheClosest() throws {
         #expect(throws: GazetteerError.unknownPlace("Anchorrage", closest: ["\"Anchorage\" (US)", "\"Rancho Mirage\" (US)", "\"Nanchong\" (CN)"])) {
             try place("Anchorrage")

@@ -135,7 +135,7 @@ struct KeptCellTests {
         let controller = try ResultsController(catalog, configuration: FetchConfiguration(predicate: predicate))
         let result = try controller.aggregate(view.request)
         let quakes = try catalog.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake") }
-            .filter { quake in predicate.map { $0.evaluate(quake) } ?? true }
+            .filter { quake in predicate.map { $0.selects(quake) } ?? true }
         let expected = expectedDots(quakes, view, level: level)
         #expect(result.count >= minimumCount, "enough quakes in view for the kept cells: \(result.count)")
         #expect(result.count == expected.values.reduce(0) { $0 + $1.count })

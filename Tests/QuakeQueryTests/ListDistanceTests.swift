@@ -105,6 +105,18 @@ import Testing
         #expect(badFlag.stderr.hasPrefix("Error: --home: unknown place \"Xyzzyville\""))
     }
 
+    /// A 16,000-character place took 16 s to suggest for, a long `home` hours.
+    @Test(.timeLimit(.minutes(1))) func aPlaceNameTooLongIsOneErrorLine() throws {
+        let name = String(repeating: "x", count: 16_000)
+        let distance = try list(["--where", "DISTANCE(\"\(name)\") < 10"])
+        #expect(distance.status == 2)
+        #expect(distance.stderr.hasPrefix("error: --where: 1:10: place name too long (16000 characters; at most 200)\n"))
+        let home = try list(["--where", "DISTANCE() < 30"], config: "home = \"\(String(repeating: "y", count: 1_000_000))\"\n")
+        #expect(home.status == 1)
+        #expect(home.stderr == "error: config \(folder.file("config"))/quakes-tui/config.toml: 'home': "
+                + "place name too long (1000000 characters; at most 200)\n")
+    }
+
     @Test func helpCreditsGeoNames() throws {
         let help = try runQuakesTUI(["--help"])
         #expect(help.stdout.contains("place data © GeoNames"))

@@ -24,7 +24,7 @@ struct LoadedCatalog: Sendable {
 
     /// Ids of the quakes `predicate.evaluate` keeps, in id order.
     func memoryIDs(_ predicate: QuakePredicate) -> [String] {
-        quakes.filter(predicate.evaluate).map(\.id).sorted()
+        quakes.filter(predicate.selects).map(\.id).sorted()
     }
 
     func tableExists(_ name: String) throws -> Bool {
@@ -214,5 +214,15 @@ struct PredicateGrammar: Sendable {
 
     static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+extension QuakePredicate {
+    /// `evaluate` for an oracle: a test that cannot be answered is a recorded failure.
+    func selects(_ quake: Quake) -> Bool {
+        do { return try evaluate(quake) } catch {
+            Issue.record(error)
+            return false
+        }
     }
 }

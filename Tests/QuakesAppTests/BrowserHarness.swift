@@ -91,7 +91,7 @@ final class BrowserHarness {
                              width: width, height: height, now: Self.now, home: home, view: startView)
         takeDeletes = { defer { asked = [] }; return asked }
         takeExports = { defer { exportsAsked = [] }; return exportsAsked }
-        view = BrowseView(timeZone: TimeZone(identifier: timeZone)!, unicode: unicode, land: land)
+        view = BrowseView(zone: .named(TimeZone(identifier: timeZone)!), unicode: unicode, land: land)
         screen = Screen(width: width, height: height)
         try refresh()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import QuakeCharts
+import QuakeQuery
 @testable import QuakesApp
 import Testing
 
@@ -72,5 +73,23 @@ struct ChartQueriesTests {
         let failed = try BrowserHarness(charts: failing)
         try failed.press(.character("c"))
         #expect(failed.lines[1] == "charts: database PATH: cannot read: disk I/O error")
+    }
+
+    /// The charts of a filter whose pattern backtracks out of hand: the
+    /// pattern's one line, not SQLite's error around it.
+    @Test func aPatternThatTakesTooLongIsSaidAsItself() throws {
+        let browser = try BrowserHarness()
+        browser.controller.predicate = try QuakePredicate("place MATCHES '(.*[a-z]){15}X'")
+        let inbox = try EventInbox()
+        ChartQueries(controller: browser.controller, inbox: inbox) { controller, width in
+            try ChartAggregates.charts(controller, width: width)
+        }.request(width: 40)
+        let events = Self.events(inbox, count: 1)
+        guard events.count == 1, case .chartsFailed(let error) = events[0] else {
+            Issue.record("expected one .chartsFailed, got \(events)")
+            return
+        }
+        #expect("\(error)".hasPrefix("place MATCHES \"(.*[a-z]){15}X\": the pattern took too long on \""), "\(error)")
+        #expect("\(error)".hasSuffix("\"; simplify the pattern"), "\(error)")
     }
 }

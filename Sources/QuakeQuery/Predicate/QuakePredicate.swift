@@ -39,7 +39,8 @@ public struct QuakePredicate: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public func evaluate(_ quake: Quake) -> Bool { root.evaluate(quake) }
+    /// Throws `RegexLimitError` when a `MATCHES` test cannot be answered.
+    public func evaluate(_ quake: Quake) throws -> Bool { try root.evaluate(quake) }
 
     /// The WHERE clause and its arguments.
     public var sql: (sql: String, arguments: StatementArguments) { sql(placeLookups: []) }
@@ -182,7 +183,9 @@ extension PredicateNode {
                 arguments.append(Self.globPattern(text).databaseValue); test = "\(lhs) GLOB ?"
             case .matches:
                 let pattern = options.contains(.caseInsensitive) ? "(?i)" + text : text
-                arguments.append(pattern.databaseValue); test = "quake_matches(?, \(lhs))"
+                arguments.append(pattern.databaseValue)
+                arguments.append(description.databaseValue)
+                test = "quake_matches(?, \(lhs), ?)"
             }
             return Self.guardNull(field, test)
         }
@@ -226,12 +229,12 @@ extension PredicateValue {
 // MARK: In memory
 
 extension PredicateNode {
-    func evaluate(_ quake: Quake) -> Bool {
+    func evaluate(_ quake: Quake) throws -> Bool {
         switch self {
         case .constant(let value): return value
-        case .not(let node): return !node.evaluate(quake)
-        case .and(let a, let b): return a.evaluate(quake) && b.evaluate(quake)
-        case .or(let a, let b): return a.evaluate(quake) || b.evaluate(quake)
+        case .not(let node): return try !node.evaluate(quake)
+        case .and(let a, let b): return try a.evaluate(quake) && b.evaluate(quake)
+        case .or(let a, let b): return try a.evaluate(quake) || b.evaluate(quake)
         case .comparison(let field, let op, let value, let options):
             let actual = Self.folded(field.value(of: quake), options)
             if value == .null { return (op == .equal) == actual.isNull }
@@ -257,7 +260,12 @@ extension PredicateNode {
             switch op {
             case .matches:
                 let subject = options.contains(.diacriticInsensitive) ? TextFolding.foldDiacritics(raw) : raw
-                return RegexCache.shared.wholeMatch(options.contains(.caseInsensitive) ? "(?i)" + text : text, subject)
+                let pattern = options.contains(.caseInsensitive) ? "(?i)" + text : text
+                do throws(RegexCache.Failure) {
+                    return try RegexCache.shared.wholeMatch(pattern, subject)
+                } catch {
+                    throw RegexLimitError(predicate: description, subject: subject, failure: error)
+                }
             case .contains, .beginsWith, .endsWith, .like:
                 let subject = Array(options.fold(raw).utf8), pattern = Array(text.utf8)
                 switch op {
