@@ -6,9 +6,13 @@ Writes the port it got to PORT_FILE once it listens.
   /feed/NAME          the fixture NAME as application/geo+json
   /feed/NAME?type=T   the same with Content-Type T
   /feed/NAME?gzip=N   NAME gzip-compressed in N members (1 if N is empty)
+  /feed/NAME?deflate=zlib|raw   NAME deflate-compressed, zlib-wrapped or raw
   /feed/NAME?encoding=E   with a Content-Encoding E header, whatever the body
   /huge               declares a Content-Length of 10^12, then sends spaces until the client leaves
   /endless            a chunked body of spaces that never ends
+  /gzip-endless/...   an endless gzip stream of spaces, chunked (any path below: an FDSN service's)
+  /gzip-bomb/...      2 MB of gzip with its Content-Length, inflating to 2 GiB of spaces
+  /gzip-endless-encoded/..., /gzip-bomb-encoded/...   the same with Content-Encoding: gzip
   /status/CODE        that status with a small HTML page
   /html               200 with an HTML error page (a captive portal, say)
   /html?type=T        the same with Content-Type T
@@ -18,6 +22,8 @@ Writes the port it got to PORT_FILE once it listens.
 """
 import gzip
 import http.server
+import threading
+import zlib
 import os
 import socket
 import sys
@@ -55,6 +61,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 members = int(query["gzip"][0] or "1")
                 step = -(-len(body) // members)
                 body = b"".join(gzip.compress(body[i:i + step]) for i in range(0, len(body), step))
+            if "deflate" in query:
+                compressor = zlib.compressobj(6, zlib.DEFLATED, 15 if query["deflate"][0] == "zlib" else -15)
+                body = compressor.compress(body) + compressor.flush()
             self.send_response(200)
             self.send_header("Content-Type", content_type)
             if "encoding" in query:
@@ -74,6 +83,28 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
             self.send_forever(lambda chunk: b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        elif route in ("gzip-endless", "gzip-endless-encoded"):
+            self.send_response(200)
+            self.send_header("Content-Type", "application/geo+json")
+            if route.endswith("-encoded"):
+                self.send_header("Content-Encoding", "gzip")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            first, repeated = SPACE_BLOCKS
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(first), first))
+            self.send_forever(lambda chunk: b"%x\r\n%s\r\n" % (len(repeated), repeated))
+        elif route in ("gzip-bomb", "gzip-bomb-encoded"):
+            body = cached_gzip_bomb()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/geo+json")
+            if route.endswith("-encoded"):
+                self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            try:
+                self.wfile.write(body)
+            except OSError:  # the client refused it half-way
+                self.close_connection = True
         elif route == "status":
             code = int(arg)
             page = b"<!DOCTYPE html><html><body><h1>%d</h1></body></html>" % code
@@ -98,12 +129,49 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
     def send_forever(self, frame):
-        chunk = frame(b" " * 65536)
+        """Writes frame(64 kB of spaces) until the client hangs up; frame may answer anew each time."""
         try:
             while True:
-                self.wfile.write(chunk)
+                self.wfile.write(frame(b" " * 65536))
         except OSError:  # the client hung up: what these routes wait for
             self.close_connection = True
+
+
+def space_blocks():
+    """A gzip stream's start holding 1 MiB of spaces, and the deflate block
+    that adds 1 MiB more: after a full flush the compressor starts afresh,
+    so every further block is the same bytes."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+    spaces = b" " * (1 << 20)
+    first = compressor.compress(spaces) + compressor.flush(zlib.Z_FULL_FLUSH)
+    return first, compressor.compress(spaces) + compressor.flush(zlib.Z_FULL_FLUSH)
+
+
+SPACE_BLOCKS = space_blocks()   # 2 MiB compressed: some 70 ms
+
+
+def gzip_bomb(mebibytes=2048):
+    """2 GiB of spaces as one gzip member of about 2 MB: the blocks, a final
+    empty block, then the CRC-32 and length of what they inflate to."""
+    first, repeated = SPACE_BLOCKS
+    crc = 0
+    spaces = b" " * (1 << 20)
+    for _ in range(mebibytes):
+        crc = zlib.crc32(spaces, crc)
+    size = (mebibytes << 20) & 0xFFFFFFFF
+    return first + repeated * (mebibytes - 1) + b"\x03\x00" + crc.to_bytes(4, "little") + size.to_bytes(4, "little")
+
+
+_bomb = []
+_bomb_lock = threading.Lock()
+
+
+def cached_gzip_bomb():
+    """The bomb, made at its first request only (its CRC takes seconds)."""
+    with _bomb_lock:
+        if not _bomb:
+            _bomb.append(gzip_bomb())
+        return _bomb[0]
 
 
 class Server(http.server.ThreadingHTTPServer):
