@@ -185,7 +185,7 @@ public struct FDSNBackfill: Sendable {
     /// catalog's last fetch (the browser's "updated" time).
     private func fetch(_ window: FetchLedger.Window, includingEnd: Bool, updatedAfter: Date?, records windowRecords: [ImportRecord],
                        report: @escaping @Sendable (Progress.Phase) -> Void) throws -> WindowOutcome {
-        let records = windowRecords + [.lastFetch(LastFetch(date: Date(), url: service.baseURL.absoluteString))]
+        let records = windowRecords + [.lastFetch(LastFetch(date: Date(), url: FeedSource(url: service.baseURL).description))]
         let url = service.url("query", query.items(from: window.startTime, to: window.endTime, updatedAfter: updatedAfter))
         let body: FeedDownload.Body
         // Said before asking: until then the run still took the previous
@@ -202,7 +202,7 @@ public struct FDSNBackfill: Sendable {
             throw error
         }
         let name = "\(service.name) \(FDSNQuery.time(window.startTime))…\(FDSNQuery.time(window.endTime))"
-        let data = try FeedFetcher.inflatedIfGzip(body.data, source: url.absoluteString, limit: downloader.maxDownload)
+        let data = try FeedFetcher.inflatedIfGzip(body.data, source: FeedSource(url: url).description, limit: downloader.maxDownload)
         guard body.status != 204, !data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             try FetchLedger(catalog: catalog).record(records)
             return .imported(ImportReport(name: name))

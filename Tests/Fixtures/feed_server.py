@@ -14,12 +14,14 @@ Writes the port it got to PORT_FILE once it listens.
   /gzip-bomb/...      2 MB of gzip with its Content-Length, inflating to 2 GiB of spaces
   /gzip-endless-encoded/..., /gzip-bomb-encoded/...   the same with Content-Encoding: gzip
   /status/CODE        that status with a small HTML page
+  /auth/NAME          the fixture NAME to the user reader, password s3cr3t-Pa55 (HTTP basic); else 401
   /html               200 with an HTML error page (a captive portal, say)
   /html?type=T        the same with Content-Type T
   /cut/NAME           announces NAME's full length, sends half, closes
   /stall/NAME         sends the headers and half of NAME, then stalls 60 s
   /slow               waits 60 s before answering at all
 """
+import base64
 import gzip
 import http.server
 import threading
@@ -105,6 +107,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.write(body)
             except OSError:  # the client refused it half-way
                 self.close_connection = True
+        elif route == "auth":
+            expected = "Basic " + base64.b64encode(b"reader:s3cr3t-Pa55").decode()
+            if self.headers.get("Authorization") == expected:
+                self.send_body(200, self.fixture(arg), "application/geo+json")
+            else:
+                self.send_response(401)
+                self.send_header("WWW-Authenticate", 'Basic realm="feeds"')
+                self.send_header("Content-Length", "0")
+                self.end_headers()
         elif route == "status":
             code = int(arg)
             page = b"<!DOCTYPE html><html><body><h1>%d</h1></body></html>" % code
