@@ -19,16 +19,19 @@ public enum FeedDownload {
     }
 
     public static func body(of source: FeedSource, timeout: Double, limit: Int, progress: Progress? = nil) throws -> Body {
-        if source.url.isFileURL { return Body(data: try fileBody(source, limit: limit), contentType: nil) }
+        if source.url.isFileURL { return Body(data: try fileBody(source, timeout: timeout, limit: limit), contentType: nil) }
         let receiver = Receiver(source: source, limit: limit, progress: progress)
         let transfer = CurlTransfer(url: source.requestURL, timeout: timeout, onHead: receiver.head, onBody: receiver.body)
         return try receiver.finish(transfer.run(), timeout: timeout)
     }
 
-    /// A file read as `import` reads one: mapped, or streamed from a FIFO.
-    private static func fileBody(_ source: FeedSource, limit: Int) throws -> Data {
+    /// A file read as `import` reads one: mapped, or streamed from a FIFO,
+    /// which fails as a silent server does after `timeout` seconds without a byte.
+    private static func fileBody(_ source: FeedSource, timeout: Double, limit: Int) throws -> Data {
         do {
-            return try InputFile.contents(ofPath: source.url.path, limit: limit)
+            return try InputFile.contents(ofPath: source.url.path, limit: limit, timeout: timeout)
+        } catch .timedOut {
+            throw FetchError(source: source.description, reason: .timedOut(seconds: timeout))
         } catch .overLimit {
             throw FetchError(source: source.description, reason: .overLimit(limit))
         } catch .unreadable(let message) {
