@@ -17,6 +17,7 @@ Writes the port it got to PORT_FILE once it listens.
   /auth/NAME          the fixture NAME to the user reader, password s3cr3t-Pa55 (HTTP basic); else 401
   /html               200 with an HTML error page (a captive portal, say)
   /html?type=T        the same with Content-Type T
+  /html/..., /html-plain/...   the same below any path (an FDSN service's), as text/html or text/plain
   /cut/NAME           announces NAME's full length, sends half, closes
   /stall/NAME         sends the headers and half of NAME, then stalls 60 s
   /slow               waits 60 s before answering at all
@@ -120,9 +121,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             code = int(arg)
             page = b"<!DOCTYPE html><html><body><h1>%d</h1></body></html>" % code
             self.send_body(code, page, "text/html")
-        elif route == "html":
+        elif route in ("html", "html-plain"):
             page = b"<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body>Please sign in</body></html>\n"
-            self.send_body(200, page, query.get("type", ["text/html; charset=utf-8"])[0])
+            default_type = "text/plain" if route == "html-plain" else "text/html; charset=utf-8"
+            self.send_body(200, page, query.get("type", [default_type])[0])
         elif route == "cut":
             body = self.fixture(arg)
             self.send_body(200, body[: len(body) // 2], "application/geo+json", length=len(body))
