@@ -67,4 +67,30 @@ struct FetchMemoryTests {
         print("peak \(route): \(result.peakKiB) KiB, base \(base) KiB")
         #expect(result.peakKiB < base + Self.marginKiB, "peak \(result.peakKiB) KiB, base \(base) KiB")
     }
+
+    /// A running process's peak resident memory (VmHWM), in KiB.
+    static func peakKiB(of pid: pid_t) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kiB = Int(line.split(separator: " ")[1]) else { throw ChildProcessError("no VmHWM for \(pid)") }
+        return kiB
+    }
+
+    @Test("watch, whose sync is the browser's r: a feed answering a gzip bomb with Content-Encoding: gzip is one line a sync, near the limit")
+    func watchSync() throws {
+        let base = try basePeakKiB()
+        let url = server.url("gzip-bomb-encoded/feed")
+        try harness.writeConfig("max-download = \"\(Self.limit)\"\nurl = \"\(url)\"\n")
+        let child = try ChildProcess.quakesTUI(["watch", "--db", harness.db, "--every", "1s"], environment: harness.environment,
+                                               outputPrefix: harness.folder.file("watch"))
+        let deadline = Date().addingTimeInterval(120)
+        while child.stderr.split(separator: "\n").count < 3 && child.isRunning && Date() < deadline { usleep(20_000) }
+        let peak = try Self.peakKiB(of: child.pid)
+        child.send(SIGTERM)
+        #expect(child.wait(timeout: 60) == 0)
+        #expect(Set(child.stderr.split(separator: "\n").map(String.init)) == ["watch: fetch \(url): body over the \(Self.limit) limit"])
+        #expect(child.stderr.split(separator: "\n").count >= 3, "three syncs refused: \(child.stderr)")
+        print("peak watch: \(peak) KiB, base \(base) KiB")
+        #expect(peak < base + Self.marginKiB, "peak \(peak) KiB, base \(base) KiB")
+    }
 }
