@@ -20,7 +20,7 @@ final class CurlTransfer {
         }
     }
 
-    enum Outcome {
+    enum Outcome: Equatable {
         case completed
         /// `onHead` or `onBody` said no.
         case stopped
@@ -33,7 +33,7 @@ final class CurlTransfer {
     /// curl's codes a download can end with, by name.
     enum Failure: Equatable {
         case couldntResolveHost, couldntResolveProxy, couldntConnect, partialFile, receiveError, gotNothing, sendError
-        case tooManyRedirects, unsupportedProtocol, peerFailedVerification, tls
+        case tooManyRedirects, unsupportedProtocol, peerFailedVerification, tls, notHTTP
         /// Any other: curl's words for it.
         case other(String)
 
@@ -46,6 +46,7 @@ final class CurlTransfer {
             case CURLE_RECV_ERROR: self = .receiveError
             case CURLE_GOT_NOTHING: self = .gotNothing
             case CURLE_SEND_ERROR: self = .sendError
+            case CURLE_WEIRD_SERVER_REPLY: self = .notHTTP
             case CURLE_TOO_MANY_REDIRECTS: self = .tooManyRedirects
             case CURLE_UNSUPPORTED_PROTOCOL: self = .unsupportedProtocol
             case CURLE_PEER_FAILED_VERIFICATION: self = .peerFailedVerification
@@ -65,6 +66,8 @@ final class CurlTransfer {
     private let onBody: (UnsafeRawBufferPointer) -> Bool
     private var headers: [(name: String, value: String)] = []
     private var headDelivered = false
+    /// A redirect was read: an unsupported protocol is then its target's.
+    private var redirected = false
     /// The status line's code of the response being read.
     private var status: Int?
     private var stopped = false
@@ -129,13 +132,16 @@ final class CurlTransfer {
         if stopped { return .stopped }
         if timedOut || code == CURLE_OPERATION_TIMEDOUT { return .timedOut }
         if code == CURLE_OK { return .completed }
-        return .failed(Failure(code), detail: String(cString: errorText),
+        // Without a redirect, only an answer that is not HTTP (HTTP/0.9, another protocol) is unsupported.
+        let failure = code == CURLE_UNSUPPORTED_PROTOCOL && !redirected ? .notHTTP : Failure(code)
+        return .failed(failure, detail: String(cString: errorText),
                        systemError: Int32(truncatingIfNeeded: ccurl_os_errno(handle)))
     }
 
     private func received(body: UnsafeRawBufferPointer) -> Bool {
         lastActivity = .now()
-        guard headDelivered, onBody(body) else { stopped = true; return false }
+        guard headDelivered else { return true }   // a redirect's own body, if curl hands one over
+        guard onBody(body) else { stopped = true; return false }
         return true
     }
 
@@ -160,6 +166,7 @@ final class CurlTransfer {
         if (100..<200).contains(status) { return true }
         // curl follows a redirect with a Location itself: its head is not the answer.
         if [301, 302, 303, 307, 308].contains(status), Head(status: status, headers: headers).value("Location") != nil {
+            redirected = true
             return true
         }
         headDelivered = true

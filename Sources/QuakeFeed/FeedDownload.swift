@@ -48,7 +48,8 @@ public enum FeedDownload {
         let limit: Int
         let progress: Progress?
         private var failure: FetchError?
-        private var status = 200
+        /// The final response's status; nil until its head is read.
+        private var status: Int?
         private var declared: Int?
         private var contentType: String?
         private var encoding: String?
@@ -70,9 +71,9 @@ public enum FeedDownload {
 
         func head(_ head: CurlTransfer.Head) -> Bool {
             status = head.status
-            if status == 204 { return true }
-            guard status == 200 else {
-                return fail(.httpStatus(status), retryAfter: head.value("Retry-After").flatMap(FetchError.retryAfterSeconds))
+            if head.status == 204 { return true }
+            guard head.status == 200 else {
+                return fail(.httpStatus(head.status), retryAfter: head.value("Retry-After").flatMap(FetchError.retryAfterSeconds))
             }
             declared = head.value("Content-Length").flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
             if let declared, declared > limit { return fail(.overLimit(limit)) }   // before a byte of the body is read
@@ -117,6 +118,9 @@ public enum FeedDownload {
             case .failed(let failure, let detail, let systemError):
                 throw FetchError(source: source.description, reason: reason(failure, detail: detail, systemError: systemError))
             }
+            guard let status, outcome == .completed else {   // curl ended without an answer, or a callback stopped without saying why
+                throw FetchError(source: source.description, reason: .connection("no HTTP answer"))
+            }
             if status == 204 { return Body(data: Data(), contentType: contentType, status: 204) }
             if let declared, received < declared {
                 throw FetchError(source: source.description, reason: .cutShort(received: received, expected: declared))
@@ -153,6 +157,7 @@ public enum FeedDownload {
                 return .cutShort(received: received, expected: declared)
             case .gotNothing, .receiveError: return .connection("connection closed before any data")
             case .sendError: return .connection("connection lost while sending the request")
+            case .notHTTP: return .connection("the server's answer is not HTTP")
             case .tooManyRedirects: return .connection("too many redirects")
             case .unsupportedProtocol: return .connection("redirected to a URL that is not http or https")
             case .peerFailedVerification: return .connection("TLS failed: the server's certificate is not trusted (\(detail))")

@@ -21,6 +21,8 @@ Writes the port it got to PORT_FILE once it listens.
   /cut/NAME           announces NAME's full length, sends half, closes
   /stall/NAME         sends the headers and half of NAME, then stalls 60 s
   /slow               waits 60 s before answering at all
+  /redirect?to=URL    302 to URL (a path on this server, or any URL)
+  /not-http           answers a line that is not HTTP (an SSH server's greeting), then closes
 """
 import base64
 import gzip
@@ -133,6 +135,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             body = self.fixture(arg)
             self.send_body(200, body[: len(body) // 2], "application/geo+json", length=len(body))
             time.sleep(60)
+            self.close_connection = True
+        elif route == "redirect":
+            self.send_response(302)
+            self.send_header("Location", query["to"][0])
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif route == "not-http":
+            self.wfile.write(b"SSH-2.0-OpenSSH_9.2p1\r\n")
             self.close_connection = True
         elif route == "slow":
             time.sleep(60)
