@@ -216,13 +216,14 @@ public struct FDSNBackfill: Sendable {
             throw error
         }
         let name = "\(service.name) \(FDSNQuery.time(window.startTime))…\(FDSNQuery.time(window.endTime))"
-        let data = try FeedFetcher.inflatedIfGzip(body.data, source: FeedSource(url: url).description, limit: downloader.maxDownload)
+        let shown = FeedSource(url: url).description   // without credentials
+        let data = try FeedFetcher.inflatedIfGzip(body.data, source: shown, limit: downloader.maxDownload)
         guard body.status != 204, !data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             try FetchLedger(catalog: catalog).record(records)
             return .imported(ImportReport(name: name))
         }
         if FetchError.isHTMLPage(contentType: body.contentType, body: data) {
-            throw FetchError(source: FeedSource(url: url).description, reason: .htmlPage(contentType: FetchError.mediaType(body.contentType)))
+            throw FetchError(source: shown, reason: .htmlPage(contentType: FetchError.mediaType(body.contentType)))
         }
         let (start, end) = (window.startTime, window.endTime)
         report(.importing(events: 0))

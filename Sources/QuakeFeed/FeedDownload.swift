@@ -118,7 +118,8 @@ public enum FeedDownload {
             case .failed(let failure, let detail, let systemError):
                 throw FetchError(source: source.description, reason: reason(failure, detail: detail, systemError: systemError))
             }
-            guard let status, outcome == .completed else {   // curl ended without an answer, or a callback stopped without saying why
+            // curl ended without an answer, or a callback stopped without saying why.
+            guard let status, outcome == .completed else {
                 throw FetchError(source: source.description, reason: .connection("no HTTP answer"))
             }
             if status == 204 { return Body(data: Data(), contentType: contentType, status: 204) }
