@@ -2,7 +2,8 @@
 # `make test` runs the tests. Both install what they need first.
 SWIFT ?= swift
 # man-db and groff-base: the tests render the manual page with `man -l`.
-APT_PACKAGES = libncursesw5-dev libsqlite3-dev zlib1g-dev tmux man-db groff-base
+# libcurl4-openssl-dev: fetch downloads with libcurl directly.
+APT_PACKAGES = libncursesw5-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev tmux man-db groff-base
 
 .PHONY: run test build release deps clean bench fuzz install uninstall manual
 

@@ -52,10 +52,17 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        // Downloading USGS feeds (URLSession) and importing them.
+        // Downloading USGS feeds (libcurl) and importing them.
         .target(
             name: "QuakeFeed",
-            dependencies: ["QuakeStore"]
+            dependencies: ["QuakeStore", "CCurl"]
+        ),
+        // The system libcurl, used directly: its write callback is synchronous,
+        // so a body is refused at the limit as it arrives (URLSession queued it).
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // posix_spawn as a shell would start a child (signals unblocked and
         // at their defaults): the alert command, the bench, the tests.

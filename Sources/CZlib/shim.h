@@ -6,3 +6,8 @@
 static inline int czlib_inflate_init_gzip(z_stream *stream) {
     return inflateInit2(stream, 15 + 16);
 }
+
+// Any inflater by its windowBits: 15 for a zlib stream, -15 for raw deflate.
+static inline int czlib_inflate_init(z_stream *stream, int windowBits) {
+    return inflateInit2(stream, windowBits);
+}

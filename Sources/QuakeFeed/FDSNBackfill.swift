@@ -67,12 +67,26 @@ public struct FDSNBackfill: Sendable {
     }
 
     /// A window cut short of its end: the windows done so far are kept.
+    /// Says `window 2019-07-01T00:00:00…2019-07-02T00:00:00: HTTP 503 …`:
+    /// the service is named by whoever reports it, once.
     public struct WindowError: Error, CustomStringConvertible {
         public let window: FetchLedger.Window
         public let cause: any Error
         public let windowsDone: Int
         public let windowsTotal: Int
-        public var description: String { "\(cause)" }
+        public var description: String {
+            "window \(FDSNQuery.time(window.startTime))…\(FDSNQuery.time(window.endTime)): \(reasonText)"
+        }
+
+        /// The cause without the URL or the window its own text names
+        /// (a fetch's URL with its query, an import's window name).
+        public var reasonText: String {
+            switch cause {
+            case let error as FetchError: error.reasonText
+            case let error as ImportError: error.location.isEmpty ? error.message : "\(error.message) at \(error.location)"
+            default: "\(cause)"
+            }
+        }
     }
 
     public typealias ProgressHandler = @Sendable (Progress) -> Void
@@ -185,7 +199,7 @@ public struct FDSNBackfill: Sendable {
     /// catalog's last fetch (the browser's "updated" time).
     private func fetch(_ window: FetchLedger.Window, includingEnd: Bool, updatedAfter: Date?, records windowRecords: [ImportRecord],
                        report: @escaping @Sendable (Progress.Phase) -> Void) throws -> WindowOutcome {
-        let records = windowRecords + [.lastFetch(LastFetch(date: Date(), url: service.baseURL.absoluteString))]
+        let records = windowRecords + [.lastFetch(LastFetch(date: Date(), url: FeedSource(url: service.baseURL).description))]
         let url = service.url("query", query.items(from: window.startTime, to: window.endTime, updatedAfter: updatedAfter))
         let body: FeedDownload.Body
         // Said before asking: until then the run still took the previous
@@ -202,10 +216,14 @@ public struct FDSNBackfill: Sendable {
             throw error
         }
         let name = "\(service.name) \(FDSNQuery.time(window.startTime))…\(FDSNQuery.time(window.endTime))"
-        let data = try FeedFetcher.inflatedIfGzip(body.data, source: url.absoluteString, limit: downloader.maxDownload)
+        let shown = FeedSource(url: url).description   // without credentials
+        let data = try FeedFetcher.inflatedIfGzip(body.data, source: shown, limit: downloader.maxDownload)
         guard body.status != 204, !data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             try FetchLedger(catalog: catalog).record(records)
             return .imported(ImportReport(name: name))
+        }
+        if FetchError.isHTMLPage(contentType: body.contentType, body: data) {
+            throw FetchError(source: shown, reason: .htmlPage(contentType: FetchError.mediaType(body.contentType)))
         }
         let (start, end) = (window.startTime, window.endTime)
         report(.importing(events: 0))

@@ -7,7 +7,8 @@ import QuakeStore
 /// answers `format=text`, has the `count` endpoint and takes `updatedafter`,
 /// and how many events one answer may hold.
 public struct FDSNService: Sendable, Equatable {
-    /// `usgs`, or the base URL as given for any other service.
+    /// `usgs`, or the base URL as given for any other service, without
+    /// credentials (those stay in `baseURL`, for the requests only).
     public let name: String
     /// `https://earthquake.usgs.gov/fdsnws/event/1`, without a final `/`.
     public let baseURL: URL
@@ -58,8 +59,9 @@ public struct FDSNService: Sendable, Equatable {
             self = service
             return
         }
+        let shown = URLUserInfo.removed(from: text)
         guard text.contains("/") else {
-            throw FeedSourceError("unknown service '\(text)'; services are \(Self.names.joined(separator: ", ")), "
+            throw FeedSourceError("unknown service '\(shown)'; services are \(Self.names.joined(separator: ", ")), "
                                   + "or a base URL ending in /fdsnws/event/1")
         }
         var trimmed = text
@@ -67,12 +69,12 @@ public struct FDSNService: Sendable, Equatable {
         for endpoint in ["/query", "/count"] where trimmed.hasSuffix(endpoint) { trimmed.removeLast(endpoint.count) }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host?.isEmpty == false else {
-            throw FeedSourceError("service URL '\(text)' must be an http or https URL")
+            throw FeedSourceError("service URL '\(shown)' must be an http or https URL")
         }
         guard url.path.hasSuffix("/fdsnws/event/1") else {
-            throw FeedSourceError("service URL '\(text)' must end in /fdsnws/event/1")
+            throw FeedSourceError("service URL '\(shown)' must end in /fdsnws/event/1")
         }
-        name = trimmed
+        name = URLUserInfo.removed(from: trimmed)
         baseURL = url
         answersText = true
         hasCount = true

@@ -1,10 +1,7 @@
 import Foundation
 import QuakeStore
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Downloads one feed body with URLSession, reporting bytes as they come.
+/// Downloads one feed body with libcurl (`CurlTransfer`), reporting bytes as they come.
 /// Fails on any status but 200 and 204 (No Content: an FDSN service's
 /// answer when no event matches, an empty body), on a body shorter than its Content-Length,
 /// on a body longer than `limit` bytes (declared or streamed: refused before
@@ -22,23 +19,19 @@ public enum FeedDownload {
     }
 
     public static func body(of source: FeedSource, timeout: Double, limit: Int, progress: Progress? = nil) throws -> Body {
-        if source.url.isFileURL { return Body(data: try fileBody(source, limit: limit), contentType: nil) }
-        let delegate = Delegate(source: source, timeout: timeout, limit: limit, progress: progress)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout   // between bytes, not for the whole body
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: source.requestURL)
-        request.setValue("quakes-tui", forHTTPHeaderField: "User-Agent")
-        session.dataTask(with: request).resume()
-        return try delegate.wait()
+        if source.url.isFileURL { return Body(data: try fileBody(source, timeout: timeout, limit: limit), contentType: nil) }
+        let receiver = Receiver(source: source, limit: limit, progress: progress)
+        let transfer = CurlTransfer(url: source.requestURL, timeout: timeout, onHead: receiver.head, onBody: receiver.body)
+        return try receiver.finish(transfer.run(), timeout: timeout)
     }
 
-    /// A file read as `import` reads one: mapped, or streamed from a FIFO.
-    private static func fileBody(_ source: FeedSource, limit: Int) throws -> Data {
+    /// A file read as `import` reads one: mapped, or streamed from a FIFO,
+    /// which fails as a silent server does after `timeout` seconds without a byte.
+    private static func fileBody(_ source: FeedSource, timeout: Double, limit: Int) throws -> Data {
         do {
-            return try InputFile.contents(ofPath: source.url.path, limit: limit)
+            return try InputFile.contents(ofPath: source.url.path, limit: limit, timeout: timeout)
+        } catch .timedOut {
+            throw FetchError(source: source.description, reason: .timedOut(seconds: timeout))
         } catch .overLimit {
             throw FetchError(source: source.description, reason: .overLimit(limit))
         } catch .unreadable(let message) {
@@ -46,135 +39,131 @@ public enum FeedDownload {
         }
     }
 
-    /// Collects the body; `wait` blocks until the task ends.
-    private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// Takes the answer as curl reads it: refuses a status or a length at
+    /// once, and holds the body, inflated as it comes when a
+    /// Content-Encoding says so, never more than `limit` bytes as sent
+    /// nor once inflated.
+    private final class Receiver {
         let source: FeedSource
-        let timeout: Double
         let limit: Int
         let progress: Progress?
-        private let lock = NSLock()
-        private let done = DispatchSemaphore(value: 0)
-        private var data = Data()
-        private var expected: Int?
-        private var contentType: String?
-        private var contentEncoding: String?
         private var failure: FetchError?
-        private var status = 200
+        /// The final response's status; nil until its head is read.
+        private var status: Int?
+        private var declared: Int?
+        private var contentType: String?
+        private var encoding: String?
+        private var inflater: Inflater?
+        private var data = Data()
+        /// Bytes as sent: the encoded ones when a Content-Encoding applies.
+        private var received = 0
 
-        init(source: FeedSource, timeout: Double, limit: Int, progress: Progress?) {
+        init(source: FeedSource, limit: Int, progress: Progress?) {
             self.source = source
-            self.timeout = timeout
             self.limit = limit
             self.progress = progress
         }
 
-        func wait() throws -> Body {
-            done.wait()
-            lock.lock(); defer { lock.unlock() }
+        private func fail(_ reason: FetchError.Reason, retryAfter: Double? = nil) -> Bool {
+            failure = FetchError(source: source.description, reason: reason, retryAfter: retryAfter)
+            return false
+        }
+
+        func head(_ head: CurlTransfer.Head) -> Bool {
+            status = head.status
+            if head.status == 204 { return true }
+            guard head.status == 200 else {
+                return fail(.httpStatus(head.status), retryAfter: head.value("Retry-After").flatMap(FetchError.retryAfterSeconds))
+            }
+            declared = head.value("Content-Length").flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
+            if let declared, declared > limit { return fail(.overLimit(limit)) }   // before a byte of the body is read
+            contentType = head.value("Content-Type")
+            let coding = head.value("Content-Encoding").map { FetchError.quotable($0) } ?? ""
+            switch coding.lowercased() {
+            case "", "identity": break
+            case "gzip", "x-gzip": inflater = Inflater(.gzip, limit: limit)
+            case "deflate": inflater = Inflater(.deflate, limit: limit)
+            default: return fail(.badContentEncoding(coding, supported: false))
+            }
+            encoding = inflater == nil ? nil : coding
+            // A guess to save copies, never a promise: a server may declare anything.
+            if let declared, inflater == nil { data.reserveCapacity(min(declared, 64 << 20)) }
+            progress?(0, inflater == nil ? declared : nil)
+            return true
+        }
+
+        func body(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            guard status == 200 else { return true }   // a 204's stray bytes are no answer
+            guard bytes.count <= limit - received else { return fail(.overLimit(limit)) }   // an endless body is cut here
+            received += bytes.count
+            guard let inflater else {
+                data.append(bytes.assumingMemoryBound(to: UInt8.self))
+                progress?(received, declared)
+                return true
+            }
+            do {
+                try inflater.append(bytes)
+            } catch {
+                return fail(reason(for: error))
+            }
+            progress?(inflater.output.count, nil)
+            return true
+        }
+
+        func finish(_ outcome: CurlTransfer.Outcome, timeout: Double) throws -> Body {
             if let failure { throw failure }
-            if let expected, data.count < expected {
-                throw FetchError(source: source.description, reason: .cutShort(received: data.count, expected: expected))
+            switch outcome {
+            case .completed, .stopped: break
+            case .timedOut: throw FetchError(source: source.description, reason: .timedOut(seconds: timeout))
+            case .failed(let failure, let detail, let systemError):
+                throw FetchError(source: source.description, reason: reason(failure, detail: detail, systemError: systemError))
+            }
+            // curl ended without an answer, or a callback stopped without saying why.
+            guard let status, outcome == .completed else {
+                throw FetchError(source: source.description, reason: .connection("no HTTP answer"))
+            }
+            if status == 204 { return Body(data: Data(), contentType: contentType, status: 204) }
+            if let declared, received < declared {
+                throw FetchError(source: source.description, reason: .cutShort(received: received, expected: declared))
+            }
+            if let inflater {
+                do { data = try inflater.finish() } catch {
+                    throw FetchError(source: source.description, reason: reason(for: error))
+                }
             }
             return Body(data: data, contentType: contentType, status: status)
         }
 
-        private func fail(_ reason: FetchError.Reason, retryAfter: Double? = nil) {
-            lock.lock(); defer { lock.unlock() }
-            if failure == nil { failure = FetchError(source: source.description, reason: reason, retryAfter: retryAfter) }
+        private func reason(for failure: Gzip.Failure) -> FetchError.Reason {
+            switch failure {
+            case .overLimit: .overLimit(limit)
+            case .invalid: .badContentEncoding(encoding ?? "", supported: true)
+            }
         }
 
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-            if let http = response as? HTTPURLResponse, http.statusCode != 200 {
-                if http.statusCode == 204 {
-                    lock.lock(); status = 204; lock.unlock()
-                    completionHandler(.allow)
-                    return
+        /// curl's failures in words.
+        private func reason(_ failure: CurlTransfer.Failure, detail: String, systemError: Int32) -> FetchError.Reason {
+            let host = source.url.host ?? ""
+            switch failure {
+            case .couldntResolveHost: return .connection("cannot resolve host \(host)")
+            case .couldntResolveProxy: return .connection("cannot resolve the proxy's host")
+            case .couldntConnect:
+                switch systemError {
+                case ECONNREFUSED: return .connection("connection refused")
+                case ENETUNREACH: return .connection("network unreachable")
+                case EHOSTUNREACH: return .connection("host \(host) unreachable")
+                default: return .connection("cannot connect to \(host)")
                 }
-                let retryAfter = http.value(forHTTPHeaderField: "Retry-After").flatMap(FetchError.retryAfterSeconds)
-                refuse(dataTask, .httpStatus(http.statusCode), retryAfter: retryAfter, completionHandler)
-                return
-            }
-            let declared = response.expectedContentLength >= 0 ? Int(response.expectedContentLength) : nil
-            if let declared, declared > limit {   // refused before a byte of the body is read
-                refuse(dataTask, .overLimit(limit), completionHandler)
-                return
-            }
-            let http = response as? HTTPURLResponse
-            // curl inflates a Content-Encoding itself: the declared length is
-            // then of the encoded body, not of the bytes delivered here.
-            let encoding = http?.value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces)
-            let encoded = encoding.map { !$0.isEmpty && $0.lowercased() != "identity" } ?? false
-            lock.lock()
-            expected = encoded ? nil : declared
-            contentType = http?.value(forHTTPHeaderField: "Content-Type")
-            contentEncoding = encoded ? encoding : nil
-            // A guess to save copies, never a promise: a server may declare anything.
-            if let expected { data.reserveCapacity(min(expected, 64 << 20)) }
-            lock.unlock()
-            progress?(0, expected)
-            completionHandler(.allow)
-        }
-
-        /// FoundationNetworking goes on reading a body after `.cancel` (an endless
-        /// one for ever): the task is cancelled as well.
-        private func refuse(_ task: URLSessionDataTask, _ reason: FetchError.Reason, retryAfter: Double? = nil,
-                            _ completionHandler: (URLSession.ResponseDisposition) -> Void) {
-            fail(reason, retryAfter: retryAfter)
-            completionHandler(.cancel)
-            task.cancel()
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive chunk: Data) {
-            lock.lock()
-            // Bytes still arriving after a failure (a cancel is not immediate) are dropped.
-            if failure != nil { lock.unlock(); return }
-            guard chunk.count <= limit - data.count else {   // an endless body is cut here
-                lock.unlock()
-                fail(.overLimit(limit))
-                dataTask.cancel()
-                return
-            }
-            data.append(chunk)
-            let (received, expected) = (data.count, self.expected)
-            lock.unlock()
-            progress?(received, expected)
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            if let error {
-                fail(reason(for: error))
-            }
-            done.signal()
-        }
-
-        private func reason(for error: any Error) -> FetchError.Reason {
-            lock.lock()
-            let (received, expected, encoding) = (data.count, self.expected, contentEncoding)
-            lock.unlock()
-            guard let urlError = error as? URLError else { return .connection(error.localizedDescription) }
-            if urlError.code == .timedOut { return .timedOut(seconds: timeout) }
-            if let encoding, urlError.code == .unknown, urlError.localizedDescription.lowercased().contains("encoding") {
-                // curl inflates what Content-Encoding names, and says so in its own words when it cannot.
-                let known = !urlError.localizedDescription.contains("Unrecognized content encoding")
-                return .badContentEncoding(FetchError.quotable(encoding), supported: known)
-            }
-            // The body stopped short of its Content-Length, whatever curl called it.
-            if let expected, received < expected, urlError.code != .cancelled {
-                return .cutShort(received: received, expected: expected)
-            }
-            switch urlError.code {
-            case .cannotConnectToHost: return .connection("connection refused")
-            case .cannotFindHost, .dnsLookupFailed: return .connection("cannot resolve host \(source.url.host ?? "")")
-            case .networkConnectionLost where received > 0:
-                return .cutShort(received: received, expected: nil)
-            case .networkConnectionLost: return .connection("connection closed before any data")
-            case .notConnectedToInternet: return .connection("no network")
-            case .cancelled: return .connection("cancelled")
-            case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
-                 .serverCertificateNotYetValid, .secureConnectionFailed:
-                return .connection("TLS failed: \(urlError.localizedDescription)")
-            default: return .connection(urlError.localizedDescription)
+            case .partialFile, .receiveError where received > 0:
+                return .cutShort(received: received, expected: declared)
+            case .gotNothing, .receiveError: return .connection("connection closed before any data")
+            case .sendError: return .connection("connection lost while sending the request")
+            case .notHTTP: return .connection("the server's answer is not HTTP")
+            case .tooManyRedirects: return .connection("too many redirects")
+            case .unsupportedProtocol: return .connection("redirected to a URL that is not http or https")
+            case .peerFailedVerification: return .connection("TLS failed: the server's certificate is not trusted (\(detail))")
+            case .tls: return .connection("TLS failed" + (detail.isEmpty ? "" : ": \(detail)"))
+            case .other(let words): return .connection(detail.isEmpty ? words : "\(words): \(detail)")
             }
         }
     }

@@ -62,7 +62,7 @@ public struct FeedFetcher: Sendable {
         } catch let error as ImportError {
             let detail = error.location.isEmpty ? error.message : "\(error.message) at \(error.location)"
             // A captive portal or proxy error page says what it is by its type.
-            let type = body.contentType.map { FetchError.quotable(String($0.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces)) }
+            let type = FetchError.mediaType(body.contentType)
             throw FetchError(source: source.description,
                              reason: .notGeoJSON(detail, contentType: type?.lowercased().contains("json") == false ? type : nil))
         }

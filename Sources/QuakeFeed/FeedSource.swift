@@ -31,12 +31,13 @@ public struct FeedSource: Sendable, Equatable, CustomStringConvertible {
     /// relative to the current folder unless it starts with `/`.
     public init(urlString: String) throws {
         guard !urlString.isEmpty else { throw FeedSourceError("not a URL: ''") }
+        let shown = URLUserInfo.removed(from: urlString)
         guard let url = URL(string: urlString), let scheme = url.scheme?.lowercased() else {
             url = URL(fileURLWithPath: urlString).standardizedFileURL
             return
         }
         guard ["http", "https", "file"].contains(scheme) else {
-            throw FeedSourceError("unsupported URL '\(urlString)': use http, https or file")
+            throw FeedSourceError("unsupported URL '\(shown)': use http, https or file")
         }
         if scheme == "file", !url.path.hasPrefix("/") {
             // `file:all_day.geojson` names a file in the current folder: kept
@@ -45,17 +46,17 @@ public struct FeedSource: Sendable, Equatable, CustomStringConvertible {
             return
         }
         guard scheme == "file" || url.host?.isEmpty == false else {
-            throw FeedSourceError("URL '\(urlString)' has no host")
+            throw FeedSourceError("URL '\(shown)' has no host")
         }
         if let host = url.host, host.contains(":"), Self.loopbackRequestURL(url) == nil {
-            throw FeedSourceError("URL '\(urlString)': IPv6 addresses other than [::1] cannot be fetched "
+            throw FeedSourceError("URL '\(shown)': IPv6 addresses other than [::1] cannot be fetched "
                                   + "(FoundationNetworking refuses them on Linux); use a host name")
         }
         // URLSession picks its protocol by the scheme as written: `HTTP://` would
         // fail late as "unsupported URL". Schemes are case-insensitive (RFC 3986).
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         components?.scheme = scheme
-        guard let normalized = components?.url else { throw FeedSourceError("not a URL: '\(urlString)'") }
+        guard let normalized = components?.url else { throw FeedSourceError("not a URL: '\(shown)'") }
         self.url = normalized
     }
 
@@ -69,7 +70,9 @@ public struct FeedSource: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String { url.isFileURL ? url.path : url.absoluteString }
+    /// The path of a file, else the URL without its credentials, if any:
+    /// what every message and the catalog say.
+    public var description: String { url.isFileURL ? url.path : URLUserInfo.removed(from: url.absoluteString) }
 
     /// What URLSession is asked for: `url`, except that `[::1]` becomes
     /// `localhost` (which curl tries over IPv6 as well as IPv4).

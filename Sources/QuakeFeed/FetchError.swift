@@ -22,8 +22,11 @@ public struct FetchError: Error, CustomStringConvertible, Equatable {
         case overLimit(Int)
         /// gzip bytes (by their magic) that do not inflate; zlib's reason.
         case notGzip(String)
-        /// A Content-Encoding header over a body not so encoded, or one curl cannot undo.
+        /// A Content-Encoding header over a body not so encoded, or one not supported (gzip, deflate are).
         case badContentEncoding(String, supported: Bool)
+        /// An HTML page (a portal's, a proxy's, a service's error page) where
+        /// an FDSN service's text or QuakeML was asked; its Content-Type, if any.
+        case htmlPage(contentType: String?)
     }
 
     public init(source: String, reason: Reason, retryAfter: Double? = nil) {
@@ -61,7 +64,23 @@ public struct FetchError: Error, CustomStringConvertible, Equatable {
         case .notGzip(let reason): "not valid gzip (\(reason))"
         case .badContentEncoding(let encoding, true): "body is not \(encoding) although Content-Encoding says \(encoding)"
         case .badContentEncoding(let encoding, false): "unsupported Content-Encoding '\(encoding)'"
+        case .htmlPage(let type?): "the service answered with an HTML page (\(type)), not an FDSN answer"
+        case .htmlPage(nil): "the service answered with an HTML page, not an FDSN answer"
         }
+    }
+
+    /// A Content-Type's media type, as it may be quoted: `text/html` of `text/html; charset=utf-8`.
+    public static func mediaType(_ contentType: String?) -> String? {
+        contentType.map { quotable(String($0.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// Whether an answer is an HTML page: by its type, or by how it begins
+    /// (a page served as text/plain, or with no type).
+    static func isHTMLPage(contentType: String?, body: Data) -> Bool {
+        if let type = mediaType(contentType)?.lowercased(), ["text/html", "application/xhtml+xml"].contains(type) { return true }
+        let start = body.prefix(512).drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        let text = String(decoding: start.prefix(14), as: UTF8.self).lowercased()
+        return text.hasPrefix("<!doctype html") || text.hasPrefix("<html")
     }
 
     /// A header's value as it may be quoted in an error line: printable

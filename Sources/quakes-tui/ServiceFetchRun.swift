@@ -136,10 +136,15 @@ extension ServiceFetchRun {
 
     /// What ended a run, in one line that says what is kept.
     static func failure(_ error: any Error, service: String) -> String {
-        guard let windowError = error as? FDSNBackfill.WindowError else { return "\(service): \(error)" }
-        let cause = (windowError.cause as? FetchError)?.reasonText ?? "\(windowError.cause)"
+        guard let windowError = error as? FDSNBackfill.WindowError else {
+            // A service named by its URL is not named again by the request's.
+            if let fetchError = error as? FetchError, fetchError.source.hasPrefix(service) {
+                return "\(service): \(fetchError.reasonText)"
+            }
+            return "\(service): \(error)"
+        }
         let window = windowError.window
-        return "\(service): window \(range(window.startTime, window.endTime)): \(cause); "
+        return "\(service): window \(range(window.startTime, window.endTime)): \(windowError.reasonText); "
             + "\(windowError.windowsDone) of \(windowError.windowsTotal) windows done, the same command goes on from there"
     }
 }

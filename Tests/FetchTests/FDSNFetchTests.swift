@@ -176,4 +176,26 @@ struct FDSNFetchTests {
                 + "\(thousands(3000 - stored)) new, 0 updated, 0 skipped\n")
         try expectAllStoredOnce(catalog)
     }
+
+    @Test("an HTML page where FDSN text was asked is one line saying so, by its type or by its first bytes; nothing stored",
+          arguments: [("html", "text/html"), ("html-plain", "text/plain")])
+    func htmlPage(route: String, type: String) throws {
+        let server = try FeedServer()
+        let service = server.url("\(route)/fdsnws/event/1")
+        let result = try harness.run("fetch", ["--service", service, "--start", start, "--end", end])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: \(service): window 2018-06-01…2018-07-01: the service answered with an HTML page "
+                + "(\(type)), not an FDSN answer; 0 of 1 windows done, the same command goes on from there\n")
+        #expect(try harness.storedIDs() == [])
+    }
+
+    @Test("a service named by its URL is named once in an error line, not again in the request's URL")
+    func serviceNamedOnce() throws {
+        let closed = try FetchCommandTests.closedPort()
+        let service = "http://127.0.0.1:\(closed)/fdsnws/event/1"
+        let result = try harness.run("fetch", ["--service", service, "--start", start, "--end", end])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(service): connection refused\n")
+    }
 }

@@ -89,6 +89,19 @@ struct FetchBodyTests {
         #expect(result.stdout == "imported \(url): 146 new, 0 updated, 0 unchanged, 0 skipped\n")
     }
 
+    @Test("Content-Encoding: deflate is inflated, zlib-wrapped as the standard says or raw as some servers send it")
+    func deflateEncoding() throws {
+        try expectRefused("feed/all_day_2014-04.geojson?encoding=deflate", "body is not deflate although Content-Encoding says deflate")
+        var counts = "146 new, 0 updated, 0 unchanged"
+        for wrapping in ["zlib", "raw"] {
+            let url = server.url("feed/all_day_2014-04.geojson?deflate=\(wrapping)&encoding=deflate")
+            let result = try harness.fetch(["--url", url])
+            #expect(result.stderr == "", "\(wrapping)")
+            #expect(result.stdout == "imported \(url): \(counts), 0 skipped\n")
+            counts = "0 new, 0 updated, 146 unchanged"
+        }
+    }
+
     @Test("a Content-Type quoted in an error line carries no control characters and is cut short")
     func quotedContentType() throws {
         try expectRefused("html?type=text/html%1B%5B2J%07",

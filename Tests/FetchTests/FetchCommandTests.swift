@@ -109,6 +109,27 @@ struct FetchCommandTests {
         try expectUntouched()
     }
 
+    @Test("a redirect is followed to http or https only: one to a file: URL is one line, nothing read")
+    func redirects() throws {
+        let url = server.url("redirect?to=/feed/all_day_2014-04.geojson")
+        let result = try fetch(["--url", url])
+        #expect(result.stderr == "")
+        #expect(result.stdout == "imported \(url): 146 new, 0 updated, 0 unchanged, 0 skipped\n")
+        let toFile = server.url("redirect?to=file://\(Fixture.day2014)")
+        let refused = try fetch(["--url", toFile])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: fetch \(toFile): redirected to a URL that is not http or https\n")
+    }
+
+    @Test("a server whose answer is not HTTP is one line in words")
+    func notHTTP() throws {
+        let url = server.url("not-http")
+        let result = try fetch(["--url", url])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: fetch \(url): the server's answer is not HTTP\n")
+        try expectUntouched()
+    }
+
     @Test("file:// URLs and plain paths are fetched from disk")
     func fileURL() throws {
         let url = "file://" + Fixture.day2014

@@ -83,4 +83,23 @@ struct FetchURLTests {
         let absolute = URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path + "/feeds/day.geojson"
         #expect(child.stdout == "imported \(absolute): 146 new, 0 updated, 0 unchanged, 0 skipped\n")
     }
+
+    @Test("a FIFO given to --url that no writer opens, or whose writer stops without closing it, fails after --timeout seconds",
+          arguments: [false, true])
+    func fifoTimeout(writerStalls: Bool) throws {
+        let fifo = harness.folder.file("feed.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Part of a feed, then the FIFO held open without a byte more.
+        let writer = writerStalls ? try ChildProcess(["/bin/sh", "-c", #"exec 3>"$1"; head -c 50000 "$2" >&3; exec sleep 60"#,
+                                                      "sh", fifo, Fixture.day2014], outputPrefix: harness.folder.file("writer"))
+            : nil
+        for url in ["file://" + fifo, fifo] {
+            let result = try harness.fetch(["--url", url, "--timeout", "1"])
+            #expect(result.status == 1)
+            #expect(result.stderr == "error: fetch \(fifo): timed out (no data for 1 s)\n")
+            #expect(result.stdout == "")
+        }
+        try harness.expectUntouched()
+        withExtendedLifetime(writer) {}
+    }
 }

@@ -80,17 +80,25 @@ public final class ChildProcess {
     /// spawning process's high-water mark across `exec`, so wait4's
     /// `ru_maxrss` for a child of ours counts the test runner's own hundreds
     /// of MiB too (seen: 484 to 572 MiB for an import that peaks at 124).
-    public static func quakesTUIPeakMemory(_ arguments: [String], timeout: TimeInterval,
+    /// With `addressSpaceMiB`, the program may map no more than that
+    /// (RLIMIT_AS): a regression that would grow without end fails at the
+    /// cap instead of taking the machine's memory.
+    public static func quakesTUIPeakMemory(_ arguments: [String], environment: [String: String] = [:],
+                                           addressSpaceMiB: Int? = nil, timeout: TimeInterval,
                                            outputPrefix: String) throws -> (status: Int32, peakKiB: Int, child: ChildProcess) {
         let report = outputPrefix + ".peak"
         let script = """
             import resource, subprocess, sys
-            status = subprocess.run(sys.argv[2:]).returncode
+            cap = int(sys.argv[2]) << 20
+            def limit():
+                if cap > 0:
+                    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+            status = subprocess.run(sys.argv[3:], preexec_fn=limit).returncode
             open(sys.argv[1], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
             sys.exit(status if status >= 0 else 128 - status)
             """
-        let child = try ChildProcess(["python3", "-c", script, report, builtProduct("quakes-tui").path] + arguments,
-                                     outputPrefix: outputPrefix)
+        let child = try ChildProcess(["python3", "-c", script, report, String(addressSpaceMiB ?? 0), builtProduct("quakes-tui").path]
+                                     + arguments, environment: environment, outputPrefix: outputPrefix)
         let status = child.wait(timeout: timeout)
         let peak = (try? String(contentsOfFile: report, encoding: .utf8)).flatMap { Int($0) }
         guard let peak else { throw ChildProcessError("no peak memory reported (status \(status)): \(child.stderr)") }

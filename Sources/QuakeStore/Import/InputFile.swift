@@ -13,17 +13,23 @@ public enum InputFile {
         case unreadable(String)
         /// More than the caller's limit (a fetch's `max-download`).
         case overLimit(Int)
+        /// No byte for the caller's timeout (a fetch's): a FIFO no one
+        /// writes to, or one whose writer stopped without closing it.
+        case timedOut(seconds: Double)
 
         public var description: String {
             switch self {
             case .unreadable(let message): message
             case .overLimit(let limit): "over \(limit) bytes"
+            case .timedOut(let seconds): "no data for \(seconds) s"
             }
         }
     }
 
-    public static func contents(ofPath path: String, limit: Int = .max) throws(Failure) -> Data {
-        try bytes(ofPath: path, limit: limit).data
+    /// With a `timeout`, a pipe or FIFO that gives no byte for that many
+    /// seconds fails (`timedOut`), as a fetch's server would.
+    public static func contents(ofPath path: String, limit: Int = .max, timeout: Double? = nil) throws(Failure) -> Data {
+        try bytes(ofPath: path, limit: limit, timeout: timeout).data
     }
 
     /// The bytes, and whether they are the file's read-only mapping, whose
@@ -34,8 +40,10 @@ public enum InputFile {
         var isMapped: Bool
     }
 
-    static func bytes(ofPath path: String, limit: Int = .max) throws(Failure) -> Contents {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    static func bytes(ofPath path: String, limit: Int = .max, timeout: Double? = nil) throws(Failure) -> Contents {
+        // Opening a FIFO waits for a writer, for ever: with a timeout it is
+        // opened at once, and `poll` waits for its bytes instead.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (timeout == nil ? 0 : O_NONBLOCK))
         guard fd >= 0 else { throw errno == ENOENT ? .unreadable("no such file") : cannotRead(errno) }
         defer { close(fd) }
         var info = stat()
@@ -47,7 +55,7 @@ public enum InputFile {
             guard Int(info.st_size) <= limit else { throw .overLimit(limit) }
             return Contents(data: try mapped(fd, size: Int(info.st_size)), isMapped: info.st_size > 0)
         default:
-            return Contents(data: try streamed(fd, limit: limit), isMapped: false)
+            return Contents(data: try streamed(fd, limit: limit, timeout: timeout), isMapped: false)
         }
     }
 
@@ -63,20 +71,36 @@ public enum InputFile {
         return Data(bytesNoCopy: base, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
     }
 
-    private static func streamed(_ fd: Int32, limit: Int) throws(Failure) -> Data {
+    private static func streamed(_ fd: Int32, limit: Int, timeout: Double? = nil) throws(Failure) -> Data {
         let chunkSize = 1 << 20
         let chunk = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { chunk.deallocate() }
         var data = Data()
         while true {
+            if let timeout { try waitForBytes(fd, timeout: timeout) }
             let count = read(fd, chunk, chunkSize)
             if count == 0 { return data }
             if count < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR || errno == EAGAIN { continue }
                 throw cannotRead(errno)
             }
             guard count <= limit - data.count else { throw .overLimit(limit) }
             data.append(chunk.assumingMemoryBound(to: UInt8.self), count: count)
+        }
+    }
+
+    /// Returns once `fd` has bytes or is at its end (a FIFO's last writer
+    /// gone); `timedOut` after `timeout` seconds of neither. (Linux reports
+    /// no end for a FIFO no writer ever opened: that one times out.)
+    private static func waitForBytes(_ fd: Int32, timeout: Double) throws(Failure) {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw .timedOut(seconds: timeout) }
+            let ready = poll(&entry, 1, Int32(min((left * 1000).rounded(.up), 86_400_000)))
+            if ready > 0 { return }
+            if ready < 0 && errno != EINTR { throw cannotRead(errno) }
         }
     }
 
