@@ -76,7 +76,7 @@ struct ViewTests {
         let newest = Oracle.newestFirst[0]
         let tokyo = Oracle.utc(milliseconds: newest.time + 9 * 3_600_000, fraction: false)
         #expect(session.capture()[2].contains(tokyo))
-        #expect(session.capture()[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼  times GMT+9")
+        #expect(session.capture()[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼  times JST", "as date +%Z names Asia/Tokyo")
         session.send("t")
         let pane = session.waitUntil { $0.top.contains("times UTC") }
         #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼  times UTC", "\(pane)")
