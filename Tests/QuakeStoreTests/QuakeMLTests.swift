@@ -178,6 +178,22 @@ import Testing
         #expect(Array(stored.keys) == ["isc:600516599"])
     }
 
+    /// CDATA was ignored (a place in CDATA lost, coordinates in CDATA made
+    /// the event "missing coordinates"), and a value with a child element
+    /// kept only the text after the child.
+    @Test func aValueIsAllTheCharacterDataAndCDATAOfItsElement() throws {
+        let event = Self.iscEvent
+            .replacingOccurrences(of: "<text>NEAR COAST OF PERU</text>", with: "<text>NEAR <![CDATA[COAST]]> <b>OF</b> PERU</text>")
+            .replacingOccurrences(of: "<value>-80.5</value>", with: "<value><![CDATA[-80.5]]></value>")
+            .replacingOccurrences(of: "<value>-12.25</value>", with: "<value> <![CDATA[-12]]>.25 </value>")
+        let (report, stored) = try imported(Self.document(event))
+        #expect(report.summaryLine == "imported answer: 1 new, 0 updated, 0 unchanged, 0 skipped")
+        let quake = try #require(stored["isc:600516599"])
+        #expect(quake.place == "NEAR COAST OF PERU")
+        #expect(quake.latitude == -12.25)
+        #expect(quake.longitude == -80.5)
+    }
+
     @Test func publicIDsNameTheEventAndItsService() throws {
         let (_, stored) = try imported(Self.document(
             Self.iscEvent.replacingOccurrences(of: "smi:ISC/evid=600516599", with: "quakeml:eu.emsc/event/20120529_0000049")

@@ -55,7 +55,6 @@ final class QuakeMLHandler: NSObject, XMLParserDelegate {
         let name = Self.localName(elementName)
         path.append(name)
         sawRoot = true
-        text = ""
         guard let depth = eventDepth else {
             if name == "event" {
                 eventDepth = path.count - 1
@@ -75,19 +74,24 @@ final class QuakeMLHandler: NSObject, XMLParserDelegate {
         }
         if leaf == nil, level <= 3, let field = QuakeMLField(path[(depth + 1)...]) {
             leaf = (field, path.count - 1)
+            text = ""
         }
     }
 
+    /// A value's text is all the character data and CDATA within its
+    /// element, children's included (`<text>NEAR <b>COAST</b></text>` is
+    /// `NEAR COAST`), as XPath's string value.
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         if leaf != nil { text += string }
     }
 
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        if leaf != nil { text += String(decoding: CDATABlock, as: UTF8.self) }
+    }
+
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
         guard failure == nil else { return }
-        defer {
-            if !path.isEmpty { path.removeLast() }
-            text = ""
-        }
+        defer { if !path.isEmpty { path.removeLast() } }
         guard let depth = eventDepth, path.count > depth else { return }
         if path.count == depth + 1 {
             eventDepth = nil
@@ -102,6 +106,7 @@ final class QuakeMLHandler: NSObject, XMLParserDelegate {
         } catch {
             stop(parser, failure: error)
         }
+        text = ""
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
