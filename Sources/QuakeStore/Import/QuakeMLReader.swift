@@ -28,7 +28,7 @@ enum QuakeMLReader {
                 // Blanks before `<?xml` are an XML error; the sniffing skipped them, so the reader does too.
                 let start = bytes.prefix { blanks.contains($0) }.count
                 try checkEncoding(UnsafeBufferPointer(rebasing: bytes[start...]))
-                try QuakeMLDoctype.refuseEntities(bytes, from: start)
+                try QuakeMLDoctype.refuseDeclarations(bytes, from: start)
                 let input = ByteStream(bytes, from: start, readBefore: readBefore)
                 let parser = XMLParser(stream: input)
                 let handler = QuakeMLHandler(service: service, onEvent: onEvent)
