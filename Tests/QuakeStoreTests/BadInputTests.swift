@@ -59,7 +59,7 @@ import Testing
             .replacingOccurrences(of: #""time":1528967533010,"updated":1,"ids":",us0002,""#,
                                   with: #""time":"yesterday","updated":1,"ids":",us0002,""#)
         #expect(try importError("types.geojson", text)
-            == #"error: types.geojson: property "time" of feature 1 must be a number, found a string at 2:76"#)
+            == #"error: types.geojson: property "time" of feature 2 must be a number, found a string at 2:76"#)
     }
 
     @Test func invalidUTF8IsNamedWithItsPosition() throws {
@@ -114,11 +114,11 @@ import Testing
         let report = try QuakeImporter(catalog: catalog).importFile(at: folder.write("mixed.geojson", text), name: "mixed")
         #expect(report.lines == [
             "imported mixed: 1 new, 0 updated, 0 unchanged, 5 skipped",
-            "  skipped feature 1: bad coordinates (longitude NaN)",
-            "  skipped feature 2: bad coordinates (latitude 91.5)",
-            "  skipped feature 3: missing id",
-            "  skipped feature 4: missing time",
-            "  skipped feature 5: missing coordinates",
+            "  skipped feature 2: bad coordinates (longitude NaN)",
+            "  skipped feature 3: bad coordinates (latitude 91.5)",
+            "  skipped feature 4: missing id",
+            "  skipped feature 5: missing time",
+            "  skipped feature 6: missing coordinates",
         ])
         #expect(try storedQuakes(catalog).keys.sorted() == ["ok0"])
     }

@@ -45,7 +45,7 @@ import Testing
         let (report, stored) = try importReport("crash-77218519.geojson", Data(input.utf8))
         #expect(report.lines == [
             "imported crash-77218519.geojson: 2 new, 0 updated, 0 unchanged, 1 skipped",
-            "  skipped feature 0: time 1.528967533011e+202 out of range",
+            "  skipped feature 1: time 1.528967533011e+202 out of range",
         ])
         #expect(stored.keys.sorted() == ["ci38197512", "hv70264576"])
     }
@@ -64,8 +64,8 @@ import Testing
         let (report, stored) = try importReport("times.geojson", Data(text.utf8))
         #expect(report.lines == [
             "imported times.geojson: 2 new, 0 updated, 0 unchanged, 2 skipped",
-            "  skipped feature 0: updated time 1e+19 out of range",
-            "  skipped feature 3: time -62135596800001 out of range",
+            "  skipped feature 1: updated time 1e+19 out of range",
+            "  skipped feature 4: time -62135596800001 out of range",
         ])
         #expect(stored["us2"]?.day == "9999-12-31")
         #expect(stored["us3"]?.day == "0001-01-01")

@@ -173,8 +173,8 @@ import Testing
             """
         let (report, stored) = try imported(Self.document(Self.iscEvent + withoutOrigin))
         #expect(report.summaryLine == "imported answer: 1 new, 0 updated, 0 unchanged, 2 skipped")
-        #expect(report.skipped == [.init(location: "event 1", reason: "missing origin"),
-                                   .init(location: "event 2", reason: "missing coordinates")])
+        #expect(report.skipped == [.init(location: "event 2", reason: "missing origin"),
+                                   .init(location: "event 3", reason: "missing coordinates")])
         #expect(Array(stored.keys) == ["isc:600516599"])
     }
 
@@ -210,6 +210,23 @@ import Testing
         #expect(seisComP.keys.sorted() == ["emsc:20120529_0000049", "geonet:2016p858000", "gfz:gfz2021eomm", "us1000abcd"])
     }
 
+    /// An empty `eventid=` stored every such event as the one quake `query`.
+    @Test func aPublicIDNamingNoEventIsSkippedWithItsReason() throws {
+        let query = "quakeml:earthquake.usgs.gov/fdsnws/event/1/query"
+        let events = [("\(query)?eventid=&amp;format=quakeml", "-12.25"), ("\(query)?format=quakeml", "-12.5"), ("smi:ISC/evid=7", "-13")]
+            .map { publicID, latitude in
+                Self.iscEvent.replacingOccurrences(of: "smi:ISC/evid=600516599", with: publicID)
+                    .replacingOccurrences(of: "<value>-12.25</value>", with: "<value>\(latitude)</value>")
+            }
+        let (report, stored) = try imported(Self.document(events.joined()))
+        #expect(report.lines == [
+            "imported answer: 1 new, 0 updated, 0 unchanged, 2 skipped",
+            "  skipped event 1: no event id in publicID \"\(query)?eventid=&format=quakeml\"",
+            "  skipped event 2: no event id in publicID \"\(query)?format=quakeml\"",
+        ])
+        #expect(Array(stored.keys) == ["isc:7"])
+    }
+
     @Test func blanksBeforeTheFirstTagStillMeanQuakeML() throws {
         let (report, _) = try imported("\n  \t" + Self.document(Self.iscEvent))
         #expect(report.new == 1)
@@ -231,8 +248,8 @@ import Testing
         let deep = Self.iscEvent.replacingOccurrences(of: "<value>35000.0</value>", with: "<value>2000000</value>")
         let strong = Self.ingvEvent.replacingOccurrences(of: "<value>2.3</value>", with: "<value>99</value>")
         let (report, stored) = try imported(Self.document(deep + strong))
-        #expect(report.skipped == [.init(location: "event 0", reason: "depth 2000.0 out of range"),
-                                   .init(location: "event 1", reason: "magnitude 99.0 out of range")])
+        #expect(report.skipped == [.init(location: "event 1", reason: "depth 2000.0 out of range"),
+                                   .init(location: "event 2", reason: "magnitude 99.0 out of range")])
         #expect(stored.isEmpty)
     }
 
