@@ -72,6 +72,20 @@ import Testing
         #expect(try importError("latin1.csv", csv) == "error: latin1.csv: not UTF-8 (invalid byte 0xC3) at 2:2")
     }
 
+    /// Half of a UTF-16 pair in a `\u` escape was stored as U+FFFD without a
+    /// word (or, before a second escape that is not its other half, an
+    /// "invalid surrogate pair"): the error now says what it is.
+    @Test func aLoneSurrogateEscapeIsNamed() throws {
+        for (escape, hex) in [(#"\ud800"#, "D800"), (#"\uDC00"#, "DC00"), (#"\ud800\u0041"#, "D800")] {
+            let text = featureCollection([("us0001", ",us0001,", 4.0, 1)]).replacingOccurrences(of: "Place of", with: "Place \(escape) of")
+            let before = text[..<text.range(of: escape)!.lowerBound]
+            let line = before.split(separator: "\n", omittingEmptySubsequences: false).count
+            let column = before.split(separator: "\n", omittingEmptySubsequences: false).last!.count + 1
+            #expect(try importError("lone.geojson", text)
+                    == "error: lone.geojson: a lone surrogate \\u\(hex) in a string (half of a UTF-16 pair) at \(line):\(column)")
+        }
+    }
+
     @Test func aCSVWithAMissingColumn() throws {
         #expect(try importError("short.csv", "time,latitude,longitude,depth,mag,magType,net,id,updated,type\n")
             == #"error: short.csv: missing column "place" in the CSV header at line 1"#)

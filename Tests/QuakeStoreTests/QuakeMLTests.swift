@@ -271,7 +271,16 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == "")
         // Line 22 of the document (the line after the event's 18), just after the wrong end tag.
-        #expect(result.stderr == "error: \(bad): not well-formed XML (end tag does not match its start tag, libxml2 error 76) at 22:16\n")
+        #expect(result.stderr == "error: \(bad): not well-formed XML: end tag does not match its start tag at 22:16\n")
+    }
+
+    /// libxml2's errors were said by number (`libxml2 error 26`).
+    @Test func anXMLErrorIsSaidInWords() throws {
+        let text = Self.document(Self.iscEvent.replacingOccurrences(of: "NEAR COAST", with: "NEAR&nbsp;COAST"))
+        let catalog = try folder.catalog()
+        #expect(throws: ImportError(name: "answer", message: "not well-formed XML: undeclared entity", location: "6:32")) {
+            try QuakeImporter(catalog: catalog).importData(Data(text.utf8), name: "answer")
+        }
     }
 
     @Test func aValueThatIsNotANumberFailsTheFile() throws {

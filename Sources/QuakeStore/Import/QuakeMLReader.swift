@@ -55,7 +55,8 @@ enum QuakeMLReader {
                                       line: parser.lineNumber, column: parser.columnNumber)
                 }
                 if let found = handler.firstXMLError {
-                    throw SyntaxError(message: "not well-formed XML (\(describe(found.error)))", line: found.line, column: found.column)
+                    let words = XMLErrorWords.words((found.error as NSError).code)
+                    throw SyntaxError(message: "not well-formed XML: \(words)", line: found.line, column: found.column)
                 }
                 if !handler.sawRoot { throw SyntaxError(message: "no XML element", line: 1, column: 1) }
             }
@@ -64,16 +65,7 @@ enum QuakeMLReader {
 
     /// XML's blanks: space, tab, line feed, carriage return.
     static let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-
-    /// libxml2's error number, with its meaning for the usual ones.
-    private static func describe(_ error: any Error) -> String {
-        let code = (error as NSError).code
-        let meanings = [4: "empty document", 5: "extra content at the end of the document", 9: "invalid character",
-                        73: "expected '>'", 76: "end tag does not match its start tag", 77: "element not closed"]
-        return meanings[code].map { "\($0), libxml2 error \(code)" } ?? "libxml2 error \(code)"
-    }
 }
-
 
 /// Hands the parser the bytes in slices, telling `readBefore` what it has
 /// taken: libxml2 copies what it is given, so the mapped pages behind can
