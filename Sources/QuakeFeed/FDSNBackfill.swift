@@ -229,9 +229,10 @@ public struct FDSNBackfill: Sendable {
         report(.importing(events: 0))
         let imported = try QuakeImporter(catalog: catalog).importData(
             data, name: name, service: service.identity, recording: records,
-            keeping: { quake in
+            placing: { quake in
                 let time = quake.time.epochMilliseconds
-                return time >= start && (includingEnd ? time <= end : time < end)
+                if time < start || time > end { return .outside }
+                return includingEnd || time < end ? .inside : .atItsEnd
             },
             answeredAt: Date(), progress: { report(.importing(events: $0)) })
         return .imported(imported)

@@ -131,6 +131,7 @@ extension ServiceFetchRun {
             + "\(Formatting.count(report.new)) new, \(Formatting.count(report.updated)) updated, "
             + "\(Formatting.count(report.skipped.count)) skipped"
             + (report.merged > 0 ? ", \(Formatting.count(report.merged)) merged" : "")
+            + (report.outsideWindow > 0 ? ", \(Formatting.count(report.outsideWindow)) outside the window, not imported" : "")
         return [head] + report.lines.dropFirst()
     }
 

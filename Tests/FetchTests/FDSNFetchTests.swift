@@ -97,6 +97,20 @@ struct FDSNFetchTests {
         #expect(count == 3017)
     }
 
+    @Test("events an answer holds outside the window asked are counted in the summary, not imported")
+    func eventsOutsideTheWindow() throws {
+        let (path, _) = try harness.syntheticCatalog(40, from: "2018-05-20T00:00:00", to: "2018-07-10T23:59:59")
+        let server = try FDSNServer(catalog: path, options: ["--ignore-window"])
+        let result = try harness.fetch(server, ["--start", start, "--end", end])
+        #expect(result.status == 0, "\(result.stderr)")
+        let catalog = try FDSNCatalog.read(path)
+        let inside = catalog.filter { millis($0) >= rangeStart && millis($0) <= rangeEnd }
+        #expect(inside.count > 0 && inside.count < catalog.count)
+        #expect(result.stdout == "fetched \(server.baseURL) 2018-06-01…2018-07-01 in 1 window: \(inside.count) new, 0 updated, "
+                + "0 skipped, \(catalog.count - inside.count) outside the window, not imported\n")
+        try expectAllStoredOnce(inside)
+    }
+
     @Test("429s and 503s are waited out and retried; the answer after them is imported",
           arguments: [(["--rate-limit", "2", "--retry-after", "0"], [429, 429, 200]),
                       (["--unavailable", "1"], [503, 200]),

@@ -21,6 +21,7 @@ Options:
   --die-at N                exit without answering the Nth query request
   --delay S                 sleep S seconds before each query answer
   --gzip                    answers as gzip bytes, without Content-Encoding (a .gz file served as it is)
+  --ignore-window           answers every event whatever starttime and endtime ask (a service that does not filter)
 """
 import argparse
 import gzip
@@ -366,7 +367,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                              headers=[("Retry-After", "0")])
         try:
             params = parse_parameters(query)
-            found = select(self.catalog.current(), params)
+            window = {k: v for k, v in params.items() if not (options.ignore_window and k in ("starttime", "endtime"))}
+            found = select(self.catalog.current(), window)
         except BadRequest as error:
             return self.fail(400, "Bad Request", str(error))
         except (OSError, ValueError, KeyError) as error:  # a bad catalog: say why
@@ -417,6 +419,7 @@ def parse_options(argv):
     parser.add_argument("--die-at", type=int)
     parser.add_argument("--delay", type=float, default=0)
     parser.add_argument("--gzip", action="store_true")
+    parser.add_argument("--ignore-window", action="store_true")
     return parser.parse_args(argv)
 
 

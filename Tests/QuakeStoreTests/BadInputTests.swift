@@ -59,7 +59,7 @@ import Testing
             .replacingOccurrences(of: #""time":1528967533010,"updated":1,"ids":",us0002,""#,
                                   with: #""time":"yesterday","updated":1,"ids":",us0002,""#)
         #expect(try importError("types.geojson", text)
-            == #"error: types.geojson: property "time" of feature 1 must be a number, found a string at 2:76"#)
+            == #"error: types.geojson: property "time" of feature 2 must be a number, found a string at 2:76"#)
     }
 
     @Test func invalidUTF8IsNamedWithItsPosition() throws {
@@ -70,6 +70,20 @@ import Testing
         var csv = Data("time,latitude,longitude,depth,mag,magType,net,id,updated,place,type\n".utf8)
         csv.append(contentsOf: [0x32, 0xC3, 0x28])
         #expect(try importError("latin1.csv", csv) == "error: latin1.csv: not UTF-8 (invalid byte 0xC3) at 2:2")
+    }
+
+    /// Half of a UTF-16 pair in a `\u` escape was stored as U+FFFD without a
+    /// word (or, before a second escape that is not its other half, an
+    /// "invalid surrogate pair"): the error now says what it is.
+    @Test func aLoneSurrogateEscapeIsNamed() throws {
+        for (escape, hex) in [(#"\ud800"#, "D800"), (#"\uDC00"#, "DC00"), (#"\ud800\u0041"#, "D800")] {
+            let text = featureCollection([("us0001", ",us0001,", 4.0, 1)]).replacingOccurrences(of: "Place of", with: "Place \(escape) of")
+            let before = text[..<text.range(of: escape)!.lowerBound]
+            let line = before.split(separator: "\n", omittingEmptySubsequences: false).count
+            let column = before.split(separator: "\n", omittingEmptySubsequences: false).last!.count + 1
+            #expect(try importError("lone.geojson", text)
+                    == "error: lone.geojson: a lone surrogate \\u\(hex) in a string (half of a UTF-16 pair) at \(line):\(column)")
+        }
     }
 
     @Test func aCSVWithAMissingColumn() throws {
@@ -114,11 +128,11 @@ import Testing
         let report = try QuakeImporter(catalog: catalog).importFile(at: folder.write("mixed.geojson", text), name: "mixed")
         #expect(report.lines == [
             "imported mixed: 1 new, 0 updated, 0 unchanged, 5 skipped",
-            "  skipped feature 1: bad coordinates (longitude NaN)",
-            "  skipped feature 2: bad coordinates (latitude 91.5)",
-            "  skipped feature 3: missing id",
-            "  skipped feature 4: missing time",
-            "  skipped feature 5: missing coordinates",
+            "  skipped feature 2: bad coordinates (longitude NaN)",
+            "  skipped feature 3: bad coordinates (latitude 91.5)",
+            "  skipped feature 4: missing id",
+            "  skipped feature 5: missing time",
+            "  skipped feature 6: missing coordinates",
         ])
         #expect(try storedQuakes(catalog).keys.sorted() == ["ok0"])
     }

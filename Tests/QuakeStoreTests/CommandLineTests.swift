@@ -40,10 +40,10 @@ import Testing
         let feed = folder.write("untimed.geojson", #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}")
         let capped = try runQuakesTUI(["import", "--db", folder.file("a.sqlite"), feed])
         #expect(capped.stdout.split(separator: "\n").map(String.init) == ["imported \(feed): 0 new, 0 updated, 0 unchanged, 25 skipped"]
-            + (0..<20).map { "  skipped feature \($0): missing time" } + ["  … and 5 more skipped (--all-skipped lists them)"])
+            + (1...20).map { "  skipped feature \($0): missing time" } + ["  … and 5 more skipped (--all-skipped lists them)"])
         let all = try runQuakesTUI(["import", "--db", folder.file("b.sqlite"), "--all-skipped", feed])
         #expect(all.stdout.split(separator: "\n").map(String.init) == ["imported \(feed): 0 new, 0 updated, 0 unchanged, 25 skipped"]
-            + (0..<25).map { "  skipped feature \($0): missing time" })
+            + (1...25).map { "  skipped feature \($0): missing time" })
     }
 
     @Test func importReadsStandardInput() throws {

@@ -173,9 +173,25 @@ import Testing
             """
         let (report, stored) = try imported(Self.document(Self.iscEvent + withoutOrigin))
         #expect(report.summaryLine == "imported answer: 1 new, 0 updated, 0 unchanged, 2 skipped")
-        #expect(report.skipped == [.init(location: "event 1", reason: "missing origin"),
-                                   .init(location: "event 2", reason: "missing coordinates")])
+        #expect(report.skipped == [.init(location: "event 2", reason: "missing origin"),
+                                   .init(location: "event 3", reason: "missing coordinates")])
         #expect(Array(stored.keys) == ["isc:600516599"])
+    }
+
+    /// CDATA was ignored (a place in CDATA lost, coordinates in CDATA made
+    /// the event "missing coordinates"), and a value with a child element
+    /// kept only the text after the child.
+    @Test func aValueIsAllTheCharacterDataAndCDATAOfItsElement() throws {
+        let event = Self.iscEvent
+            .replacingOccurrences(of: "<text>NEAR COAST OF PERU</text>", with: "<text>NEAR <![CDATA[COAST]]> <b>OF</b> PERU</text>")
+            .replacingOccurrences(of: "<value>-80.5</value>", with: "<value><![CDATA[-80.5]]></value>")
+            .replacingOccurrences(of: "<value>-12.25</value>", with: "<value> <![CDATA[-12]]>.25 </value>")
+        let (report, stored) = try imported(Self.document(event))
+        #expect(report.summaryLine == "imported answer: 1 new, 0 updated, 0 unchanged, 0 skipped")
+        let quake = try #require(stored["isc:600516599"])
+        #expect(quake.place == "NEAR COAST OF PERU")
+        #expect(quake.latitude == -12.25)
+        #expect(quake.longitude == -80.5)
     }
 
     @Test func publicIDsNameTheEventAndItsService() throws {
@@ -192,6 +208,23 @@ import Testing
             + Self.ingvEvent.replacingOccurrences(of: "smi:webservices.ingv.it/fdsnws/event/1/query?eventId=863301",
                                                   with: "smi:nz.org.geonet/2016p858000")))
         #expect(seisComP.keys.sorted() == ["emsc:20120529_0000049", "geonet:2016p858000", "gfz:gfz2021eomm", "us1000abcd"])
+    }
+
+    /// An empty `eventid=` stored every such event as the one quake `query`.
+    @Test func aPublicIDNamingNoEventIsSkippedWithItsReason() throws {
+        let query = "quakeml:earthquake.usgs.gov/fdsnws/event/1/query"
+        let events = [("\(query)?eventid=&amp;format=quakeml", "-12.25"), ("\(query)?format=quakeml", "-12.5"), ("smi:ISC/evid=7", "-13")]
+            .map { publicID, latitude in
+                Self.iscEvent.replacingOccurrences(of: "smi:ISC/evid=600516599", with: publicID)
+                    .replacingOccurrences(of: "<value>-12.25</value>", with: "<value>\(latitude)</value>")
+            }
+        let (report, stored) = try imported(Self.document(events.joined()))
+        #expect(report.lines == [
+            "imported answer: 1 new, 0 updated, 0 unchanged, 2 skipped",
+            "  skipped event 1: no event id in publicID \"\(query)?eventid=&format=quakeml\"",
+            "  skipped event 2: no event id in publicID \"\(query)?format=quakeml\"",
+        ])
+        #expect(Array(stored.keys) == ["isc:7"])
     }
 
     @Test func blanksBeforeTheFirstTagStillMeanQuakeML() throws {
@@ -215,8 +248,8 @@ import Testing
         let deep = Self.iscEvent.replacingOccurrences(of: "<value>35000.0</value>", with: "<value>2000000</value>")
         let strong = Self.ingvEvent.replacingOccurrences(of: "<value>2.3</value>", with: "<value>99</value>")
         let (report, stored) = try imported(Self.document(deep + strong))
-        #expect(report.skipped == [.init(location: "event 0", reason: "depth 2000.0 out of range"),
-                                   .init(location: "event 1", reason: "magnitude 99.0 out of range")])
+        #expect(report.skipped == [.init(location: "event 1", reason: "depth 2000.0 out of range"),
+                                   .init(location: "event 2", reason: "magnitude 99.0 out of range")])
         #expect(stored.isEmpty)
     }
 
@@ -238,7 +271,16 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == "")
         // Line 22 of the document (the line after the event's 18), just after the wrong end tag.
-        #expect(result.stderr == "error: \(bad): not well-formed XML (end tag does not match its start tag, libxml2 error 76) at 22:16\n")
+        #expect(result.stderr == "error: \(bad): not well-formed XML: end tag does not match its start tag at 22:16\n")
+    }
+
+    /// libxml2's errors were said by number (`libxml2 error 26`).
+    @Test func anXMLErrorIsSaidInWords() throws {
+        let text = Self.document(Self.iscEvent.replacingOccurrences(of: "NEAR COAST", with: "NEAR&nbsp;COAST"))
+        let catalog = try folder.catalog()
+        #expect(throws: ImportError(name: "answer", message: "not well-formed XML: undeclared entity", location: "6:32")) {
+            try QuakeImporter(catalog: catalog).importData(Data(text.utf8), name: "answer")
+        }
     }
 
     @Test func aValueThatIsNotANumberFailsTheFile() throws {

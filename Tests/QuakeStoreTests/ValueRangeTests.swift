@@ -33,14 +33,14 @@ import Testing
         let (lines, stored) = try importGeoJSON(values.enumerated().map { Self.feature($0, "mag", $1) })
         #expect(lines == [
             "imported values.geojson: 4 new, 0 updated, 0 unchanged, 8 skipped",
-            "  skipped feature 0: magnitude 1e+19 out of range",
-            "  skipped feature 1: magnitude -5.1 out of range",
-            "  skipped feature 2: magnitude 15.1 out of range",
-            "  skipped feature 3: magnitude NaN out of range",
-            "  skipped feature 4: magnitude Infinity out of range",
-            "  skipped feature 5: magnitude -Infinity out of range",
-            "  skipped feature 6: magnitude Infinity out of range",
-            "  skipped feature 7: magnitude 1e+308 out of range",
+            "  skipped feature 1: magnitude 1e+19 out of range",
+            "  skipped feature 2: magnitude -5.1 out of range",
+            "  skipped feature 3: magnitude 15.1 out of range",
+            "  skipped feature 4: magnitude NaN out of range",
+            "  skipped feature 5: magnitude Infinity out of range",
+            "  skipped feature 6: magnitude -Infinity out of range",
+            "  skipped feature 7: magnitude Infinity out of range",
+            "  skipped feature 8: magnitude 1e+308 out of range",
         ])
         #expect(stored.keys.sorted() == ["us10", "us11", "us8", "us9"])
         #expect(["us8", "us9", "us10", "us11"].map { stored[$0]?.magnitude } == [nil, 15, -5, 4.25], "null is unknown")
@@ -51,11 +51,11 @@ import Testing
         let (lines, stored) = try importGeoJSON(depths.enumerated().map { Self.feature($0, depth: $1) })
         #expect(lines == [
             "imported values.geojson: 3 new, 0 updated, 0 unchanged, 5 skipped",
-            "  skipped feature 0: depth -20.5 out of range",
-            "  skipped feature 1: depth 1000.5 out of range",
-            "  skipped feature 2: depth NaN out of range",
-            "  skipped feature 3: depth 1e+308 out of range",
-            "  skipped feature 4: depth -Infinity out of range",
+            "  skipped feature 1: depth -20.5 out of range",
+            "  skipped feature 2: depth 1000.5 out of range",
+            "  skipped feature 3: depth NaN out of range",
+            "  skipped feature 4: depth 1e+308 out of range",
+            "  skipped feature 5: depth -Infinity out of range",
         ])
         #expect(["us5", "us6", "us7"].map { stored[$0]?.depth } == [-20, 1000, 0])
     }
@@ -77,13 +77,13 @@ import Testing
         ])
         #expect(lines == [
             "imported values.geojson: 3 new, 0 updated, 0 unchanged, 7 skipped",
-            "  skipped feature 0: time 253402300800000 out of range",
-            "  skipped feature 1: time -62135596800001 out of range",
-            "  skipped feature 2: time NaN out of range",
-            "  skipped feature 3: time Infinity out of range",
-            "  skipped feature 4: updated time NaN out of range",
-            "  skipped feature 5: updated time 1e+308 out of range",
-            "  skipped feature 6: updated time -Infinity out of range",
+            "  skipped feature 1: time 253402300800000 out of range",
+            "  skipped feature 2: time -62135596800001 out of range",
+            "  skipped feature 3: time NaN out of range",
+            "  skipped feature 4: time Infinity out of range",
+            "  skipped feature 5: updated time NaN out of range",
+            "  skipped feature 6: updated time 1e+308 out of range",
+            "  skipped feature 7: updated time -Infinity out of range",
         ])
         #expect(stored["us8"]?.day == "9999-12-31")
         #expect(stored["us9"]?.day == "0001-01-01")

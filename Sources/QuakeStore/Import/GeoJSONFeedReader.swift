@@ -26,7 +26,7 @@ enum GeoJSONFeedReader {
                 }
                 sawFeatures = true
                 try scanner.readArray { scanner, index in
-                    try onFeature(index, readFeature(&scanner, index: index))
+                    try onFeature(index, readFeature(&scanner, number: index + 1))
                 }
             default:
                 try scanner.skipValue()
@@ -72,9 +72,10 @@ enum GeoJSONFeedReader {
         return value.isFinite && abs(value) < 9e15 ? Int(value) : nil
     }
 
-    private static func readFeature(_ scanner: inout JSONScanner, index: Int) throws -> ParsedEvent {
+    /// `number`: the feature's, counted from 1 as users do, for messages.
+    private static func readFeature(_ scanner: inout JSONScanner, number: Int) throws -> ParsedEvent {
         guard try scanner.peekKind() == .object else {
-            throw try typeError(&scanner, "feature \(index)", mustBe: "an object")
+            throw try typeError(&scanner, "feature \(number)", mustBe: "an object")
         }
         var id: String?
         var p = Properties()
@@ -82,27 +83,27 @@ enum GeoJSONFeedReader {
         var hasCoordinates = false
         try scanner.readObject { scanner, key in
             switch key {
-            case "id": id = try readString(&scanner, what: "\"id\" of feature \(index)")
+            case "id": id = try readString(&scanner, what: "\"id\" of feature \(number)")
             case "properties":
                 if try scanner.readNull() { return }
                 guard try scanner.peekKind() == .object else {
-                    throw try typeError(&scanner, "\"properties\" of feature \(index)", mustBe: "an object")
+                    throw try typeError(&scanner, "\"properties\" of feature \(number)", mustBe: "an object")
                 }
-                try scanner.readObject { scanner, key in try p.read(key, from: &scanner, feature: index) }
+                try scanner.readObject { scanner, key in try p.read(key, from: &scanner, feature: number) }
             case "geometry":
                 if try scanner.readNull() { return }
                 guard try scanner.peekKind() == .object else {
-                    throw try typeError(&scanner, "\"geometry\" of feature \(index)", mustBe: "an object")
+                    throw try typeError(&scanner, "\"geometry\" of feature \(number)", mustBe: "an object")
                 }
                 try scanner.readObject { scanner, key in
                     guard case "coordinates" = key else { return try scanner.skipValue() }
                     if try scanner.readNull() { return }
                     guard try scanner.peekKind() == .array else {
-                        throw try typeError(&scanner, "\"coordinates\" of feature \(index)", mustBe: "an array")
+                        throw try typeError(&scanner, "\"coordinates\" of feature \(number)", mustBe: "an array")
                     }
                     hasCoordinates = true
                     try scanner.readArray { scanner, _ in
-                        coordinates.append(try readNumber(&scanner, what: "a coordinate of feature \(index)") ?? .nan)
+                        coordinates.append(try readNumber(&scanner, what: "a coordinate of feature \(number)") ?? .nan)
                     }
                 }
             default: try scanner.skipValue()

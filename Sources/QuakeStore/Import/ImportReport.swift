@@ -7,9 +7,12 @@ public struct ImportReport: Sendable, Equatable {
     /// Stored quakes absorbed into another one: USGS merged their reports
     /// into one event (see `Upserter`).
     public var merged = 0
-    /// Skipped features, rows or events: where (a feature index in
-    /// `features`, a CSV line number, a QuakeML event's index) and why.
+    /// Skipped features, rows or events: where (a feature's or a QuakeML
+    /// event's number, counted from 1, a CSV line number) and why.
     public var skipped: [Skip] = []
+    /// Quakes of a fetched answer outside the time window it was asked
+    /// for (a service that does not filter as asked): not imported.
+    public var outsideWindow = 0
 
     public struct Skip: Sendable, Equatable {
         public var location: String
@@ -30,7 +33,7 @@ public struct ImportReport: Sendable, Equatable {
     /// Adds what another import did (one refresh of several sources).
     public mutating func add(_ other: ImportReport) {
         new += other.new; updated += other.updated; unchanged += other.unchanged
-        merged += other.merged; skipped += other.skipped
+        merged += other.merged; skipped += other.skipped; outsideWindow += other.outsideWindow
     }
 
     /// How many skip reasons `lines` prints before summarising the rest.
@@ -40,10 +43,12 @@ public struct ImportReport: Sendable, Equatable {
     public var summaryLine: String { "imported \(name): \(counts)" }
 
     /// `N new, N updated, N unchanged, N skipped`, then `, N merged` when a
-    /// stored quake was absorbed (the line stays as it was otherwise).
+    /// stored quake was absorbed and `, N outside the window, not imported`
+    /// (the line stays as it was otherwise).
     public var counts: String {
         "\(new) new, \(updated) updated, \(unchanged) unchanged, \(skipped.count) skipped"
             + (merged > 0 ? ", \(merged) merged" : "")
+            + (outsideWindow > 0 ? ", \(outsideWindow) outside the window, not imported" : "")
     }
 
     /// The summary line, then one line per skipped feature (at most

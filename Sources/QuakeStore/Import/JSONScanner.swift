@@ -197,13 +197,17 @@ struct JSONScanner {
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
+                let escapeStart = offset - 2
                 var scalar = try readHex4()
                 if (0xD800..<0xDC00).contains(scalar),
                    offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") {
                     offset += 2
                     let low = try readHex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }
+                    guard (0xDC00..<0xE000).contains(low) else { throw loneSurrogate(scalar, at: escapeStart) }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xD800..<0xE000).contains(scalar) {
+                    // Half of a UTF-16 pair is no character: it was stored as U+FFFD without a word.
+                    throw loneSurrogate(scalar, at: escapeStart)
                 }
                 // NUL cannot be stored: SQLite's text binding ends the string
                 // there, so "a\u0000b" and "a\u0000c" would be one id.
@@ -214,6 +218,10 @@ struct JSONScanner {
             }
         }
         throw error("unexpected end of input inside a string", at: start - 1)
+    }
+
+    private func loneSurrogate(_ scalar: UInt32, at position: Int) -> JSONScanError {
+        error(String(format: "a lone surrogate \\u%04X in a string (half of a UTF-16 pair)", scalar), at: position)
     }
 
     private mutating func readHex4() throws -> UInt32 {

@@ -36,22 +36,23 @@ public struct QuakeImporter: Sendable {
     /// QuakeML, chosen by content unless `geoJSONOnly`. `records` are written
     /// in the same transaction (a fetch, a backfill window done), so the
     /// catalog says they happened only if the import landed. A fetched
-    /// answer's quakes outside its time window are left out (`keeping`: the
-    /// window's edges, which the next window's request repeats); FDSN text
+    /// answer's quakes outside its time window are left out and counted
+    /// (`placing`), and one at its end that the next window's request
+    /// repeats left out only; FDSN text
     /// has no update time, so a fetched one's rows are as new as the answer
     /// (`answeredAt`) and replace what an earlier answer said.
     public func importData(_ data: Data, name: String, service: String? = nil, geoJSONOnly: Bool = false,
-                           recording records: [ImportRecord] = [], keeping: (@Sendable (Quake) -> Bool)? = nil,
+                           recording records: [ImportRecord] = [], placing: (@Sendable (Quake) -> WindowPlacement)? = nil,
                            answeredAt: Date? = nil, progress: Progress? = nil) throws -> ImportReport {
         try importData(data, name: name, service: service, geoJSONOnly: geoJSONOnly,
-                       scope: Scope(records: records, keeping: keeping, answeredAt: answeredAt), inputIsMapped: false,
+                       scope: Scope(records: records, placing: placing, answeredAt: answeredAt), inputIsMapped: false,
                        progress: progress)
     }
 
     /// What a fetch adds to an import of its answer (see `importData`).
     private struct Scope {
         var records: [ImportRecord] = []
-        var keeping: (@Sendable (Quake) -> Bool)?
+        var placing: (@Sendable (Quake) -> WindowPlacement)?
         var answeredAt: Date?
     }
 
@@ -77,7 +78,11 @@ public struct QuakeImporter: Sendable {
                         case .skipped(let reason):
                             report.skipped.append(.init(location: location, reason: reason))
                         case .quake(var quake):
-                            if let keeping = scope.keeping, !keeping(quake) { return }
+                            switch scope.placing?(quake) ?? .inside {
+                            case .inside: break
+                            case .atItsEnd: return
+                            case .outside: report.outsideWindow += 1; return
+                            }
                             if format == .fdsnText, let answeredAt = scope.answeredAt { quake.updated = answeredAt }
                             report.count(try upserter.upsert(quake))
                         }
@@ -92,7 +97,7 @@ public struct QuakeImporter: Sendable {
                             try ReadAhead.run(read: { emit in
                                 var scanner = JSONScanner(bytes)
                                 try GeoJSONFeedReader.read(&scanner) { index, event in try emit((index, event)) }
-                            }, consume: { index, event in try take("feature \(index)", event) })
+                            }, consume: { index, event in try take("feature \(index + 1)", event) })   // counted from 1, as users do
                         } catch let error as JSONScanError {
                             let (line, column) = JSONScanner(bytes).lineAndColumn(of: error.offset)
                             throw ImportError(name: name, message: error.message, location: "\(line):\(column)")
@@ -104,7 +109,7 @@ public struct QuakeImporter: Sendable {
                                 try QuakeMLReader.read(bytes, service: service, readBefore: { pages.release(before: $0) }) { index, event in
                                     try emit((index, event))
                                 }
-                            }, consume: { index, event in try take("event \(index)", event) })
+                            }, consume: { index, event in try take("event \(index + 1)", event) })
                         } catch let error as QuakeMLReader.SyntaxError {
                             throw ImportError(name: name, message: error.message, location: "\(error.line):\(error.column)")
                         }
@@ -205,6 +210,15 @@ public struct QuakeImporter: Sendable {
         while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
         return min(offset, bytes.count - 1)
     }
+}
+
+/// Where a fetched quake falls against the time window its answer was
+/// asked for.
+public enum WindowPlacement: Sendable {
+    case inside
+    /// At the window's end, which the next window's request asks again.
+    case atItsEnd
+    case outside
 }
 
 /// The feed formats, told apart by their first byte that is not blank:

@@ -52,7 +52,9 @@ struct QuakeMLEvent {
     /// The event as a quake, or why it cannot be one. `service` is the one
     /// the caller was told, if any.
     func parsed(service givenService: String?) -> ParsedEvent {
-        guard let eventID = QuakeMLIdentity.eventID(fromPublicID: publicID) else { return .skipped(reason: "missing id") }
+        guard let eventID = QuakeMLIdentity.eventID(fromPublicID: publicID) else {
+            return .skipped(reason: publicID.isEmpty ? "missing id" : "no event id in publicID \"\(publicID.prefix(80))\"")
+        }
         let service = givenService ?? QuakeMLIdentity.service(fromPublicID: publicID)
         let id = EventIdentity.storedID(eventID, service: service)
         guard let origin else { return .skipped(reason: "missing origin") }
@@ -94,7 +96,10 @@ enum QuakeMLIdentity {
     /// The `eventid=` query item when there is one (USGS
     /// `…/query?eventid=ci14517572&format=quakeml`, INGV `…?eventId=863301`),
     /// else the last path component, or what follows `=` in it (ISC
-    /// `smi:ISC/evid=600516599`). Nil when the publicID is empty.
+    /// `smi:ISC/evid=600516599`). Nil when the publicID is empty, and when
+    /// it is a service's `…/query?…` naming no event (`eventid=` empty):
+    /// the path's `query` names the service's endpoint, not the event, and
+    /// every such event would be stored as the one quake `query`.
     static func eventID(fromPublicID publicID: String) -> String? {
         let parts = publicID.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2 {
@@ -102,6 +107,7 @@ enum QuakeMLIdentity {
                 let pair = item.split(separator: "=", maxSplits: 1)
                 if pair.count == 2, pair[0].lowercased() == "eventid", !pair[1].isEmpty { return String(pair[1]) }
             }
+            if parts[0].split(separator: "/").last == "query" { return nil }
         }
         guard var last = parts[0].split(separator: "/").last else { return nil }
         if let equals = last.lastIndex(of: "=") { last = last[last.index(after: equals)...] }

@@ -20,14 +20,24 @@ enum QuakeMLReader {
     /// Calls `onEvent` with each event's index and its parse. `service`
     /// names the service the file comes from (`import --service`); without
     /// it, each event's `publicID` says. Now and then `readBefore` is told
-    /// the offset before which nothing will be read again.
+    /// the offset before which nothing will be read again. A file in
+    /// another encoding than UTF-8 is read from a UTF-8 copy (`QuakeMLEncoding`).
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, service: String? = nil, readBefore: (Int) -> Void = { _ in },
                      onEvent: (Int, ParsedEvent) throws -> Void) throws {
+        // Blanks before `<?xml` are an XML error; the sniffing skipped them, so the reader does too.
+        let start = bytes.prefix { blanks.contains($0) }.count
+        guard let utf8 = try QuakeMLEncoding.utf8(of: bytes, from: start) else {
+            return try parse(bytes, from: start, service: service, readBefore: readBefore, onEvent: onEvent)
+        }
+        readBefore(bytes.count)   // the original is not read again
+        try utf8.withUnsafeBufferPointer { try parse($0, from: start, service: service, readBefore: { _ in }, onEvent: onEvent) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, service: String?, readBefore: (Int) -> Void,
+                              onEvent: (Int, ParsedEvent) throws -> Void) throws {
         try withoutActuallyEscaping(readBefore) { readBefore in
             try withoutActuallyEscaping(onEvent) { onEvent in
-                // Blanks before `<?xml` are an XML error; the sniffing skipped them, so the reader does too.
-                let start = bytes.prefix { blanks.contains($0) }.count
-                try checkEncoding(UnsafeBufferPointer(rebasing: bytes[start...]))
+                try QuakeMLDoctype.refuseDeclarations(bytes, from: start)
                 let input = ByteStream(bytes, from: start, readBefore: readBefore)
                 let parser = XMLParser(stream: input)
                 let handler = QuakeMLHandler(service: service, onEvent: onEvent)
@@ -45,59 +55,16 @@ enum QuakeMLReader {
                                       line: parser.lineNumber, column: parser.columnNumber)
                 }
                 if let found = handler.firstXMLError {
-                    throw SyntaxError(message: "not well-formed XML (\(describe(found.error)))", line: found.line, column: found.column)
+                    let words = XMLErrorWords.words((found.error as NSError).code)
+                    throw SyntaxError(message: "not well-formed XML: \(words)", line: found.line, column: found.column)
                 }
                 if !handler.sawRoot { throw SyntaxError(message: "no XML element", line: 1, column: 1) }
             }
         }
     }
 
-    /// Encodings libxml2 reads by itself. For any other it switches to
-    /// iconv in the middle of the stream, and libxml2 2.9 (Debian 12's)
-    /// then dereferences a null pointer on some (UTF-7, EBCDIC, Shift_JIS:
-    /// found by fuzzing), so those are refused before it sees them.
-    /// fdsnws-event answers are UTF-8.
-    static let readableEncodings: Set<String> = ["utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin1"]
-
-    /// Refuses what libxml2 would read in another encoding than those of
-    /// `readableEncodings`: first bytes that it takes for UTF-16, UCS-4 or
-    /// EBCDIC (a NUL among the first four, a UTF-16 byte order mark,
-    /// `4C 6F A7 94`), or an XML declaration naming another encoding, as
-    /// libxml2 reads one: `<?xml` first, then `encoding`, `=` and a quoted
-    /// name, the declaration closed or not.
-    static func checkEncoding(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        let first = Array(bytes.prefix(4))
-        if first.contains(0) || first.starts(with: [0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE])
-            || first == [0x4C, 0x6F, 0xA7, 0x94] {
-            throw SyntaxError(message: "the first bytes are UTF-16, UCS-4 or EBCDIC; QuakeML is read as UTF-8, ASCII or ISO-8859-1",
-                              line: 1, column: 1)
-        }
-        guard bytes.starts(with: "<?xml".utf8) else { return }
-        let declaration = Array(bytes.prefix(1024).prefix { $0 != UInt8(ascii: ">") })
-        guard var index = declaration.firstRange(of: Array("encoding".utf8))?.upperBound else { return }
-        func skipBlanks() { while index < declaration.count, blanks.contains(declaration[index]) { index += 1 } }
-        skipBlanks()
-        guard index < declaration.count, declaration[index] == UInt8(ascii: "=") else { return }
-        index += 1
-        skipBlanks()
-        guard index < declaration.count, case let quote = declaration[index], quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")
-        else { return }
-        let encoding = String(decoding: declaration[(index + 1)...].prefix { $0 != quote }, as: UTF8.self)
-        guard !readableEncodings.contains(encoding.lowercased()) else { return }
-        throw SyntaxError(message: "the XML declares the encoding '\(encoding)'; QuakeML is read as UTF-8, ASCII or ISO-8859-1",
-                          line: 1, column: index + 2)
-    }
-
     /// XML's blanks: space, tab, line feed, carriage return.
     static let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-
-    /// libxml2's error number, with its meaning for the usual ones.
-    private static func describe(_ error: any Error) -> String {
-        let code = (error as NSError).code
-        let meanings = [4: "empty document", 5: "extra content at the end of the document", 9: "invalid character",
-                        73: "expected '>'", 76: "end tag does not match its start tag", 77: "element not closed"]
-        return meanings[code].map { "\($0), libxml2 error \(code)" } ?? "libxml2 error \(code)"
-    }
 }
 
 /// Hands the parser the bytes in slices, telling `readBefore` what it has
