@@ -13,6 +13,16 @@ public final class AggregateObservation: @unchecked Sendable {
     private var version = 0
     /// The generation and version last computed, so one is not computed twice.
     private var computed: (generation: Int, version: Int)?
+    /// The last rows read, and what they depend on.
+    private var kept: (key: Key, rows: [AggregateRow])?
+
+    /// What an aggregate's rows depend on: which quakes (the selection and
+    /// the catalog's data version) and the request; not their order.
+    struct Key: Equatable {
+        let selection: QuakePredicate?
+        let request: AggregateRequest
+        let dataVersion: Int
+    }
     let handler: @Sendable (AggregateResult) -> Void
     private let requestChanged: @Sendable (AggregateObservation) -> Void
     private let cancelled: @Sendable (AggregateObservation) -> Void
@@ -49,6 +59,13 @@ public final class AggregateObservation: @unchecked Sendable {
     var versionedRequest: (request: AggregateRequest, version: Int) { lock.withLock { (current, version) } }
 
     func isCurrent(version: Int) -> Bool { lock.withLock { self.version == version } }
+
+    /// The rows last read for `key`, if the last read was for it.
+    func rows(for key: Key) -> [AggregateRow]? {
+        lock.withLock { kept.flatMap { $0.key == key ? $0.rows : nil } }
+    }
+
+    func keep(_ rows: [AggregateRow], for key: Key) { lock.withLock { kept = (key, rows) } }
 
     /// True the first time it is called for this generation and version:
     /// a fetch and a request change can both ask for the same computation.

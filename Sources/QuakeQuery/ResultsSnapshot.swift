@@ -35,12 +35,17 @@ public struct ResultsSnapshot: Sendable {
     /// Where the controller's `trackedID` is in these results (computed off
     /// the caller's thread), when it is in them.
     public let trackedPosition: (id: String, index: Int)?
+    /// Counts the catalog's commits the controller has seen: two snapshots
+    /// of one selection and one data version select the same quakes, in
+    /// whatever order (a sort changes no aggregate of them).
+    public let dataVersion: Int
     let window: RowWindow
 
     init(generation: Int, configuration: FetchConfiguration, count: Int?, sections: [ResultsSection] = [],
          total: Int? = nil, recentlyChanged: [String: Date] = [:],
-         recentlyChangedEpicentres: [String: Epicentre] = [:], trackedPosition: (String, Int)? = nil, window: RowWindow) {
-        self.generation = generation; self.configuration = configuration; self.count = count
+         recentlyChangedEpicentres: [String: Epicentre] = [:], trackedPosition: (String, Int)? = nil,
+         dataVersion: Int = 0, window: RowWindow) {
+        self.generation = generation; self.configuration = configuration; self.count = count; self.dataVersion = dataVersion
         self.sections = sections; self.total = total; self.recentlyChanged = recentlyChanged
         self.recentlyChangedEpicentres = recentlyChangedEpicentres
         self.trackedPosition = trackedPosition.map { (id: $0.0, index: $0.1) }; self.window = window

@@ -12,12 +12,14 @@ public struct ChartsState: Equatable {
     public private(set) var charts: QuakeCharts?
     /// Why the newest charts could not be made; cleared by the next charts.
     public private(set) var failure: String?
-    /// The results' generation and the activity chart's width last asked
-    /// for: a snapshot of the same results or a repaint asks nothing.
+    /// The quakes (selection and data version) and the activity chart's
+    /// width last asked for: a snapshot of the same quakes in another order
+    /// (a sort, sections) or a repaint asks nothing.
     private var asked: Ask?
 
     struct Ask: Equatable {
-        let generation: Int
+        let selection: QuakePredicate?
+        let dataVersion: Int
         let width: Int
     }
 
@@ -47,7 +49,7 @@ public struct ChartsState: Equatable {
         guard isShown, let snapshot, snapshot.isComplete, let area else { return nil }
         let width = ChartsView.activityArea(in: area).width
         guard width > 0 else { return nil }
-        let ask = Ask(generation: snapshot.generation, width: width)
+        let ask = Ask(selection: snapshot.configuration.predicate, dataVersion: snapshot.dataVersion, width: width)
         guard ask != asked else { return nil }
         asked = ask
         return width

@@ -121,7 +121,11 @@ struct ChartsBrowseScreenTests {
         try browser.type("/alaska")
         try browser.press(.enter)
         #expect(asked.count > 2 && asked.dropFirst(2).allSatisfy { $0 == 80 })
+        // A sort and sections order the same quakes: no charts are asked anew.
         let count = asked.count
+        try browser.press(.character("2"), .character("s"))
+        #expect(browser.controller.sortKeys.first?.field == .magnitude && browser.controller.sectionIdentifier != nil)
+        #expect(asked.count == count)
         try browser.press(.character("c"), .character("/"), .character("x"), .enter)
         #expect(asked.count == count)
     }
