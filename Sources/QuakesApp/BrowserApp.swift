@@ -105,6 +105,7 @@ public enum BrowserApp {
         private var bellsRung = 0
         private let view: BrowseView
         private var screen: Screen
+        private let lastFetchCheck: LastFetchCheck
 
         init(catalog: QuakeCatalog, state: BrowserState, terminal: any Terminal, inbox: EventInbox, signals: SignalPipe,
              refresher: FeedRefresher?, indexer: IndexBuilder, trace: KeyTrace?, requestedGeneration: @escaping () -> Int) {
@@ -113,6 +114,7 @@ public enum BrowserApp {
             self.requestedGeneration = requestedGeneration
             refreshTimer = refresher?.feed.every.map { RefreshTimer(every: $0, lastFetch: catalog.lastFetch()?.date) }
             view = BrowseView(unicode: terminal.isUTF8)
+            lastFetchCheck = LastFetchCheck(catalog: catalog, post: inbox.post)
             screen = Screen(width: terminal.width, height: terminal.height)
         }
 
@@ -163,8 +165,9 @@ public enum BrowserApp {
             var events: [BrowserEvent] = [.tick(Date())]
             events += inbox.take()
             // Another process (a cron'd fetch) may have updated the catalog:
-            // checked on the idle second, not while a refresh runs here.
-            if idle && refresher?.isRunning != true { events.append(.lastFetch(catalog.lastFetch()?.date)) }
+            // checked on the idle second, not while a refresh runs here, off
+            // this thread (its answer comes back through the inbox).
+            if idle && refresher?.isRunning != true { lastFetchCheck.run() }
             // Or left indexes to build (a large import, a kill during its builds).
             // And the index of a rarely used column, once sorted by, grouped by or filtered on.
             if idle { indexer.check(using: state.configuration.wrappedValue.columns) }

@@ -11,7 +11,10 @@ final class IndexBuilder: @unchecked Sendable {
     private let post: @Sendable (BrowserEvent) -> Void
     private let lock = NSLock()
     private var building = false
+    private var checking = false
     private var reported: Bool?
+    /// Where the checks read the catalog: never the run loop's thread.
+    private let queue = DispatchQueue(label: "quakes.indexes", qos: .utility)
 
     init(catalog: QuakeCatalog, post: @escaping @Sendable (BrowserEvent) -> Void) {
         self.catalog = catalog
@@ -26,7 +29,15 @@ final class IndexBuilder: @unchecked Sendable {
     /// `quake_timeBox` for a distance filter in time order) is built as
     /// well. One read of the catalog's indexes answers both.
     func check(using columns: [String] = []) {
-        guard !catalog.isReadOnly, let wanted = try? catalog.indexesToBuild(forColumns: columns) else { return }
+        guard !catalog.isReadOnly, lock.withLock({ () -> Bool in defer { checking = true }; return !checking }) else { return }
+        queue.async { [self] in
+            defer { lock.withLock { checking = false } }
+            checkNow(using: columns)
+        }
+    }
+
+    private func checkNow(using columns: [String]) {
+        guard let wanted = try? catalog.indexesToBuild(forColumns: columns) else { return }
         report(!wanted.isEmpty)
         guard !wanted.isEmpty else { return }
         lock.lock()
