@@ -52,8 +52,14 @@ fuzz: deps
 	Fuzz/fuzz.sh run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # quakes-tui(1) regenerated from the debug binary's own description of its
-# commands and options, plus Resources/manual/*.mdoc.
+# commands and options, plus Resources/manual/*.mdoc; the KEYS section
+# (10-keys.mdoc) and docs/KEYS.md first, from the browser's Keymap.
+# Each file is written whole or not at all.
 manual: build
+	.build/debug/quakes-keys mdoc > Resources/manual/10-keys.mdoc.new
+	mv Resources/manual/10-keys.mdoc.new Resources/manual/10-keys.mdoc
+	.build/debug/quakes-keys markdown > docs/KEYS.md.new
+	mv docs/KEYS.md.new docs/KEYS.md
 	Scripts/generate-manual.sh .build/debug/quakes-tui Resources/quakes-tui.1
 
 # make install [PREFIX=/usr/local] [DESTDIR=] [CONFIGURATION=release|debug]

@@ -119,6 +119,12 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // quakes-keys: the manual's KEYS section and docs/KEYS.md from the
+        // browser's Keymap, for `make manual`.
+        .executableTarget(
+            name: "quakes-keys",
+            dependencies: ["QuakesApp"]
+        ),
         // quakes-bench: the generator and `make bench`.
         .executableTarget(
             name: "QuakesBench",
@@ -155,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "QuakesAppTests",
             dependencies: ["QuakesApp", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeQuery", "QuakeStore", "TerminalUI",
-                           "TestSupport"]
+                           "TestSupport", "quakes-keys"]
         ),
         // The map's projection, fit, land outlines and aggregate; `quakes-tui map`.
         .testTarget(

@@ -145,21 +145,17 @@ public struct BrowseView {
 
     // MARK: Bottom line
 
-    /// The table's keys; the map's last, so narrower screens keep the rest.
-    static let hints = "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit"
-
-    /// The keys of the pane with the focus: the table's and how to reach
-    /// the map, or the map's.
+    /// The keys of the pane with the focus (the Keymap's hints): the
+    /// table's and how to reach the map, or the map's.
     func hints(_ state: BrowserState) -> String {
-        let hints: String
+        let hints: [KeyHint]
         switch (state.map.panes, state.map.isFocused) {
-        case (.table, _): hints = Self.hints + "  m map"
-        case (_, false): hints = Self.hints + "  Tab map"
-        case (let panes, true):
-            hints = "+ - zoom  ←↑↓→ pan  0 fit  R region  click select  " + (panes == .mapAlone ? "" : "Tab table  ")
-                + "m layout  ? help"
+        case (.table, _): hints = Keymap.tableHints + [Keymap.showMapHint]
+        case (_, false): hints = Keymap.tableHints + [Keymap.focusMapHint]
+        case (let panes, true): hints = Keymap.mapHints(tableShown: panes != .mapAlone)
         }
-        return unicode ? hints : hints.replacingOccurrences(of: "⏎", with: "Enter").replacingOccurrences(of: "←↑↓→", with: "arrows")
+        let line = Keymap.line(hints)
+        return unicode ? line : line.replacingOccurrences(of: "⏎", with: "Enter").replacingOccurrences(of: "←↑↓→", with: "arrows")
     }
 
     private func renderBottomLine(_ state: BrowserState, _ layout: BrowseLayout, into screen: inout Screen) {

@@ -53,7 +53,7 @@ public final class BrowserState {
     public private(set) var isIndexing = false
     /// The moment ages and change marks are shown as of.
     public private(set) var now: Date
-    public private(set) var ending: Ending?
+    public internal(set) var ending: Ending?
     /// Where the parts of the screen are, for the terminal's size and the panes shown.
     private(set) var layout: BrowseLayout
     /// The panes, the focus, the map's view and dots, the region filter.
@@ -218,7 +218,7 @@ public final class BrowserState {
     }
 
     private func handle(_ key: Key) {
-        if key == .control("c") { ending = .quit; return }
+        if Keymap.command(for: key, in: .anywhere) == .quit { ending = .quit; return }
         switch mode {
         case .table: handleTable(key)
         case .saveView(let field): handleSaveView(field, key)
@@ -249,10 +249,10 @@ public final class BrowserState {
                 mode = .predicate(field, error: edited ? nil : error)
             }
         case .detail:
-            switch key {
-            case .escape, .enter, .character("q"): mode = .table
-            case .down, .character("j"): move(by: 1)
-            case .up, .character("k"): move(by: -1)
+            switch Keymap.command(for: key, in: .detail) {
+            case .closeDetail?: mode = .table
+            case .moveDown?: move(by: 1)
+            case .moveUp?: move(by: -1)
             default: break
             }
         case .help:
@@ -270,65 +270,6 @@ public final class BrowserState {
                 message = "not deleted"
             }
         }
-    }
-
-    private func handleTable(_ key: Key) {
-        message = nil
-        if map.isFocused {
-            switch map.handle(key, around: selectedEpicentre) {
-            case .handled: return
-            case .fit: actions.fitMap(); return
-            case .notAMapKey: break
-            }
-        }
-        let page = layout.bodyHeight - 1
-        switch key {
-        case .character("q"): ending = .quit
-        case .down, .character("j"): move(by: 1)
-        case .up, .character("k"): move(by: -1)
-        case .pageDown, .control("f"), .character(" "): move(by: page)
-        case .pageUp, .control("b"): move(by: -page)
-        case .home, .character("g"): select(0); anchor = .top
-        case .end, .character("G"): select(rowCount - 1); anchor = .bottom
-        case .left, .character("h"), .right, .character("l"):
-            // Through the columns on screen, in screen order (Dist sits after Depth).
-            let shown = ColumnLayout(width: layout.table.width, home: home).columns.map(\.column)
-            let step = key == .left || key == .character("h") ? -1 : 1
-            let index = shown.firstIndex(of: columnCursor).map { max(0, min(shown.count - 1, $0 + step)) } ?? 0
-            columnCursor = shown[index]
-        case .character("["): sortBy(columnCursor, ascending: true, adding: false)
-        case .character("]"): sortBy(columnCursor, ascending: false, adding: false)
-        case .character("z"): mode = .addSortKey
-        case .character("/"): mode = .filter(TextField(filterText))
-        case .character(":"): mode = .predicate(TextField(userPredicate?.description ?? ""), error: nil)
-        case .character("s"): cycleSections()
-        case .character("m"): map.cycleLayout()
-        case .tab: map.switchFocus()
-        case .character("c"): charts.toggle()
-        case .character("R"): toggleRegionFilter()
-        case .enter: if selectedQuake != nil { mode = .detail }
-        case .character("d"):
-            if isReadOnly { message = Self.readOnlyMessage } else if let quake = selectedQuake { mode = .confirmDelete(quake) }
-        case .character("e"): startExport()
-        case .character("?"): mode = .help
-        case .character("w"): startSavingView()
-        case .character("'"): listViews()
-        case .character("t"): toggleUTC()
-        case .character("o"): openSelected()
-        case .character("y"): copySelected()
-        case .character("r"):
-            if isReadOnly {
-                message = Self.readOnlyMessage
-            } else if let refresh = actions.refresh { refresh() } else { message = "no feed to refresh from" }
-        case .escape: break
-        default:
-            if let column = columnKey(key) { sortBy(column, ascending: nil, adding: false) }
-        }
-    }
-
-    private func columnKey(_ key: Key) -> QuakeColumn? {
-        guard case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII else { return nil }
-        return QuakeColumn(rawValue: digit).flatMap { $0.field(home: home) == nil ? nil : $0 }
     }
 
     // MARK: Actions

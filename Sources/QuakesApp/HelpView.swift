@@ -1,30 +1,10 @@
 import Foundation
 import TerminalUI
 
-/// The list of every key, over the table.
+/// The list of every key (the Keymap's help lines), over the table.
 struct HelpView {
-    /// At most 19, so that the whole list fits a 24-line terminal.
-    static let keys: [(String, String)] = [
-        ("↑ ↓ j k  wheel", "move; click: select (on the map: the nearest)"),
-        ("PgUp PgDn g G", "page (Space, Ctrl-F / Ctrl-B); first / last"),
-        ("← → h l", "move the column cursor"),
-        ("0-9, a header", "sort by column (again: reverse); 0: Dist (home)"),
-        ("[ ]", "sort the cursor's column ascending / descending"),
-        ("z 1-9, z[ z]", "add a secondary sort key"),
-        ("/", "filter places as you type (Esc clears)"),
-        (":", "predicate, e.g. magnitude >= 4.5 AND depth < 10"),
-        ("s", "sections: none, day, magnitude, network"),
-        ("⏎", "details of the selected quake (Esc or q back)"),
-        ("d", "delete the selected quake (asks first)"),
-        ("e", "export results to a file (.csv .json .geojson)"),
-        ("r", "refresh: fetch the feed in the background"),
-        ("m  Tab  c", "map: over/alone/off; Tab map/table; c charts"),
-        ("+ - arrows 0", "map: zoom at the selection, pan, 0 fits results"),
-        ("R", "only the quakes in the map's region (again: off)"),
-        ("w  '", "save this view by name; ' lists saved views"),
-        ("t  o  y", "times UTC/local; open the event page; copy URL"),
-        ("?  q Ctrl-C", "this help; quit"),
-    ]
+    /// The Keymap's help lines: keys as written, what they do.
+    static var keys: [(String, String)] { Keymap.helpLines.map { ($0.keys, $0.text) } }
 
     /// Arrows and ⏎ in words where the locale is not UTF-8.
     var unicode = true

@@ -48,18 +48,18 @@ public struct MapState: Equatable {
         case notAMapKey
     }
 
-    /// A key while the map has the focus: `+`/`-` zoom by 2 around the
-    /// selected quake (the centre when it is out of view), arrows and hjkl
-    /// pan a quarter, `0` fits.
-    mutating func handle(_ key: Key, around selected: GeoPoint?) -> KeyOutcome {
-        switch key {
-        case .character("+"), .character("="): zoom(by: 2, around: selected ?? region.center)
-        case .character("-"): zoom(by: 0.5, around: selected ?? region.center)
-        case .left, .character("h"): region = region.panned(.west)
-        case .right, .character("l"): region = region.panned(.east)
-        case .up, .character("k"): region = region.panned(.north)
-        case .down, .character("j"): region = region.panned(.south)
-        case .character("0"): return .fit
+    /// A command while the map has the focus: zoom by 2 around the
+    /// selected quake (the centre when it is out of view), pan a quarter,
+    /// or fit (which the caller asks of the controller).
+    mutating func perform(_ command: KeyCommand, around selected: GeoPoint?) -> KeyOutcome {
+        switch command {
+        case .zoomIn: zoom(by: 2, around: selected ?? region.center)
+        case .zoomOut: zoom(by: 0.5, around: selected ?? region.center)
+        case .panWest: region = region.panned(.west)
+        case .panEast: region = region.panned(.east)
+        case .panNorth: region = region.panned(.north)
+        case .panSouth: region = region.panned(.south)
+        case .fitMap: return .fit
         default: return .notAMapKey
         }
         return .handled

@@ -124,7 +124,7 @@ struct ActionTests {
             ("⏎", "details of the selected quake (Esc or q back)"),
             ("d", "delete the selected quake (asks first)"),
             ("e", "export results to a file (.csv .json .geojson)"),
-            ("r", "refresh: fetch the feed in the background"),
+            ("r", "refresh: sync the sources, else the feed"),
             ("m  Tab  c", "map: over/alone/off; Tab map/table; c charts"),
             ("+ - arrows 0", "map: zoom at the selection, pan, 0 fits results"),
             ("R", "only the quakes in the map's region (again: off)"),

@@ -777,7 +777,7 @@ import Testing
             "  20  ⏎               details of the selected quake (Esc or q back)         0.7",
             "  20  d               delete the selected quake (asks first)                0.0",
             "  20  e               export results to a file (.csv .json .geojson)        0.6",
-            "  20  r               refresh: fetch the feed in the background             0.6",
+            "  20  r               refresh: sync the sources, else the feed              0.6",
             "  20  m  Tab  c       map: over/alone/off; Tab map/table; c charts          0.8",
             "  20  + - arrows 0    map: zoom at the selection, pan, 0 fits results       0.2",
             "  20  R               only the quakes in the map's region (again: off)      1.4",

@@ -1,0 +1,69 @@
+import TerminalUI
+
+/// The table mode's keys: looked up in the `Keymap` (the focused map's
+/// first) and run by command.
+extension BrowserState {
+    func handleTable(_ key: Key) {
+        message = nil
+        if map.isFocused, let command = Keymap.command(for: key, in: .map) {
+            if map.perform(command, around: selectedEpicentre) == .fit { actions.fitMap() }
+            return
+        }
+        guard let command = Keymap.command(for: key, in: .table) else { return }
+        perform(command, key: key)
+    }
+
+    /// A table-mode command; `key` names the column of `sortByColumn`.
+    private func perform(_ command: KeyCommand, key: Key) {
+        let page = layout.bodyHeight - 1
+        switch command {
+        case .quit: ending = .quit
+        case .moveDown: move(by: 1)
+        case .moveUp: move(by: -1)
+        case .pageDown: move(by: page)
+        case .pageUp: move(by: -page)
+        case .first: select(0); anchor = .top
+        case .last: select(rowCount - 1); anchor = .bottom
+        case .columnLeft: moveColumnCursor(by: -1)
+        case .columnRight: moveColumnCursor(by: 1)
+        case .sortAscending: sortBy(columnCursor, ascending: true, adding: false)
+        case .sortDescending: sortBy(columnCursor, ascending: false, adding: false)
+        case .addSortKey: mode = .addSortKey
+        case .sortByColumn: if let column = columnKey(key) { sortBy(column, ascending: nil, adding: false) }
+        case .filter: mode = .filter(TextField(filterText))
+        case .predicate: mode = .predicate(TextField(userPredicate?.description ?? ""), error: nil)
+        case .cycleSections: cycleSections()
+        case .cycleMapLayout: map.cycleLayout()
+        case .switchFocus: map.switchFocus()
+        case .toggleCharts: charts.toggle()
+        case .toggleRegionFilter: toggleRegionFilter()
+        case .showDetail: if selectedQuake != nil { mode = .detail }
+        case .delete:
+            if isReadOnly { message = Self.readOnlyMessage } else if let quake = selectedQuake { mode = .confirmDelete(quake) }
+        case .export: startExport()
+        case .help: mode = .help
+        case .saveView: startSavingView()
+        case .listViews: listViews()
+        case .toggleUTC: toggleUTC()
+        case .openEventPage: openSelected()
+        case .copyEventLink: copySelected()
+        case .refresh:
+            if isReadOnly {
+                message = Self.readOnlyMessage
+            } else if let refresh = actions.refresh { refresh() } else { message = "no feed to refresh from" }
+        case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap: break
+        }
+    }
+
+    /// Through the columns on screen, in screen order (Dist sits after Depth).
+    private func moveColumnCursor(by step: Int) {
+        let shown = ColumnLayout(width: layout.table.width, home: home).columns.map(\.column)
+        let index = shown.firstIndex(of: columnCursor).map { max(0, min(shown.count - 1, $0 + step)) } ?? 0
+        columnCursor = shown[index]
+    }
+
+    func columnKey(_ key: Key) -> QuakeColumn? {
+        guard case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII else { return nil }
+        return QuakeColumn(rawValue: digit).flatMap { $0.field(home: home) == nil ? nil : $0 }
+    }
+}

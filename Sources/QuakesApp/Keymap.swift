@@ -1,0 +1,240 @@
+import TerminalUI
+
+/// What a key asks the browser to do. The state dispatches on these, never
+/// on raw keys (the text fields keep their editing keys).
+public enum KeyCommand: CaseIterable, Sendable {
+    case quit, moveDown, moveUp, pageDown, pageUp, first, last
+    case columnLeft, columnRight, sortAscending, sortDescending, addSortKey
+    /// A digit key: the column it names (0 is Dist, with a home).
+    case sortByColumn
+    case filter, predicate, cycleSections, showDetail, closeDetail, delete, export, refresh
+    case cycleMapLayout, switchFocus, toggleCharts, toggleRegionFilter
+    case zoomIn, zoomOut, panWest, panEast, panNorth, panSouth, fitMap
+    case saveView, listViews, toggleUTC, openEventPage, copyEventLink, help
+}
+
+/// Where a binding applies: in every mode, the table mode, the table mode
+/// with the map focused (looked up first), or the details.
+public enum KeyContext: Sendable {
+    case anywhere, table, map, detail
+}
+
+/// Keys, where they apply, and the command they run.
+struct KeyBinding {
+    let keys: [Key]
+    let context: KeyContext
+    let command: KeyCommand
+}
+
+/// A line of the `?` list: the keys as written there, what they do, and
+/// the commands it describes.
+struct KeyHelpLine {
+    let keys: String
+    let text: String
+    let commands: [KeyCommand]
+}
+
+/// An entry of the manual's KEYS section and of docs/KEYS.md: the keys and
+/// what they do, where `code` marks a key or a command (`.Ic` in the manual).
+struct KeyManualItem {
+    let keys: String
+    let text: String
+    let commands: [KeyCommand]
+}
+
+/// A word of the bottom hints line: the keys as written there and what they do.
+struct KeyHint {
+    let keys: String
+    let text: String
+    var line: String { keys + " " + text }
+}
+
+/// The browser's keys, written once (as lazygit's binding table and
+/// VisiData's addCommand): the state looks keys up here, and the `?` list,
+/// the bottom hints, the manual's KEYS section and docs/KEYS.md are made
+/// from it.
+enum Keymap {
+    static let bindings: [KeyBinding] = [
+        KeyBinding(keys: [.control("c")], context: .anywhere, command: .quit),
+        // With the map focused, these come before the table's.
+        KeyBinding(keys: [.character("+"), .character("=")], context: .map, command: .zoomIn),
+        KeyBinding(keys: [.character("-")], context: .map, command: .zoomOut),
+        KeyBinding(keys: [.left, .character("h")], context: .map, command: .panWest),
+        KeyBinding(keys: [.right, .character("l")], context: .map, command: .panEast),
+        KeyBinding(keys: [.up, .character("k")], context: .map, command: .panNorth),
+        KeyBinding(keys: [.down, .character("j")], context: .map, command: .panSouth),
+        KeyBinding(keys: [.character("0")], context: .map, command: .fitMap),
+        KeyBinding(keys: [.character("q")], context: .table, command: .quit),
+        KeyBinding(keys: [.down, .character("j")], context: .table, command: .moveDown),
+        KeyBinding(keys: [.up, .character("k")], context: .table, command: .moveUp),
+        KeyBinding(keys: [.pageDown, .control("f"), .character(" ")], context: .table, command: .pageDown),
+        KeyBinding(keys: [.pageUp, .control("b")], context: .table, command: .pageUp),
+        KeyBinding(keys: [.home, .character("g")], context: .table, command: .first),
+        KeyBinding(keys: [.end, .character("G")], context: .table, command: .last),
+        KeyBinding(keys: [.left, .character("h")], context: .table, command: .columnLeft),
+        KeyBinding(keys: [.right, .character("l")], context: .table, command: .columnRight),
+        KeyBinding(keys: [.character("[")], context: .table, command: .sortAscending),
+        KeyBinding(keys: [.character("]")], context: .table, command: .sortDescending),
+        KeyBinding(keys: [.character("z")], context: .table, command: .addSortKey),
+        KeyBinding(keys: (0...9).map { .character(Character(String($0))) }, context: .table, command: .sortByColumn),
+        KeyBinding(keys: [.character("/")], context: .table, command: .filter),
+        KeyBinding(keys: [.character(":")], context: .table, command: .predicate),
+        KeyBinding(keys: [.character("s")], context: .table, command: .cycleSections),
+        KeyBinding(keys: [.character("m")], context: .table, command: .cycleMapLayout),
+        KeyBinding(keys: [.tab], context: .table, command: .switchFocus),
+        KeyBinding(keys: [.character("c")], context: .table, command: .toggleCharts),
+        KeyBinding(keys: [.character("R")], context: .table, command: .toggleRegionFilter),
+        KeyBinding(keys: [.enter], context: .table, command: .showDetail),
+        KeyBinding(keys: [.character("d")], context: .table, command: .delete),
+        KeyBinding(keys: [.character("e")], context: .table, command: .export),
+        KeyBinding(keys: [.character("?")], context: .table, command: .help),
+        KeyBinding(keys: [.character("w")], context: .table, command: .saveView),
+        KeyBinding(keys: [.character("'")], context: .table, command: .listViews),
+        KeyBinding(keys: [.character("t")], context: .table, command: .toggleUTC),
+        KeyBinding(keys: [.character("o")], context: .table, command: .openEventPage),
+        KeyBinding(keys: [.character("y")], context: .table, command: .copyEventLink),
+        KeyBinding(keys: [.character("r")], context: .table, command: .refresh),
+        KeyBinding(keys: [.escape, .enter, .character("q")], context: .detail, command: .closeDetail),
+        KeyBinding(keys: [.down, .character("j")], context: .detail, command: .moveDown),
+        KeyBinding(keys: [.up, .character("k")], context: .detail, command: .moveUp),
+    ]
+
+    /// The command `key` runs in `context`, if any.
+    static func command(for key: Key, in context: KeyContext) -> KeyCommand? {
+        lookup[Slot(key: key, context: context)]
+    }
+
+    private struct Slot: Hashable {
+        let key: Key
+        let context: KeyContext
+    }
+
+    private static let lookup: [Slot: KeyCommand] = {
+        var lookup: [Slot: KeyCommand] = [:]
+        for binding in bindings {
+            for key in binding.keys {
+                let slot = Slot(key: key, context: binding.context)
+                precondition(lookup[slot] == nil, "\(key) is bound twice in \(binding.context)")
+                lookup[slot] = binding.command
+            }
+        }
+        return lookup
+    }()
+
+    /// The `?` list: at most 19 lines, so that it fits a 24-line terminal.
+    static let helpLines: [KeyHelpLine] = [
+        KeyHelpLine(keys: "↑ ↓ j k  wheel", text: "move; click: select (on the map: the nearest)",
+                    commands: [.moveDown, .moveUp]),
+        KeyHelpLine(keys: "PgUp PgDn g G", text: "page (Space, Ctrl-F / Ctrl-B); first / last",
+                    commands: [.pageDown, .pageUp, .first, .last]),
+        KeyHelpLine(keys: "← → h l", text: "move the column cursor", commands: [.columnLeft, .columnRight]),
+        KeyHelpLine(keys: "0-9, a header", text: "sort by column (again: reverse); 0: Dist (home)",
+                    commands: [.sortByColumn]),
+        KeyHelpLine(keys: "[ ]", text: "sort the cursor's column ascending / descending",
+                    commands: [.sortAscending, .sortDescending]),
+        KeyHelpLine(keys: "z 1-9, z[ z]", text: "add a secondary sort key", commands: [.addSortKey]),
+        KeyHelpLine(keys: "/", text: "filter places as you type (Esc clears)", commands: [.filter]),
+        KeyHelpLine(keys: ":", text: "predicate, e.g. magnitude >= 4.5 AND depth < 10", commands: [.predicate]),
+        KeyHelpLine(keys: "s", text: "sections: none, day, magnitude, network", commands: [.cycleSections]),
+        KeyHelpLine(keys: "⏎", text: "details of the selected quake (Esc or q back)",
+                    commands: [.showDetail, .closeDetail]),
+        KeyHelpLine(keys: "d", text: "delete the selected quake (asks first)", commands: [.delete]),
+        KeyHelpLine(keys: "e", text: "export results to a file (.csv .json .geojson)", commands: [.export]),
+        // The catalog's remembered sources; the configured feed only when it has none.
+        KeyHelpLine(keys: "r", text: "refresh: sync the sources, else the feed", commands: [.refresh]),
+        KeyHelpLine(keys: "m  Tab  c", text: "map: over/alone/off; Tab map/table; c charts",
+                    commands: [.cycleMapLayout, .switchFocus, .toggleCharts]),
+        KeyHelpLine(keys: "+ - arrows 0", text: "map: zoom at the selection, pan, 0 fits results",
+                    commands: [.zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap]),
+        KeyHelpLine(keys: "R", text: "only the quakes in the map's region (again: off)", commands: [.toggleRegionFilter]),
+        KeyHelpLine(keys: "w  '", text: "save this view by name; ' lists saved views", commands: [.saveView, .listViews]),
+        KeyHelpLine(keys: "t  o  y", text: "times UTC/local; open the event page; copy URL",
+                    commands: [.toggleUTC, .openEventPage, .copyEventLink]),
+        KeyHelpLine(keys: "?  q Ctrl-C", text: "this help; quit", commands: [.help, .quit]),
+    ]
+
+    // MARK: The bottom hints line
+
+    /// The table's keys; the map's last, so narrower screens keep the rest.
+    static let tableHints = [
+        KeyHint(keys: "/", text: "filter"), KeyHint(keys: ":", text: "predicate"), KeyHint(keys: "1-9", text: "sort"),
+        KeyHint(keys: "s", text: "sections"), KeyHint(keys: "⏎", text: "details"), KeyHint(keys: "?", text: "help"),
+        KeyHint(keys: "q", text: "quit"),
+    ]
+    /// After the table's: how to reach the map, hidden or shown.
+    static let showMapHint = KeyHint(keys: "m", text: "map")
+    static let focusMapHint = KeyHint(keys: "Tab", text: "map")
+
+    /// The focused map's keys; `Tab table` only when the table shows too.
+    static func mapHints(tableShown: Bool) -> [KeyHint] {
+        [KeyHint(keys: "+ -", text: "zoom"), KeyHint(keys: "←↑↓→", text: "pan"), KeyHint(keys: "0", text: "fit"),
+         KeyHint(keys: "R", text: "region"), KeyHint(keys: "click", text: "select")]
+            + (tableShown ? [KeyHint(keys: "Tab", text: "table")] : [])
+            + [KeyHint(keys: "m", text: "layout"), KeyHint(keys: "?", text: "help")]
+    }
+
+    /// Hints as the bottom line shows them, two spaces apart.
+    static func line(_ hints: [KeyHint]) -> String { hints.map(\.line).joined(separator: "  ") }
+
+    // MARK: The manual
+
+    static let manualItems: [KeyManualItem] = [
+        KeyManualItem(keys: "`Up Down j k`, `PgUp PgDn`, `Space`, `Ctrl-F Ctrl-B`, `Home End g G`, wheel, click",
+                      text: "Move the selection; a click selects the row.",
+                      commands: [.moveDown, .moveUp, .pageDown, .pageUp, .first, .last]),
+        KeyManualItem(keys: "`1` – `9`, a click on a header",
+                      text: "Sort by column 1 Time, 2 Mag, 3 Place, 4 Depth, 5 Lat, 6 Lon, 7 Net, 8 Type, 9 Status; "
+                        + "time and magnitude start descending, the rest ascending; again reverses.",
+                      commands: [.sortByColumn]),
+        KeyManualItem(keys: "`0`", text: "With a home (`--home` or the config file's `home`): "
+                        + "sort by the Dist column, the kilometres from home (nearest first).", commands: [.sortByColumn]),
+        KeyManualItem(keys: "`Left Right h l`, then `[ ]`",
+                      text: "Move the column cursor; sort its column ascending / descending.",
+                      commands: [.columnLeft, .columnRight, .sortAscending, .sortDescending]),
+        KeyManualItem(keys: "`z` then `1` – `9`, `z[`, `z]`", text: "Add a secondary sort key.", commands: [.addSortKey]),
+        KeyManualItem(keys: "`/`", text: "Filter places as you type (accents and case ignored); Enter keeps it, Esc clears it.",
+                      commands: [.filter]),
+        KeyManualItem(keys: "`:`", text: "A full predicate (see PREDICATES), combined with the filter; "
+                        + "an error shows a caret under the bad column.", commands: [.predicate]),
+        KeyManualItem(keys: "`s`", text: "Sections: none, day, magnitude band, network, none.", commands: [.cycleSections]),
+        KeyManualItem(keys: "`Enter`", text: "Every field of the selected quake; `j k` (or Down, Up) show the next or "
+                        + "previous quake, Esc or `q` returns.", commands: [.showDetail, .closeDetail]),
+        KeyManualItem(keys: "`d`", text: "Delete the selected quake, after y/n.", commands: [.delete]),
+        KeyManualItem(keys: "`e`", text: "Export the results (filter, predicate, region, sort; every row, not just the "
+                        + "screen) to a file asked for in the bottom line, as CSV, JSON or GeoJSON by its extension; "
+                        + "an existing file is replaced only after `y`. CSV is written for a spreadsheet, as "
+                        + "`list --csv-safe` writes it: a text field beginning with = + - @, a tab or CR gets a ' before it.",
+                      commands: [.export]),
+        KeyManualItem(keys: "`r`", text: "Refresh in the background: sync the catalog's sources (see `sync`), or fetch "
+                        + "the configured feed when it remembers none (see `fetch`); the bottom line shows the progress, "
+                        + "then what changed or the error.", commands: [.refresh]),
+        KeyManualItem(keys: "`m`", text: "The map: over the table, alone, off.", commands: [.cycleMapLayout]),
+        KeyManualItem(keys: "`c`", text: "The charts pane over the table (under the map when it shows): activity over "
+                        + "time and the magnitude–frequency distribution with Mc and the b-value; again hides it.",
+                      commands: [.toggleCharts]),
+        KeyManualItem(keys: "`Tab`", text: "Move the focus between the map and the table.", commands: [.switchFocus]),
+        KeyManualItem(keys: "`+ - =`", text: "With the map focused: zoom in / out around the selected quake.",
+                      commands: [.zoomIn, .zoomOut]),
+        KeyManualItem(keys: "`Left Right Up Down h l k j`", text: "With the map focused: pan a quarter of the view.",
+                      commands: [.panWest, .panEast, .panNorth, .panSouth]),
+        KeyManualItem(keys: "`0`", text: "With the map focused: fit the view to the results.", commands: [.fitMap]),
+        KeyManualItem(keys: "`R`", text: "Only the quakes in the map's region; again removes it.",
+                      commands: [.toggleRegionFilter]),
+        KeyManualItem(keys: "`w`", text: "Save the view (filter, predicate, region, sort, sections, panes, map view, "
+                        + "time zone) under a name.", commands: [.saveView]),
+        KeyManualItem(keys: "`'`", text: "The saved views: `j k` (or Down, Up) choose, Enter shows one, `d` deletes one, "
+                        + "Esc, `q` or `'` closes.", commands: [.listViews]),
+        KeyManualItem(keys: "`t`", text: "Every time shown in UTC, or in the local zone again; the top line ends with the "
+                        + "zone the times are in, `times UTC` or `times GMT+9` (nothing when the local zone is UTC). "
+                        + "An alert's banner follows; day sections and the activity chart's bins stay UTC days and hours, "
+                        + "and say so.", commands: [.toggleUTC]),
+        KeyManualItem(keys: "`o`", text: "Open the selected quake's event page with xdg-open(1) when there is a display, "
+                        + "else show its address.", commands: [.openEventPage]),
+        KeyManualItem(keys: "`y`", text: "Copy the selected quake's event page address to the clipboard through the "
+                        + "terminal (OSC 52).\n\n`o` and `y` take only an http or https address without control "
+                        + "characters or spaces: a feed's `file:` address, launcher or option is refused in the bottom "
+                        + "line, never opened or copied.", commands: [.copyEventLink]),
+        KeyManualItem(keys: "`?`", text: "The list of keys.", commands: [.help]),
+        KeyManualItem(keys: "`q`, `Ctrl-C`", text: "Quit.", commands: [.quit]),
+    ]
+}
