@@ -60,6 +60,8 @@ manual: build
 	mv Resources/manual/10-keys.mdoc.new Resources/manual/10-keys.mdoc
 	.build/debug/quakes-keys markdown > docs/KEYS.md.new
 	mv docs/KEYS.md.new docs/KEYS.md
+	.build/debug/quakes-keys readme README.md > README.md.new
+	mv README.md.new README.md
 	Scripts/generate-manual.sh .build/debug/quakes-tui Resources/quakes-tui.1
 
 # make install [PREFIX=/usr/local] [DESTDIR=] [CONFIGURATION=release|debug]

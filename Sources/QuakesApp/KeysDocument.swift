@@ -16,15 +16,30 @@ public enum KeysDocument {
 
     /// docs/KEYS.md.
     public static func markdown() -> String {
-        var lines = ["# Keys", "",
-                     "<!-- Generated from Sources/QuakesApp/Keymap.swift by `make manual`: edit that, not this file. -->",
-                     "", "The browser's keys; `?` shows them too.", "", "| key | does |", "|---|---|"]
+        ["# Keys", "",
+         "<!-- Generated from Sources/QuakesApp/Keymap.swift by `make manual`: edit that, not this file. -->",
+         "", "The browser's keys; `?` shows them too.", ""].joined(separator: "\n") + "\n" + markdownTable()
+    }
+
+    /// The key table alone, as the README holds it between its `keys:begin` and `keys:end` markers.
+    public static func markdownTable() -> String {
+        var lines = ["| key | does |", "|---|---|"]
         for item in Keymap.manualItems {
             let text = item.text.replacingOccurrences(of: "\n\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
             lines.append("| \(item.keys.replacingOccurrences(of: "|", with: "\\|")) | \(text) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// `readme` with the text between its key-table markers replaced by the generated table.
+    public static func splicingTable(into readme: String) -> String? {
+        guard let begin = readme.range(of: readmeBegin), let end = readme.range(of: readmeEnd),
+              begin.upperBound <= end.lowerBound else { return nil }
+        return String(readme[..<begin.upperBound]) + "\n" + markdownTable() + String(readme[end.lowerBound...])
+    }
+
+    public static let readmeBegin = "<!-- keys:begin: generated from Sources/QuakesApp/Keymap.swift by `make manual` -->"
+    public static let readmeEnd = "<!-- keys:end -->"
 
     /// After the list: what `--alert` does while browsing.
     private static let alertParagraph = """

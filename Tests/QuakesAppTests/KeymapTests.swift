@@ -9,6 +9,7 @@ import TestSupport
 @Suite struct KeymapTests {
     static let mdocPath = packageRoot.appendingPathComponent("Resources/manual/10-keys.mdoc").path
     static let markdownPath = packageRoot.appendingPathComponent("docs/KEYS.md").path
+    static let readmePath = packageRoot.appendingPathComponent("README.md").path
 
     @Test(arguments: KeyCommand.allCases)
     func everyCommandHasAKeyAHelpLineAndAManualEntry(command: KeyCommand) {
@@ -39,6 +40,8 @@ import TestSupport
         #expect(mdoc == KeysDocument.mdoc(), "Resources/manual/10-keys.mdoc is out of date: run make manual")
         let markdown = try String(contentsOfFile: Self.markdownPath, encoding: .utf8)
         #expect(markdown == KeysDocument.markdown(), "docs/KEYS.md is out of date: run make manual")
+        let readme = try String(contentsOfFile: Self.readmePath, encoding: .utf8)
+        #expect(KeysDocument.splicingTable(into: readme) == readme, "README.md's key table is out of date: run make manual")
     }
 
     @Test func quakesKeysPrintsTheCommittedDocuments() throws {
@@ -52,7 +55,10 @@ import TestSupport
         let wrong = try runProgram(tool, ["html"])
         #expect(wrong.status == 2)
         #expect(wrong.stdout == "")
-        #expect(wrong.stderr == "usage: quakes-keys mdoc|markdown\n")
+        #expect(wrong.stderr == "usage: quakes-keys mdoc|markdown|readme FILE\n")
+        let readme = try runProgram(tool, ["readme", Self.readmePath])
+        #expect(readme.status == 0)
+        #expect(readme.stdout == (try String(contentsOfFile: Self.readmePath, encoding: .utf8)))
     }
 
     @Test func rDescribesWhatARefreshDoes() {
