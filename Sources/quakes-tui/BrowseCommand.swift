@@ -65,12 +65,8 @@ struct BrowseCommand: ParsableCommand {
         let (source, timeout, config) = feedOptions.resolved()
         let home = homeOptions.resolved(config: config)
         var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort ?? "-time", home: home))
-        if let predicate {
-            do { configuration.predicate = try QuakePredicate(predicate, home: home) } catch {
-                printError("error: --where: \(error)")
-                throw ExitCode(2)
-            }
-        }
+        // As list says it: the parser's line, then the text with a caret under the bad column.
+        configuration.predicate = try QueryArgument.predicate(predicate, home: home)
         let alert = try alertPredicate(config: config, home: home)
         // Checked in validate(): cannot fail here.
         let every = refreshEvery.flatMap { try? RefreshInterval(parsing: $0) } ?? config.refreshEvery

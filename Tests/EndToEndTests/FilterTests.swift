@@ -145,4 +145,20 @@ struct FilterTests {
         {"type":"Feature","id":"zz9000004","properties":{"mag":1.9,"place":"3 km W of ILE ROUSSE","time":1528000300000,"updated":1528000300000,"net":"zz","code":"9000004","title":"M 1.9 - 3 km W of ILE ROUSSE","url":"https://example.org/zz9000004","status":"reviewed","type":"earthquake","magType":"mb"},"geometry":{"type":"Point","coordinates":[8.9,42.6,7.0]}}
         ]}
         """
+
+    /// The browser's bad `--where` is said as `list` says it: the parser's
+    /// line, then the text with a caret under the bad column (the browser
+    /// printed the line alone), before the screen is touched.
+    @Test("a bad --where: the same lines as list's, caret included, exit 2")
+    func badWhereShowsTheCaret() throws {
+        let bad = "magnitude > 4 AND plase CONTAINS 'x'"
+        let folder = TemporaryFolder()
+        let run = try PaneCommand(["--db", folder.file("quakes.sqlite"), "--where", bad])
+        let (status, output, pane) = run.waitForExit()
+        #expect(status == 2, "\(pane)")
+        let listed = try runQuakesTUI(["list", "--db", folder.file("quakes.sqlite"), "--where", bad])
+        #expect(listed.status == 2)
+        #expect(output == listed.stderr.split(separator: "\n").map(String.init), "\(pane)")
+        #expect(output.count == 3 && output[2].trimmingCharacters(in: .whitespaces).hasPrefix("^"), "\(output)")
+    }
 }
