@@ -74,7 +74,7 @@ public final class QuakeCatalog: Sendable {
         }
         reader = nil   // closed before the pool opens: it must not outlive the checks
         let pool = try CatalogError.wrappingErrors(path: path, operation: .open) {
-            try DatabasePool(path: path, configuration: config)
+            try Self.openPool(path, configuration: config)
         }
         OpenCatalogs.register(pool)
         dbWriter = pool
@@ -89,6 +89,23 @@ public final class QuakeCatalog: Sendable {
             throw CatalogError.wrapping(error, path: path, operation: .open)
         }
         try settleSeed(isNew: isNew, seedIfNew: seedIfNew)
+    }
+
+    /// GRDB's pool checks the `-wal`'s size after seeing that it exists: a
+    /// process closing the catalog in between removes it, and the open
+    /// failed with Foundation's "The file doesn't exist" (seen with two
+    /// imports and a list started at once). Opened again, it finds no
+    /// `-wal` and makes one.
+    private static func openPool(_ path: String, configuration: Configuration) throws -> DatabasePool {
+        var attempt = 1
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as NSError where error.domain == NSCocoaErrorDomain
+                        && error.code == CocoaError.fileReadNoSuchFile.rawValue && attempt < 5 {
+                attempt += 1
+            }
+        }
     }
 
     /// What is in the file, refusing what is not ours to open. A file that
