@@ -10,7 +10,11 @@ public enum XDGDirectory {
     public static func path(_ variable: String, orHome fallback: String,
                             environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let value = environment[variable], value.hasPrefix("/") { return value }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/" + fallback
+        return home(environment: environment) + "/" + fallback
+    }
+
+    /// `$HOME`, else (unset or empty) the password database's home.
+    public static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     }
 }

@@ -30,15 +30,15 @@ public struct ExportRequest: Sendable, Equatable {
 
     /// Where the file is: `~/` expanded from `$HOME`, else as typed
     /// (relative to the current folder). What messages say once it is written.
-    public var path: String { Self.expandingTilde(file, home: ProcessInfo.processInfo.environment["HOME"]) }
+    public var path: String { Self.expandingTilde(file, home: XDGDirectory.home()) }
 
     /// `~` and `~/…` from `home` (`$HOME`), as a shell expands them; the
     /// password database's home only when HOME is unset or empty, and for
     /// `~user/…`; anything else as it is. (Foundation's expansion reads the
     /// password database even when HOME names another folder.)
-    static func expandingTilde(_ file: String, home: String?) -> String {
-        if file == "~" || file.hasPrefix("~/"), let home, !home.isEmpty { return home + file.dropFirst() }
-        return (file as NSString).expandingTildeInPath
+    static func expandingTilde(_ file: String, home: String) -> String {
+        if file == "~" || file.hasPrefix("~/") { return home + file.dropFirst() }
+        return (file as NSString).expandingTildeInPath   // ~user/…
     }
 }
 
