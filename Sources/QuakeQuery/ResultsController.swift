@@ -6,45 +6,37 @@ import QuakeStore
 /// Holds a `FetchConfiguration` and keeps its results current, like
 /// `NSFetchedResultsController` over the catalog:
 ///
-/// - Setting the configuration (or a part, directly or through
-///   `$configuration`) fetches anew, off the caller's thread. When changes
-///   come faster than queries finish, stale ones are dropped and only the
-///   newest configuration's results are delivered.
+/// - `fetch(_:)` asks for a configuration's results, off the caller's
+///   thread. When changes come faster than queries finish, stale ones are
+///   dropped and only the newest configuration's results are delivered.
+///   Asking for the configuration it has already does nothing.
 /// - Each fetch delivers the first window of rows first (count pending),
 ///   then the same with the exact count and sections.
-/// - Setting a configuration equal to the current one does nothing.
 /// - Any committed write to the catalog, from this process or another,
-///   yields one new snapshot (one fetch per commit).
+///   yields one new fetch, whose pages come complete only: a commit never
+///   takes the count away from a page on screen.
 ///
-/// Snapshots are delivered on the controller's own serial queue, in order,
-/// never two at once: to `onSnapshot` and to every `snapshots` stream.
+/// Snapshots and pages are delivered on the controller's own serial queue,
+/// in order, never two at once: snapshots to `onSnapshot` and every
+/// `snapshots` stream, pages (values, for the browser) to `onPage`.
 /// Observed aggregates (`onAggregate`) follow each complete snapshot there.
 public final class ResultsController: @unchecked Sendable {
     public let catalog: QuakeCatalog
     /// How many rows the first delivery of a fetch carries.
     public let windowSize: Int
 
-    @Bound public var configuration: FetchConfiguration
+    /// The newest configuration asked for (`fetch(_:)`).
+    public var configuration: FetchConfiguration { lock.withLock { requested } }
+    private var requested: FetchConfiguration
 
-    public var predicate: QuakePredicate? {
-        get { configuration.predicate }
-        set { configuration.predicate = newValue }
-    }
+    public var predicate: QuakePredicate? { configuration.predicate }
+    public var sortDescriptors: [SortDescriptor<Quake>] { configuration.sortDescriptors }
+    public var sortKeys: [SortKey] { configuration.sortKeys }
+    public var sectionIdentifier: SectionKey? { configuration.sectionIdentifier }
 
-    public var sortDescriptors: [SortDescriptor<Quake>] {
-        get { configuration.sortDescriptors }
-        set { configuration.sortDescriptors = newValue }
-    }
-
-    public var sortKeys: [SortKey] {
-        get { configuration.sortKeys }
-        set { configuration.sortKeys = newValue }
-    }
-
-    public var sectionIdentifier: SectionKey? {
-        get { configuration.sectionIdentifier }
-        set { configuration.sectionIdentifier = newValue }
-    }
+    /// Rows a page carries beyond those asked for, on each side: a few
+    /// screens of scrolling without another page.
+    public static let pageMargin = 100
 
     /// Rows changed by imports after this moment, and in the last
     /// `recentChangesWindow`, are reported in each snapshot's
@@ -72,6 +64,11 @@ public final class ResultsController: @unchecked Sendable {
     private var aggregateReadCount = 0
     private var latest: ResultsSnapshot?
     private var handlers: [UUID: @Sendable (ResultsSnapshot) -> Void] = [:]
+    private var pageHandlers: [UUID: @Sendable (ResultsPage) -> Void] = [:]
+    /// The newest page delivered, and the window of rows it reads from.
+    private var latestPage: (page: ResultsPage, window: RowWindow)?
+    /// The rows the browser shows (`needRows`): each page carries them.
+    private var wantedRows: Range<Int>?
     private var lastFailure: (any Error)?
     private var failureHandlers: [UUID: @Sendable (any Error) -> Void] = [:]
     private var monitor: CatalogChangeMonitor?
@@ -103,8 +100,28 @@ public final class ResultsController: @unchecked Sendable {
         self.catalog = catalog
         self.windowSize = windowSize
         self.changesSince = changesSince
-        _configuration = Bound(wrappedValue: configuration)
-        _configuration.didSet = { [weak self] _ in self?.update() }
+        requested = configuration
+    }
+
+    /// Asks for the configuration asked for last, changed by `change`:
+    /// `controller.fetch { $0.sortKeys = [SortKey(.magnitude, ascending: false)] }`.
+    public func fetch(_ change: (inout FetchConfiguration) throws -> Void) rethrows {
+        var configuration = self.configuration
+        try change(&configuration)
+        fetch(configuration)
+    }
+
+    /// Asks for `configuration`'s results: fetched anew off the caller's
+    /// thread, unless it is the configuration asked for already.
+    public func fetch(_ configuration: FetchConfiguration) {
+        let changed = lock.withLock { () -> Bool in
+            guard requested != configuration else { return false }
+            requested = configuration
+            // Rows of the old order mean nothing in the new one.
+            wantedRows = nil
+            return true
+        }
+        if changed { update() }
     }
 
     deinit { monitor?.stop() }
@@ -152,9 +169,18 @@ public final class ResultsController: @unchecked Sendable {
         return id
     }
 
+    /// Calls `handler` with every page delivered from now on.
+    @discardableResult
+    public func onPage(_ handler: @escaping @Sendable (ResultsPage) -> Void) -> UUID {
+        let id = UUID()
+        lock.withLock { pageHandlers[id] = handler }
+        return id
+    }
+
     public func removeHandler(_ id: UUID) {
         lock.withLock {
             handlers.removeValue(forKey: id)
+            pageHandlers.removeValue(forKey: id)
             failureHandlers.removeValue(forKey: id)
         }
     }
@@ -195,7 +221,7 @@ public final class ResultsController: @unchecked Sendable {
     /// `request` over the current configuration's results, computed on the
     /// caller's thread: for one-shot use, like `fetchNow`.
     public func aggregate(_ request: AggregateRequest) throws -> AggregateResult {
-        let (generation, configuration) = lock.withLock { (self.generation, self.configuration) }
+        let (generation, configuration) = lock.withLock { (self.generation, requested) }
         let rows = try catalog.dbWriter.read { db in
             try QueryPlan.planning(configuration, db).summary.aggregate(request, db)
         }
@@ -203,18 +229,20 @@ public final class ResultsController: @unchecked Sendable {
     }
 
     /// Fetches the current configuration anew.
-    public func update() {
+    public func update() { update(afterCommit: false) }
+
+    private func update(afterCommit: Bool) {
         let (next, current, version) = lock.withLock { () -> (Int, FetchConfiguration, Int) in
             self.generation += 1
-            return (self.generation, self.configuration, dataVersion)
+            return (self.generation, requested, dataVersion)
         }
-        queue.async { [weak self] in self?.fetch(next, current, dataVersion: version) }
+        queue.async { [weak self] in self?.fetch(next, current, dataVersion: version, afterCommit: afterCommit) }
     }
 
     /// A commit, this process's or another's: the data changed.
     private func catalogChanged() {
         lock.withLock { dataVersion += 1 }
-        update()
+        update(afterCommit: true)
     }
 
     /// The complete results of the current configuration, fetched on the
@@ -222,7 +250,7 @@ public final class ResultsController: @unchecked Sendable {
     /// `counting`, the rows and sections only (count pending): what a reader
     /// that only prints rows needs, without counting every match first.
     public func fetchNow(counting: Bool = true) throws -> ResultsSnapshot {
-        let (generation, configuration) = lock.withLock { (self.generation, self.configuration) }
+        let (generation, configuration) = lock.withLock { (self.generation, requested) }
         let (plan, first, summary, sections) = try catalog.dbWriter.read { db in
             let plans = try QueryPlan.planning(configuration, db)
             let first = try plans.window.rows(db, offset: 0, limit: windowSize)
@@ -239,12 +267,12 @@ public final class ResultsController: @unchecked Sendable {
 
     /// The newest configuration asked for and its generation, read together.
     var current: (generation: Int, configuration: FetchConfiguration) {
-        lock.withLock { (generation, configuration) }
+        lock.withLock { (generation, requested) }
     }
 
     private func isCurrent(_ generation: Int) -> Bool { lock.withLock { self.generation == generation } }
 
-    private func fetch(_ generation: Int, _ configuration: FetchConfiguration, dataVersion: Int) {
+    private func fetch(_ generation: Int, _ configuration: FetchConfiguration, dataVersion: Int, afterCommit: Bool) {
         guard isCurrent(generation) else { return }
         // A newer configuration makes this fetch's reads stale: they stop
         // (nil) and the next fetch, queued behind, starts at once.
@@ -257,22 +285,23 @@ public final class ResultsController: @unchecked Sendable {
             let plan = plans.window
             let window = RowWindow(reader: catalog.dbWriter, plan: plan, preloaded: first)
             guard isCurrent(generation) else { return }
+            // After a commit, the page on screen stays until the counted one
+            // is ready: the count never turns into "counting…" and back.
+            let shownConfiguration = lock.withLock { latestPage?.page.configuration }
+            let firstPage = afterCommit && shownConfiguration == configuration ? nil
+                : ResultsPage(generation: generation, configuration: configuration, dataVersion: dataVersion, count: nil,
+                              rows: first, tracked: trackedID.flatMap { id in
+                                  first.firstIndex { $0.id == id }.map { ResultsPage.TrackedQuake(id: id, index: $0) } })
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: nil,
-                                    dataVersion: dataVersion, window: window))
-            guard let summary = try StaleReadInterruption.read(catalog.dbWriter, abandonWhen: isStale, { db in
-                let summary = try summarize(plans, first: first, db)
-                // Have the tracked row's neighbourhood at hand before the UI asks.
-                if let (id, position) = summary.tracked,
-                   let quake = try Quake.fetchOne(db, sql: "SELECT * FROM \(QuakeField.table) WHERE id = ?", arguments: [id]) {
-                    try window.prefetch(position, holding: quake, db)
-                }
-                return summary
+                                    dataVersion: dataVersion, window: window), page: firstPage, window: window)
+            guard let (summary, pageRows) = try StaleReadInterruption.read(catalog.dbWriter, abandonWhen: isStale, { db in
+                try summarizeWithRows(plans, first: first, window: window, db)
             }), isCurrent(generation) else { return }
-            window.count = summary.count
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: summary.count,
                                     sections: summary.sections, total: summary.total, recentlyChanged: summary.changed.times,
                                     recentlyChangedEpicentres: summary.changed.epicentres,
-                                    trackedPosition: summary.tracked, dataVersion: dataVersion, window: window))
+                                    trackedPosition: summary.tracked, dataVersion: dataVersion, window: window),
+                    page: page(generation, configuration, dataVersion: dataVersion, summary, rows: pageRows), window: window)
             let basis = AggregateBasis(generation: generation, configuration: configuration, dataVersion: dataVersion,
                                        plan: plans.summary)
             let observations = lock.withLock { () -> [AggregateObservation] in
@@ -283,6 +312,116 @@ public final class ResultsController: @unchecked Sendable {
         } catch {
             fail(generation, error)
         }
+    }
+
+    /// The rows of a page, from `firstRowIndex`, or why they could not be read.
+    private struct PageRows {
+        var first: Int
+        var rows: [Quake]
+        var failure: String?
+    }
+
+    /// The second phase's read: counts, sections, changes and the page's
+    /// rows, in one transaction (one database state).
+    private func summarizeWithRows(_ plans: (window: QueryPlan, summary: QueryPlan), first: [Quake], window: RowWindow,
+                                   _ db: Database) throws -> (Summary, PageRows) {
+        let summary = try summarize(plans, first: first, db)
+        window.count = summary.count
+        // Have the tracked row's neighbourhood at hand: the page is read around it.
+        if let (id, position) = summary.tracked,
+           let quake = try Quake.fetchOne(db, sql: "SELECT * FROM \(QuakeField.table) WHERE id = ?", arguments: [id]) {
+            try window.prefetch(position, holding: quake, db)
+        }
+        let range = pageRange(tracked: summary.tracked?.1, count: summary.count)
+        return (summary, readRows(range, window, db))
+    }
+
+    /// A window's rows, or its failure named (the rest of the page stands).
+    private func readRows(_ range: Range<Int>, _ window: RowWindow, _ db: Database) -> PageRows {
+        do {
+            return PageRows(first: range.lowerBound, rows: try window.rows(range, db))
+        } catch {
+            return PageRows(first: range.lowerBound, rows: [], failure: "\(CatalogError.reading(error, path: catalog.path))")
+        }
+    }
+
+    /// The rows a counted page carries: round the tracked quake (the
+    /// selection), else those asked for last (`needRows`), else the first
+    /// window; with `pageMargin` on each side.
+    private func pageRange(tracked: Int?, count: Int) -> Range<Int> {
+        let wanted = lock.withLock { wantedRows }
+        let span = max(wanted?.count ?? 0, 1)
+        let range = tracked.map { ($0 - span)..<($0 + span) } ?? wanted ?? 0..<windowSize
+        return ((range.lowerBound - Self.pageMargin)..<(range.upperBound + Self.pageMargin)).clamped(to: 0..<max(count, 0))
+    }
+
+    private func page(_ generation: Int, _ configuration: FetchConfiguration, dataVersion: Int, _ summary: Summary,
+                      rows: PageRows) -> ResultsPage {
+        ResultsPage(generation: generation, configuration: configuration, dataVersion: dataVersion, count: summary.count,
+                    total: summary.total, sections: summary.sections, firstRowIndex: rows.first, rows: rows.rows,
+                    tracked: summary.tracked.map { ResultsPage.TrackedQuake(id: $0.0, index: $0.1) },
+                    recentlyChanged: summary.changed.times, recentlyChangedEpicentres: summary.changed.epicentres,
+                    rowReadFailure: rows.failure)
+    }
+
+    /// The rows the browser shows now: the next page carries them. When
+    /// the newest page does not, a page with them follows (same results,
+    /// read in one transaction), unless a commit or a newer fetch is on its
+    /// way, whose page will.
+    public func needRows(_ range: Range<Int>) {
+        lock.withLock { wantedRows = range }
+        queue.async { [weak self] in self?.readWantedRows() }
+    }
+
+    private func readWantedRows() {
+        guard let (page, window) = pageWithWantedRows() else { return }
+        deliver(page: page, window: window)
+    }
+
+    /// The newest page with the rows wanted, read in one transaction; nil
+    /// when it holds them, or a commit or a newer fetch is on its way.
+    private func pageWithWantedRows() -> (ResultsPage, RowWindow)? {
+        let (latest, wanted, generation, version) = lock.withLock { (latestPage, wantedRows, self.generation, dataVersion) }
+        guard let (page, window) = latest, let wanted, page.generation == generation, page.dataVersion == version,
+              !page.holds(wanted) else { return nil }
+        let range = ((wanted.lowerBound - Self.pageMargin)..<(wanted.upperBound + Self.pageMargin))
+            .clamped(to: 0..<page.knownRowCount)
+        let read: PageRows
+        do { read = try catalog.dbWriter.read { db in readRows(range, window, db) } } catch {
+            read = PageRows(first: range.lowerBound, rows: [], failure: "\(CatalogError.reading(error, path: catalog.path))")
+        }
+        // The rows at hand stay when the others cannot be read.
+        let rows = read.failure == nil ? read : PageRows(first: page.firstRowIndex, rows: page.rows, failure: read.failure)
+        guard isCurrent(generation) else { return nil }
+        return (page.with(rows: rows.rows, from: rows.first, failure: rows.failure), window)
+    }
+
+    /// `needRows` on the caller's thread: the newest page with these rows,
+    /// nil when it has them already. For tests that run without threads.
+    public func rowsNow(_ range: Range<Int>) -> ResultsPage? {
+        lock.withLock { wantedRows = range }
+        guard let (page, window) = pageWithWantedRows() else { return nil }
+        lock.withLock { latestPage = (page, window) }
+        return page
+    }
+
+    /// The current configuration's counted page, read on the caller's
+    /// thread in one transaction: for tests that drive the browser without
+    /// threads. `rows`: the rows wanted (`needRows`).
+    public func pageNow(rows wanted: Range<Int>? = nil) throws -> ResultsPage {
+        let (generation, configuration, version) = lock.withLock { () -> (Int, FetchConfiguration, Int) in
+            wantedRows = wanted
+            return (self.generation, requested, dataVersion)
+        }
+        let (page, window) = try catalog.dbWriter.read { db -> (ResultsPage, RowWindow) in
+            let plans = try QueryPlan.planning(configuration, db)
+            let first = try plans.window.rows(db, offset: 0, limit: windowSize)
+            let window = RowWindow(reader: catalog.dbWriter, plan: plans.window, preloaded: first)
+            let (summary, rows) = try summarizeWithRows(plans, first: first, window: window, db)
+            return (self.page(generation, configuration, dataVersion: version, summary, rows: rows), window)
+        }
+        lock.withLock { latestPage = (page, window) }
+        return page
     }
 
     /// A failed read (a corrupt page, a disk error) keeps the last snapshot;
@@ -378,12 +517,15 @@ public final class ResultsController: @unchecked Sendable {
         return try plan.position(of: id, db)
     }
 
-    private func deliver(_ snapshot: ResultsSnapshot) {
-        let handlers = lock.withLock { () -> [@Sendable (ResultsSnapshot) -> Void] in
-            latest = snapshot
+    private func deliver(_ snapshot: ResultsSnapshot? = nil, page: ResultsPage?, window: RowWindow) {
+        let (handlers, pageHandlers) = lock.withLock {
+            () -> ([@Sendable (ResultsSnapshot) -> Void], [@Sendable (ResultsPage) -> Void]) in
+            if let snapshot { latest = snapshot }
             lastFailure = nil
-            return Array(self.handlers.values)
+            if let page { latestPage = (page, window) }
+            return (snapshot == nil ? [] : Array(self.handlers.values), page == nil ? [] : Array(self.pageHandlers.values))
         }
-        for handler in handlers { handler(snapshot) }
+        if let snapshot { for handler in handlers { handler(snapshot) } }
+        if let page { for handler in pageHandlers { handler(page) } }
     }
 }

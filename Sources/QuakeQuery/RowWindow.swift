@@ -40,6 +40,21 @@ final class RowWindow: @unchecked Sendable {
     }
 
     func rows(_ range: Range<Int>) -> [Quake] {
+        collect(range) { number in batch(number) }
+    }
+
+    /// Rows of `range` read inside the caller's transaction `db`: a page's
+    /// rows come from the same database state as its count.
+    func rows(_ range: Range<Int>, _ db: Database) throws -> [Quake] {
+        var failure: (any Error)?
+        let rows = collect(range) { number in
+            do { return try batch(number, db) } catch { failure = error; return nil }
+        }
+        if let failure { throw failure }
+        return rows
+    }
+
+    private func collect(_ range: Range<Int>, _ batch: (Int) -> [Quake]?) -> [Quake] {
         var result: [Quake] = []
         var index = range.lowerBound
         while index < range.upperBound {
@@ -55,10 +70,21 @@ final class RowWindow: @unchecked Sendable {
         return result
     }
 
+    /// A batch of rows in a read of its own; a failure is kept for the UI to say.
+    private func batch(_ number: Int) -> [Quake]? {
+        if let cached = lock.withLock({ batches[number] }) { return cached }
+        do {
+            return try reader.read { db in try batch(number, db) }
+        } catch {
+            lock.withLock { failure = CatalogError.reading(error, path: reader.path) }
+            return nil
+        }
+    }
+
     /// A batch of rows, read the cheapest way: after the previous batch's
     /// last row or before the next batch's first (keyset: no rows skipped),
     /// from the end when nearer the end, else by offset.
-    private func batch(_ number: Int) -> [Quake]? {
+    private func batch(_ number: Int, _ db: Database) throws -> [Quake] {
         let (cached, previous, next, count) = lock.withLock {
             (batches[number], batches[number - 1], batches[number + 1], knownCount)
         }
@@ -66,22 +92,14 @@ final class RowWindow: @unchecked Sendable {
         let start = number * Self.batchSize
         let size = Self.batchSize
         let batch: [Quake]
-        do {
-            batch = try reader.read { db -> [Quake] in
-                if let last = previous?.last, previous?.count == size {
-                    return try plan.rows(db, adjacentTo: plan.orderValues(of: last), before: false, limit: size)
-                }
-                if let first = next?.first {
-                    return try plan.rows(db, adjacentTo: plan.orderValues(of: first), before: true, limit: size)
-                }
-                if let count, start > count / 2 {
-                    return try plan.rows(db, fromEnd: start, min(start + size, count), count: count)
-                }
-                return try plan.rows(db, offset: start, limit: size)
-            }
-        } catch {
-            lock.withLock { failure = CatalogError.reading(error, path: reader.path) }
-            return nil
+        if let last = previous?.last, previous?.count == size {
+            batch = try plan.rows(db, adjacentTo: plan.orderValues(of: last), before: false, limit: size)
+        } else if let first = next?.first {
+            batch = try plan.rows(db, adjacentTo: plan.orderValues(of: first), before: true, limit: size)
+        } else if let count, start > count / 2 {
+            batch = try plan.rows(db, fromEnd: start, min(start + size, count), count: count)
+        } else {
+            batch = try plan.rows(db, offset: start, limit: size)
         }
         store(batch, at: number)
         return batch

@@ -25,7 +25,7 @@ public struct BrowseView {
         self.land = land ?? (try? LandOutline.bundled()) ?? .none
     }
 
-    public func render(_ state: BrowserState, into screen: inout Screen) {
+    public func render(_ state: BrowserModel, into screen: inout Screen) {
         screen.clear()
         let layout = BrowseLayout(width: screen.width, height: screen.height, panes: state.map.panes,
                                   charts: state.charts.isShown)
@@ -84,11 +84,11 @@ public struct BrowseView {
 
     /// What the top line says: the catalog, the count, the filter, and the
     /// sort and sections of the rows on screen.
-    func topLine(_ state: BrowserState, formatting: Formatting, table: TableView) -> String {
+    func topLine(_ state: BrowserModel, formatting: Formatting, table: TableView) -> String {
         var parts = ["quakes-tui", state.catalogName]
         if state.isReadOnly { parts.append("read-only") }
-        if let snapshot = state.snapshot {
-            if let count = snapshot.count, let total = snapshot.total {
+        if let page = state.page {
+            if let count = page.count, let total = page.total {
                 let noun = total == 1 ? "quake" : "quakes"
                 parts.append(count == total ? "\(Formatting.count(total)) \(noun)"
                              : "\(Formatting.count(count)) of \(Formatting.count(total)) \(noun)")
@@ -98,9 +98,10 @@ public struct BrowseView {
         }
         if state.isIndexing { parts.append("indexing…") }
         if let updated = state.lastUpdated { parts.append("Updated \(formatting.age(updated))") }
-        if !state.filterText.isEmpty { parts.append("filter \"\(state.filterText)\"") }
-        if let predicate = state.userPredicate { parts.append("where \(predicate)") }
-        if let region = state.map.regionFilter { parts.append("region " + MapView.ranges(region, unicode: unicode)) }
+        let shown = state.shown
+        if !shown.filterText.isEmpty { parts.append("filter \"\(shown.filterText)\"") }
+        if let predicate = shown.userPredicate { parts.append("where \(predicate)") }
+        if let region = shown.regionFilter { parts.append("region " + MapView.ranges(region, unicode: unicode)) }
         let sortKeys = state.shownSortKeys
         if !sortKeys.isEmpty {
             parts.append("by " + sortKeys.map {
@@ -108,7 +109,7 @@ public struct BrowseView {
             }
                 .joined(separator: ", "))
         }
-        let section = state.snapshot?.configuration.sectionIdentifier ?? state.configuration.wrappedValue.sectionIdentifier
+        let section = state.page?.configuration.sectionIdentifier ?? state.configuration.sectionIdentifier
         if let section { parts.append("sections: \(section.label)") }
         // Which times the rows show: UTC (`t`), or the local zone when it is
         // not UTC. Last: on a narrow screen the sort keys matter more.
@@ -116,7 +117,7 @@ public struct BrowseView {
         return parts.joined(separator: "  ")
     }
 
-    private func renderTopLine(_ state: BrowserState, formatting: Formatting, table: TableView, in area: Rect,
+    private func renderTopLine(_ state: BrowserModel, formatting: Formatting, table: TableView, in area: Rect,
                                into screen: inout Screen) {
         let style = Style(reverse: true)
         screen.fill(row: area.y, from: area.x, to: area.maxX, style: style)
@@ -129,11 +130,11 @@ public struct BrowseView {
     /// The map pane: the marker on the selected quake, the quakes an import
     /// just added or changed (those these results hold) in bold for as
     /// long as their rows are marked.
-    private func renderMap(_ state: BrowserState, formatting: Formatting, in area: Rect, into screen: inout Screen) {
+    private func renderMap(_ state: BrowserModel, formatting: Formatting, in area: Rect, into screen: inout Screen) {
         var changed: [GeoPoint] = []
-        if let snapshot = state.snapshot {
-            for (id, epicentre) in snapshot.recentlyChangedEpicentres {
-                guard let date = snapshot.recentlyChanged[id],
+        if let page = state.page {
+            for (id, epicentre) in page.recentlyChangedEpicentres {
+                guard let date = page.recentlyChanged[id],
                       (0..<TableView.changeMarkDuration).contains(formatting.now.timeIntervalSince(date)) else { continue }
                 changed.append(GeoPoint(latitude: epicentre.latitude, longitude: epicentre.longitude))
             }
@@ -147,7 +148,7 @@ public struct BrowseView {
 
     /// The keys of the pane with the focus (the Keymap's hints): the
     /// table's and how to reach the map, or the map's.
-    func hints(_ state: BrowserState) -> String {
+    func hints(_ state: BrowserModel) -> String {
         let hints: [KeyHint]
         switch (state.map.panes, state.map.isFocused) {
         case (.table, _): hints = Keymap.tableHints + [Keymap.showMapHint]
@@ -158,7 +159,7 @@ public struct BrowseView {
         return unicode ? line : line.replacingOccurrences(of: "⏎", with: "Enter").replacingOccurrences(of: "←↑↓→", with: "arrows")
     }
 
-    private func renderBottomLine(_ state: BrowserState, _ layout: BrowseLayout, into screen: inout Screen) {
+    private func renderBottomLine(_ state: BrowserModel, _ layout: BrowseLayout, into screen: inout Screen) {
         let row = layout.bottomLine.y, note = layout.noteLine.y
         switch state.mode {
         case .filter(let field):
@@ -183,7 +184,7 @@ public struct BrowseView {
         case .addSortKey:
             screen.put("add sort key: 1-9 or [ ] for the column under the cursor", row: row, column: 0)
         case .exportName(let field):
-            field.render(into: &screen, row: row, prompt: BrowserState.exportPrompt)
+            field.render(into: &screen, row: row, prompt: BrowserModel.exportPrompt)
             renderFull(field, row: note, into: &screen)
         case .confirmReopen:
             screen.put("\(state.message ?? "error"). Reopen it? (y/n)", row: row, column: 0,
@@ -191,7 +192,7 @@ public struct BrowseView {
         case .confirmOverwrite(let request):
             screen.put("\(request.path) exists: overwrite? (y/n)", row: row, column: 0, style: Style(bold: true))
         default:
-            if let failure = state.snapshot?.rowReadFailure {
+            if let failure = state.page?.rowReadFailure {
                 screen.fill(row: row, style: Style(foreground: .red))
                 screen.put("error: \(failure)", row: row, column: 0, style: Style(foreground: .red, bold: true))
             } else if let message = state.message {

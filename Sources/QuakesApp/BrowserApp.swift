@@ -6,7 +6,7 @@ import TerminalUI
 
 /// The browser's run loop: waits on the terminal's input, the event inbox
 /// and signals at once (`poll`), turns what came into events for
-/// `BrowserState.handle`, and draws. The terminal is called from this
+/// `reduce`, runs the effects it returns, and draws. The terminal is called from this
 /// thread only; other threads post to the inbox, which wakes it.
 public enum BrowserApp {
     /// Why the browser ended.
@@ -38,11 +38,19 @@ public enum BrowserApp {
                            alert: QuakePredicate? = nil,
                            finalView: ((SavedView) -> Void)? = nil,
                            terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
-        let controller = try ResultsController(catalog, configuration: configuration)
+        let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
+        defer { terminal.stop() }
+        let model = BrowserModel(
+            catalogName: (catalog.path as NSString).lastPathComponent, isReadOnly: catalog.isReadOnly,
+            configuration: configuration, width: terminal.width, height: terminal.height,
+            lastUpdated: catalog.lastFetch()?.date, home: home, canRefresh: feed != nil, canSaveViews: views != nil,
+            hasDisplay: ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0]?.isEmpty == false }, view: view)
+        // The model's configuration (a starting view's) is the first fetched.
+        let controller = try ResultsController(catalog, configuration: model.configuration)
         let inbox = try EventInbox()
         let signals = try SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
         defer { signals.uninstall() }
-        controller.onSnapshot { inbox.post(.snapshot($0)) }
+        controller.onPage { inbox.post(.page($0)) }
         controller.onFailure {
             // A removed or replaced file is said so, not as the read error it causes.
             inbox.post(.fetchFailed(catalog.replacement(operation: .read) ?? CatalogError.reading($0, path: catalog.path)))
@@ -56,23 +64,9 @@ public enum BrowserApp {
         let exporter = ResultsExporter(catalog: catalog, post: inbox.post)
         // Quitting mid-export leaves no temporary file behind.
         defer { exporter.cancelAndWait() }
-
-        let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
-        defer { terminal.stop() }
-        let state = BrowserState(
-            catalogName: (catalog.path as NSString).lastPathComponent, isReadOnly: catalog.isReadOnly,
-            configuration: controller.$configuration,
-            actions: BrowserActions(
-                track: { controller.trackedID = $0 },
-                refresh: refresher.map { refresher in { refresher.start() } },
-                delete: { ids, title in deleteInBackground(ids, title: title, from: catalog, inbox: inbox) },
-                observeMap: mapQueries.observe, fitMap: mapQueries.fit,
-                pickNearest: { mapQueries.pickNearest($0, radius: $1, within: $2) },
-                computeCharts: chartQueries.request,
-                views: views, hasDisplay: ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0]?.isEmpty == false },
-                open: { EventPageOpener.open($0, inbox: inbox) }, copyToClipboard: { terminal.copyToClipboard($0) },
-                export: exporter.start),
-            width: terminal.width, height: terminal.height, lastUpdated: catalog.lastFetch()?.date, home: home, view: view)
+        let runner = EffectRunner(catalog: catalog, controller: controller, inbox: inbox, mapQueries: mapQueries,
+                                  chartQueries: chartQueries, refresher: refresher, exporter: exporter, views: views,
+                                  terminal: terminal)
         if let notice { inbox.post(.notice(notice)) }
         let alerts = alert.map { AlertChecks(catalog: catalog, predicate: $0, post: inbox.post) }
         try alerts?.start()
@@ -80,36 +74,36 @@ public enum BrowserApp {
         try controller.start()
         defer { controller.stop() }
         indexer.check()
-        var loop = Loop(catalog: catalog, state: state, terminal: terminal, inbox: inbox, signals: signals,
+        var loop = Loop(catalog: catalog, model: model, runner: runner, terminal: terminal, inbox: inbox, signals: signals,
                         refresher: refresher, indexer: indexer, trace: environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) },
                         requestedGeneration: { controller.requestedGeneration })
         let exit = try loop.run()
-        finalView?(state.currentView)
+        finalView?(loop.model.currentView)
         return exit
     }
 
     /// The loop itself, once everything is set up.
     private struct Loop {
         let catalog: QuakeCatalog
-        let state: BrowserState
+        private(set) var model: BrowserModel
+        let runner: EffectRunner
         let terminal: any Terminal
         let inbox: EventInbox
         let signals: SignalPipe
         let refresher: FeedRefresher?
         let indexer: IndexBuilder
         let trace: KeyTrace?
-        /// The controller's newest generation: which snapshot shows a key's results.
+        /// The controller's newest generation: which page shows a key's results.
         let requestedGeneration: () -> Int
         private var refreshTimer: RefreshTimer?
-        /// The alert batches the bell has rung for.
-        private var bellsRung = 0
         private let view: BrowseView
         private var screen: Screen
         private let lastFetchCheck: LastFetchCheck
 
-        init(catalog: QuakeCatalog, state: BrowserState, terminal: any Terminal, inbox: EventInbox, signals: SignalPipe,
-             refresher: FeedRefresher?, indexer: IndexBuilder, trace: KeyTrace?, requestedGeneration: @escaping () -> Int) {
-            self.catalog = catalog; self.state = state; self.terminal = terminal; self.inbox = inbox
+        init(catalog: QuakeCatalog, model: BrowserModel, runner: EffectRunner, terminal: any Terminal, inbox: EventInbox,
+             signals: SignalPipe, refresher: FeedRefresher?, indexer: IndexBuilder, trace: KeyTrace?,
+             requestedGeneration: @escaping () -> Int) {
+            self.catalog = catalog; self.model = model; self.runner = runner; self.terminal = terminal; self.inbox = inbox
             self.signals = signals; self.refresher = refresher; self.indexer = indexer; self.trace = trace
             self.requestedGeneration = requestedGeneration
             refreshTimer = refresher?.feed.every.map { RefreshTimer(every: $0, lastFetch: catalog.lastFetch()?.date) }
@@ -119,6 +113,7 @@ public enum BrowserApp {
         }
 
         mutating func run() throws -> Exit {
+            apply([])
             draw()
             var inputPending = false
             while true {
@@ -138,11 +133,11 @@ public enum BrowserApp {
                 inputPending = inputs.count == BrowserApp.inputBatch
                 let keyTime = DispatchTime.now()
                 let generationBefore = requestedGeneration()
-                state.handle(events(inputs, idle: ready == 0 && timeout > 0))
-                switch state.ending {
+                apply(events(inputs, idle: ready == 0 && timeout > 0))
+                switch model.ending {
                 case .quit?: return .quit
                 case .reopen?: return .reopen
-                case .failed(let error)?: throw error
+                case .failed(let failure)?: throw failure
                 case nil: break
                 }
                 if let refresher, refreshTimer?.isDue(running: refresher.isRunning) == true { refresher.start() }
@@ -150,12 +145,18 @@ public enum BrowserApp {
                     let generation = requestedGeneration()
                     trace.keysHandled(at: keyTime, awaiting: generation > generationBefore ? generation : nil)
                 }
-                if state.alertBatches != bellsRung {
-                    bellsRung = state.alertBatches
-                    terminal.bell()
-                }
                 draw()
-                trace?.frameDrawn(from: state.snapshot)
+                trace?.frameDrawn(from: model.page)
+            }
+        }
+
+        /// Reduces the events, runs the effects, and reduces what they
+        /// answered at once (a view file read), before the frame is drawn.
+        private mutating func apply(_ events: [BrowserEvent]) {
+            var effects = reduce(&model, events)
+            while !effects.isEmpty {
+                let answers = runner.run(effects)
+                effects = answers.isEmpty ? [] : reduce(&model, answers)
             }
         }
 
@@ -170,7 +171,7 @@ public enum BrowserApp {
             if idle && refresher?.isRunning != true { lastFetchCheck.run() }
             // Or left indexes to build (a large import, a kill during its builds).
             // And the index of a rarely used column, once sorted by, grouped by or filtered on.
-            if idle { indexer.check(using: state.configuration.wrappedValue.columns) }
+            if idle { indexer.check(using: model.configuration.columns) }
             return events + inputs.map(BrowserEvent.input)
         }
 
@@ -178,19 +179,8 @@ public enum BrowserApp {
             if screen.width != terminal.width || screen.height != terminal.height {
                 screen = Screen(width: terminal.width, height: terminal.height)
             }
-            view.render(state, into: &screen)
+            view.render(model, into: &screen)
             terminal.draw(screen)
-        }
-    }
-
-    /// Deletes off the run loop's thread: while another writer holds the
-    /// catalog, keys keep working and the bottom line says so.
-    /// The controller's observation of the catalog shows the result.
-    private static func deleteInBackground(_ ids: [String], title: String, from catalog: QuakeCatalog,
-                                           inbox: EventInbox) {
-        DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { try catalog.delete(ids: ids, whileWaiting: { inbox.post(.deleteWaiting) }) }
-            inbox.post(.deleteFinished(title: title, result))
         }
     }
 }

@@ -4,15 +4,15 @@ import QuakeQuery
 import QuakeStore
 import TerminalUI
 
-/// Everything that changes the browser's state, as one kind of value:
-/// `BrowserState.handle` takes these and nothing else changes the state.
-/// `BrowserApp` turns the outside world (the terminal, the controller, the
-/// refresher, a delete, the clock) into them.
+/// Everything that changes the browser's model, as one kind of value:
+/// `reduce` takes these and nothing else changes the model. `BrowserApp`
+/// turns the outside world (the terminal, the controller, the refresher, a
+/// delete, the clock, the outcomes of effects) into them.
 public enum BrowserEvent: Sendable {
     /// A key, a click or a resize.
     case input(Event)
-    /// New results from the controller.
-    case snapshot(ResultsSnapshot)
+    /// New results from the controller: a page, complete in itself.
+    case page(ResultsPage)
     /// A fetch failed (a corrupt page, a disk error); the last results stay.
     case fetchFailed(any Error)
     /// A refresh started or moved on: its progress line.
@@ -50,6 +50,14 @@ public enum BrowserEvent: Sendable {
     case notice(String)
     /// `o` could not open an event page: the address and why.
     case openFailed(url: String, reason: String)
+    /// `.export`'s file is there and was not to be replaced: ask first.
+    case exportTargetExists(ExportRequest)
+    /// `.saveView` ended: whether it replaced a view of that name, or why not.
+    case viewSaved(name: String, Result<Bool, any Error>)
+    /// `.listViews` ended: the saved views by name, or why they could not be read.
+    case viewsListed(Result<[String: SavedView], any Error>)
+    /// `.deleteView` ended: the views left, or why not.
+    case viewDeleted(name: String, Result<[String: SavedView], any Error>)
     /// Quakes that newly match `--alert`'s predicate, oldest first (a
     /// catalog change brought them).
     case alerts([Quake])

@@ -4,8 +4,8 @@ import TerminalUI
 
 /// The charts pane's part of the browse state: whether it shows, the
 /// newest charts (or why they could not be made), and what was last asked
-/// for. `BrowserState` holds it and changes it only while handling events.
-public struct ChartsState: Equatable {
+/// for. `BrowserModel` holds it and changes it only while handling events.
+public struct ChartsState: Equatable, Sendable {
     public private(set) var isShown = false
     /// The newest charts: kept while new ones are computed, so the pane
     /// does not blink between results.
@@ -17,7 +17,7 @@ public struct ChartsState: Equatable {
     /// (a sort, sections) or a repaint asks nothing.
     private var asked: Ask?
 
-    struct Ask: Equatable {
+    struct Ask: Equatable, Sendable {
         let selection: QuakePredicate?
         let dataVersion: Int
         let width: Int
@@ -45,11 +45,11 @@ public struct ChartsState: Equatable {
     /// The width to compute charts for, when the pane shows and the
     /// results (complete: counted) or the width changed since the last
     /// ask; nil when nothing is to be asked. Records the ask.
-    mutating func ask(for snapshot: ResultsSnapshot?, in area: Rect?) -> Int? {
-        guard isShown, let snapshot, snapshot.isComplete, let area else { return nil }
+    mutating func ask(for page: ResultsPage?, in area: Rect?) -> Int? {
+        guard isShown, let page, page.isComplete, let area else { return nil }
         let width = ChartsView.activityArea(in: area).width
         guard width > 0 else { return nil }
-        let ask = Ask(selection: snapshot.configuration.predicate, dataVersion: snapshot.dataVersion, width: width)
+        let ask = Ask(selection: page.configuration.predicate, dataVersion: page.dataVersion, width: width)
         guard ask != asked else { return nil }
         asked = ask
         return width

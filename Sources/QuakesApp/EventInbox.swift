@@ -18,7 +18,7 @@ final class EventInbox: @unchecked Sendable {
     func post(_ event: BrowserEvent) {
         lock.withLock {
             switch event {
-            case .snapshot: events.removeAll { if case .snapshot = $0 { true } else { false } }
+            case .page: events.removeAll { if case .page = $0 { true } else { false } }
             case .refreshProgress: events.removeAll { if case .refreshProgress = $0 { true } else { false } }
             case .mapAggregate: events.removeAll { if case .mapAggregate = $0 { true } else { false } }
             case .exportProgress: events.removeAll { if case .exportProgress = $0 { true } else { false } }

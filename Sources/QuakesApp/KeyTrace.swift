@@ -34,8 +34,8 @@ final class KeyTrace {
         pending.append(Pending(start: start, generation: generation))
     }
 
-    /// A frame was drawn from `snapshot`: records the keys it shows.
-    func frameDrawn(from snapshot: ResultsSnapshot?) {
+    /// A frame was drawn from `page`: records the keys it shows.
+    func frameDrawn(from page: ResultsPage?) {
         guard !pending.isEmpty else { return }
         var lines = ""
         pending = pending.compactMap { entry in
@@ -45,9 +45,9 @@ final class KeyTrace {
                 lines += String(format: "%.3f %.3f\n", ms, ms)
                 return nil
             }
-            guard let snapshot, snapshot.generation >= generation else { return entry }
+            guard let page, page.generation >= generation else { return entry }
             let first = entry.firstShown ?? ms
-            guard snapshot.isComplete else {
+            guard page.isComplete else {
                 entry.firstShown = first
                 return entry
             }

@@ -11,6 +11,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case cycleMapLayout, switchFocus, toggleCharts, toggleRegionFilter
     case zoomIn, zoomOut, panWest, panEast, panNorth, panSouth, fitMap
     case saveView, listViews, toggleUTC, openEventPage, copyEventLink, help
+    /// Take back the last change of filter, predicate, region, sort or sections; redo it again.
+    case undo, redo
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -94,6 +96,8 @@ enum Keymap {
         KeyBinding(keys: [.character("o")], context: .table, command: .openEventPage),
         KeyBinding(keys: [.character("y")], context: .table, command: .copyEventLink),
         KeyBinding(keys: [.character("r")], context: .table, command: .refresh),
+        KeyBinding(keys: [.character("u")], context: .table, command: .undo),
+        KeyBinding(keys: [.control("r")], context: .table, command: .redo),
         KeyBinding(keys: [.escape, .enter, .character("q")], context: .detail, command: .closeDetail),
         KeyBinding(keys: [.down, .character("j")], context: .detail, command: .moveDown),
         KeyBinding(keys: [.up, .character("k")], context: .detail, command: .moveUp),
@@ -150,7 +154,8 @@ enum Keymap {
         KeyHelpLine(keys: "w  '", text: "save this view by name; ' lists saved views", commands: [.saveView, .listViews]),
         KeyHelpLine(keys: "t  o  y", text: "times UTC/local; open the event page; copy URL",
                     commands: [.toggleUTC, .openEventPage, .copyEventLink]),
-        KeyHelpLine(keys: "?  q Ctrl-C", text: "this help; quit", commands: [.help, .quit]),
+        KeyHelpLine(keys: "u Ctrl-R  ?  q", text: "undo / redo a query change; this help; quit",
+                    commands: [.undo, .redo, .help, .quit]),
     ]
 
     // MARK: The bottom hints line
@@ -234,6 +239,9 @@ enum Keymap {
                         + "terminal (OSC 52).\n\n`o` and `y` take only an http or https address without control "
                         + "characters or spaces: a feed's `file:` address, launcher or option is refused in the bottom "
                         + "line, never opened or copied.", commands: [.copyEventLink]),
+        KeyManualItem(keys: "`u`, `Ctrl-R`", text: "Undo the last change of the filter, predicate, region, sort or "
+                        + "sections (typing into the filter field is one change); redo what was undone.",
+                      commands: [.undo, .redo]),
         KeyManualItem(keys: "`?`", text: "The list of keys.", commands: [.help]),
         KeyManualItem(keys: "`q`, `Ctrl-C`", text: "Quit.", commands: [.quit]),
     ]

@@ -4,9 +4,9 @@ import TerminalUI
 
 /// The map's part of the browse state: which panes show and which has the
 /// focus, the view, the dots last counted, and the region `R` filters to.
-/// `BrowserState` holds it and changes it only while handling events; the
+/// `BrowserModel` holds it and changes it only while handling events; the
 /// map's keys are here so that file stays about the table.
-public struct MapState: Equatable {
+public struct MapState: Equatable, Sendable {
     public enum Focus: Sendable, Equatable { case table, map }
 
     public private(set) var panes: BrowsePanes = .table
@@ -102,6 +102,9 @@ public struct MapState: Equatable {
         regionFilter = region
         return true
     }
+
+    /// Undo and redo: the region filter as it was.
+    mutating func setRegionFilter(_ region: MapRegion?) { regionFilter = region }
 
     /// The aggregate the map pane in `area` needs, nil when it is hidden.
     func request(in area: Rect?) -> AggregateRequest? {

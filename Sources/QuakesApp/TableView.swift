@@ -4,7 +4,7 @@ import QuakeStore
 import TerminalUI
 
 /// The table: a header row of column titles with their sort marks, then
-/// rows and section lines from the snapshot on screen, in a given area.
+/// rows and section lines from the page on screen, in a given area.
 struct TableView {
     /// How long a row an import added or changed keeps its `+` mark.
     static let changeMarkDuration: TimeInterval = ResultsController.recentChangesWindow
@@ -13,7 +13,7 @@ struct TableView {
     /// `▲▼` on a UTF-8 terminal, `^v` elsewhere.
     let unicode: Bool
 
-    func render(_ state: BrowserState, in area: Rect, into screen: inout Screen) {
+    func render(_ state: BrowserModel, in area: Rect, into screen: inout Screen) {
         let columns = ColumnLayout(width: area.width, home: state.home)
         renderHeader(state, columns, in: area.top(1), into: &screen)
         renderBody(state, columns, in: area.inset(top: 1), into: &screen)
@@ -42,7 +42,7 @@ struct TableView {
 
     /// The marks of the rows on screen; a column whose mark is about to
     /// change shows the new one dimmed until the new rows arrive.
-    private func renderHeader(_ state: BrowserState, _ columns: ColumnLayout, in area: Rect, into screen: inout Screen) {
+    private func renderHeader(_ state: BrowserModel, _ columns: ColumnLayout, in area: Rect, into screen: inout Screen) {
         let shown = state.shownSortKeys, requested = state.requestedSortKeys
         for placed in columns.columns {
             let pending = sortMark(placed.column, shown, home: state.home) != sortMark(placed.column, requested, home: state.home)
@@ -55,27 +55,23 @@ struct TableView {
 
     // MARK: Body
 
-    private func renderBody(_ state: BrowserState, _ columns: ColumnLayout, in area: Rect, into screen: inout Screen) {
-        guard let snapshot = state.snapshot else {
+    private func renderBody(_ state: BrowserModel, _ columns: ColumnLayout, in area: Rect, into screen: inout Screen) {
+        guard let page = state.page else {
             screen.put("loading…", row: area.y, column: area.x + ColumnLayout.margin, style: Style(dim: true))
             return
         }
-        if state.rowCount == 0, snapshot.isComplete {
-            let unfiltered = state.filterText.isEmpty && state.userPredicate == nil && state.map.regionFilter == nil
+        if state.rowCount == 0, page.isComplete {
+            let shown = state.shown
+            let unfiltered = shown.filterText.isEmpty && shown.userPredicate == nil && shown.regionFilter == nil
             let text = unfiltered ? "no quakes in this catalog" : "no quakes match"
             screen.put(text, row: area.y, column: area.x + ColumnLayout.margin, style: Style(dim: true))
             return
         }
         let table = state.tableLayout
         let lines = state.topLine..<min(table.lineCount, state.topLine + area.height)
-        // Fetch the visible rows in one go.
-        let rowIndexes = lines.compactMap { line -> Int? in
-            if case .row(let index) = table.item(atLine: line) { return index } else { return nil }
-        }
-        let rows = rowIndexes.first.map { first in snapshot.rows(in: first..<(rowIndexes.last! + 1)) } ?? []
-        let filter = FilterMatch(filter: state.filterText)
+        let filter = FilterMatch(filter: state.shown.filterText)
         // Days are UTC days; rows show local times, so say so where they differ.
-        let dayZone = snapshot.configuration.sectionIdentifier == .day && !formatting.isUTC ? " UTC" : ""
+        let dayZone = page.configuration.sectionIdentifier == .day && !formatting.isUTC ? " UTC" : ""
         for (offset, line) in lines.enumerated() {
             let row = Rect(x: area.x, y: area.y + offset, width: area.width, height: 1)
             switch table.item(atLine: line) {
@@ -84,19 +80,28 @@ struct TableView {
                 screen.put(" \(section.id)\(dayZone) · \(Formatting.count(section.count)) \(noun)", row: row.y, column: row.x,
                            style: Style(foreground: .cyan, bold: true), maxWidth: row.width)
             case .row(let index):
-                let local = index - rowIndexes[0]
-                guard local < rows.count else { continue }
-                renderRow(rows[local], selected: index == state.selectedIndex, filter: filter, snapshot: snapshot,
+                // A row not in the page yet (scrolled past it): a placeholder until its page arrives.
+                guard let quake = page.quake(at: index) else {
+                    renderPlaceholder(selected: index == state.selectedIndex, in: row, into: &screen)
+                    continue
+                }
+                renderRow(quake, selected: index == state.selectedIndex, filter: filter, page: page,
                           home: state.home, columns, in: row, into: &screen)
             case nil: break
             }
         }
     }
 
-    private func renderRow(_ quake: Quake, selected: Bool, filter: FilterMatch, snapshot: ResultsSnapshot,
+    private func renderPlaceholder(selected: Bool, in row: Rect, into screen: inout Screen) {
+        let style = Style(reverse: selected, dim: true)
+        if selected { screen.fill(row: row.y, from: row.x, to: row.maxX, style: style) }
+        screen.put("…", row: row.y, column: row.x + ColumnLayout.margin, style: style)
+    }
+
+    private func renderRow(_ quake: Quake, selected: Bool, filter: FilterMatch, page: ResultsPage,
                            home: Home?, _ columns: ColumnLayout, in row: Rect, into screen: inout Screen) {
         // A quake new or changed in the last half minute: bold, with a `+`.
-        let changed = snapshot.recentlyChanged[quake.id]
+        let changed = page.recentlyChanged[quake.id]
             .map { (0..<Self.changeMarkDuration).contains(formatting.now.timeIntervalSince($0)) } ?? false
         let base = Style(bold: changed, reverse: selected)
         if selected { screen.fill(row: row.y, from: row.x, to: row.maxX, style: base) }

@@ -3,7 +3,7 @@ import TerminalUI
 /// The saved views (`'`) over the table: name, what they select, their
 /// sort; the chosen one highlighted, the keys on the last row.
 struct ViewListView {
-    let picker: BrowserState.ViewPicker
+    let picker: BrowserModel.ViewPicker
     /// `⏎` on a UTF-8 terminal, `Enter` elsewhere.
     var unicode = true
 

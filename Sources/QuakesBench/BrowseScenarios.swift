@@ -29,14 +29,14 @@ struct BrowseScenarios {
             for length in 1...word.count {
                 let text = String(word.prefix(length)).lowercased()
                 let start = DispatchTime.now().uptimeNanoseconds
-                controller.predicate = QuakePredicate.placeContains(text)
+                controller.fetch { $0.predicate = QuakePredicate.placeContains(text) }
                 let wanted = controller.configuration
                 _ = waiter.wait { $0.configuration == wanted && $0.isComplete && $0.trackedPosition?.id == quake.id }
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
         }
         controller.trackedID = nil
-        controller.predicate = nil
+        controller.fetch { $0.predicate = nil }
         return times
     }
 
@@ -71,25 +71,25 @@ struct BrowseScenarios {
         // (net): that first sort is a full sort. Then the indexes of every
         // sortable column built, as the browser builds them on first use
         // (a sort by one column at a time).
-        figures["sort_first_use_ms"] = measure { controller.sortKeys = [SortKey(.net, ascending: true)] }.first
+        figures["sort_first_use_ms"] = measure { controller.fetch { $0.sortKeys = [SortKey(.net, ascending: true)] } }.first
         for field in QuakeField.sortable { try catalog.buildSortIndexes(forColumns: [field.column]) }
 
         // Every sortable column, both directions.
         var sorts: [Double] = []
         for field in QuakeField.sortable {
             for ascending in [true, false] {
-                sorts.append(measure { controller.sortKeys = [SortKey(field, ascending: ascending)] }.first)
+                sorts.append(measure { controller.fetch { $0.sortKeys = [SortKey(field, ascending: ascending)] } }.first)
             }
         }
         figures["sort_change_ms"] = Statistics.median(sorts)
-        _ = measure { controller.sortKeys = [SortKey(.time, ascending: false)] }
+        _ = measure { controller.fetch { $0.sortKeys = [SortKey(.time, ascending: false)] } }
 
         // Typing into the filter field, one configuration per keystroke.
         var keystrokes: [Double] = [], counts: [Double] = []
         for word in ["alaska", "kodiak", "zzyzxq"] {
             for length in 1...word.count {
                 let text = String(word.prefix(length))
-                let result = measure { controller.predicate = QuakePredicate.placeContains(text) }
+                let result = measure { controller.fetch { $0.predicate = QuakePredicate.placeContains(text) } }
                 keystrokes.append(result.first)
                 counts.append(result.count)
                 if ProcessInfo.processInfo.environment["QUAKES_BENCH_VERBOSE"] != nil {
@@ -102,7 +102,7 @@ struct BrowseScenarios {
         figures["filter_count_p95_ms"] = Statistics.percentile(counts, 95)
 
         // Paging through the unfiltered table, 40 rows a screen.
-        let all = measure { controller.predicate = nil }.2
+        let all = measure { controller.fetch { $0.predicate = nil } }.2
         figures["filter_position_p95_ms"] = Statistics.percentile(try filterWhileFollowing(all, controller, waiter), 95)
         let screen = 40
         var pages: [Double] = []
@@ -114,22 +114,22 @@ struct BrowseScenarios {
         figures["jump_to_end_ms"] = Self.milliseconds { _ = all.rows(in: max(0, count - screen)..<count) }
 
         // Day sections, unfiltered and filtered.
-        figures["sections_day_ms"] = measure { controller.sectionIdentifier = .day }.count
-        figures["sections_day_filtered_ms"] = measure { controller.predicate = QuakePredicate.placeContains("alaska") }.count
-        controller.sectionIdentifier = nil
+        figures["sections_day_ms"] = measure { controller.fetch { $0.sectionIdentifier = .day } }.count
+        figures["sections_day_filtered_ms"] = measure { controller.fetch { $0.predicate = QuakePredicate.placeContains("alaska") } }.count
+        controller.fetch { $0.sectionIdentifier = nil }
 
         // Quakes near a place, newest first: the first window, read through
         // the bounding box on the coordinate indexes (the place looked up
         // beforehand). First before the browser has built the index it
         // wants for it (quake_timeBox), then with it (median of five).
         let nearAnchorage = try QuakePredicate("DISTANCE(\"Anchorage\") < 100")
-        figures["distance_first_use_ms"] = measure { controller.predicate = nearAnchorage }.first
+        figures["distance_first_use_ms"] = measure { controller.fetch { $0.predicate = nearAnchorage } }.first
         try catalog.buildSortIndexes(forColumns: controller.configuration.columns)
         figures["distance_filter_ms"] = Statistics.median((0..<5).map { _ in
-            _ = measure { controller.predicate = nil }
-            return measure { controller.predicate = nearAnchorage }.first
+            _ = measure { controller.fetch { $0.predicate = nil } }
+            return measure { controller.fetch { $0.predicate = nearAnchorage } }.first
         })
-        controller.predicate = nil
+        controller.fetch { $0.predicate = nil }
         // From here the controller watches the catalog, as the browser's
         // does (start): a delete goes through the catalog and reaches the
         // controller only so; without it the wait below never ended.

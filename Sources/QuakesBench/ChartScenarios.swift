@@ -29,18 +29,18 @@ struct ChartScenarios {
             return time
         }
         var figures: [String: Double] = [:]
-        controller.predicate = nil
+        controller.fetch { $0.predicate = nil }
         let sorts = [SortKey(.magnitude, ascending: false), SortKey(.time, ascending: false)]
-        figures["charts_ms"] = Statistics.median(try (0..<6).map { i in try measure { controller.sortKeys = [sorts[i % 2]] } })
+        figures["charts_ms"] = Statistics.median(try (0..<6).map { i in try measure { controller.fetch { $0.sortKeys = [sorts[i % 2]] } } })
         var keystrokes: [Double] = []
         for word in ["alaska", "kodiak"] {
             for length in 1...word.count {
-                keystrokes.append(try measure { controller.predicate = QuakePredicate.placeContains(String(word.prefix(length))) })
+                keystrokes.append(try measure { controller.fetch { $0.predicate = QuakePredicate.placeContains(String(word.prefix(length))) } })
             }
         }
         figures["charts_filtered_ms"] = Statistics.median(keystrokes)
         figures["charts_filtered_max_ms"] = keystrokes.max() ?? 0
-        controller.predicate = nil
+        controller.fetch { $0.predicate = nil }
         return figures
     }
 }

@@ -26,25 +26,25 @@ struct MapScenarios {
             }
         }
         var figures: [String: Double] = [:]
-        controller.predicate = nil
+        controller.fetch { $0.predicate = nil }
         // Configuration changes with the whole world in view and no filter: sorts.
         let sorts = [SortKey(.magnitude, ascending: false), SortKey(.time, ascending: false)]
         _ = measure {}   // the observation's first aggregate, read for the current snapshot
         let readsBefore = controller.aggregateReads
-        figures["map_frame_ms"] = Statistics.median((0..<6).map { i in measure { controller.sortKeys = [sorts[i % 2]] } })
-        _ = measure { controller.sectionIdentifier = .day }
-        _ = measure { controller.sectionIdentifier = nil }
+        figures["map_frame_ms"] = Statistics.median((0..<6).map { i in measure { controller.fetch { $0.sortKeys = [sorts[i % 2]] } } })
+        _ = measure { controller.fetch { $0.sectionIdentifier = .day } }
+        _ = measure { controller.fetch { $0.sectionIdentifier = nil } }
         // The same quakes in another order: the map's aggregate is handed over again, not read again.
         figures["aggregate_queries_on_sort"] = Double(controller.aggregateReads - readsBefore)
         // A place filter typed key by key, the map following each keystroke.
         var keystrokes: [Double] = []
         for word in ["alaska", "kodiak"] {
             for length in 1...word.count {
-                keystrokes.append(measure { controller.predicate = QuakePredicate.placeContains(String(word.prefix(length))) })
+                keystrokes.append(measure { controller.fetch { $0.predicate = QuakePredicate.placeContains(String(word.prefix(length))) } })
             }
         }
         figures["map_frame_filtered_ms"] = Statistics.median(keystrokes)
-        controller.predicate = nil
+        controller.fetch { $0.predicate = nil }
         _ = measure {}
         // `+` around Anchorage, eight times: only the observation's request changes.
         let anchorage = GeoPoint(latitude: 61.22, longitude: -149.9)

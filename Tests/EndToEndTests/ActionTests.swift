@@ -130,7 +130,7 @@ struct ActionTests {
             ("R", "only the quakes in the map's region (again: off)"),
             ("w  '", "save this view by name; ' lists saved views"),
             ("t  o  y", "times UTC/local; open the event page; copy URL"),
-            ("?  q Ctrl-C", "this help; quit"),
+            ("u Ctrl-R  ?  q", "undo / redo a query change; this help; quit"),
         ]
         for (key, effect) in keys {
             let pattern = "  " + NSRegularExpression.escapedPattern(for: key) + " +" + NSRegularExpression.escapedPattern(for: effect) + "  "

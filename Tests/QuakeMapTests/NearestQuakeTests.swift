@@ -52,7 +52,7 @@ struct NearestQuakeTests {
         let snapshot = try controller.fetchNow()
         #expect(found.index.flatMap { snapshot.quake(at: $0)?.id } == found.quake.id, "its position in the results")
 
-        controller.predicate = try QuakePredicate("magnitude >= 4.5")
+        try controller.fetch { $0.predicate = try QuakePredicate("magnitude >= 4.5") }
         let big = try #require(try controller.nearestQuake(latitude: point.latitude, longitude: point.longitude, radius: 0.1))
         #expect(big.quake.id == oracle(point) { ($0.magnitude ?? 0) >= 4.5 }?.id)
         #expect(big.index.flatMap { try? controller.fetchNow().quake(at: $0)?.id } == big.quake.id)

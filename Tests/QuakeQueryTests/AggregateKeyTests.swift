@@ -23,9 +23,9 @@ struct AggregateKeyTests {
         #expect(first.rows == AggregateOracle.rows(week.all, predicate: nil, Self.grid))
         let reads = controller.aggregateReads
 
-        controller.sortKeys = [SortKey(.magnitude, ascending: false)]
+        controller.fetch { $0.sortKeys = [SortKey(.magnitude, ascending: false)] }
         let sorted = try await waitForAggregate(results) { $0.configuration.sortKeys.first?.field == .magnitude }
-        controller.sectionIdentifier = .day
+        controller.fetch { $0.sectionIdentifier = .day }
         let sectioned = try await waitForAggregate(results) { $0.configuration.sectionIdentifier == .day }
         #expect(sorted.generation > first.generation && sectioned.generation > sorted.generation,
                 "delivered for each new snapshot")
@@ -33,7 +33,7 @@ struct AggregateKeyTests {
         #expect(controller.aggregateReads == reads, "a sort and a sections change read no aggregate")
 
         let predicate = try QuakePredicate("magnitude >= 2.5")
-        controller.predicate = predicate
+        controller.fetch { $0.predicate = predicate }
         let filtered = try await waitForAggregate(results) { $0.configuration.predicate == predicate }
         #expect(filtered.rows == AggregateOracle.rows(week.all, predicate: predicate, Self.grid))
         #expect(controller.aggregateReads == reads + 1, "a new selection is read")

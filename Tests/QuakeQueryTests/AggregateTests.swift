@@ -180,7 +180,7 @@ extension AggregateTests {
             #expect(initial.rows == AggregateOracle.rows(week.all, predicate: nil, Self.grid))
 
             let predicate = try QuakePredicate("magnitude >= 2.5 OR place CONTAINS[cd] 'alaska'")
-            controller.predicate = predicate
+            controller.fetch { $0.predicate = predicate }
             let filtered = try await waitForAggregate(results) { $0.configuration.predicate != nil }
             #expect(filtered.generation > first.generation)
             #expect(filtered.rows == AggregateOracle.rows(week.all, predicate: predicate, Self.grid))
@@ -216,7 +216,7 @@ extension AggregateTests {
         @Test func aBurstOfChangesNeverDeliversAStaleAggregate() async throws {
             let (controller, _, snapshots, results) = try await observed(Self.grid, registerFirst: true)
             let words = (1...100).map { String("volcano, hawaii".prefix($0 % 15 + 1)) }
-            for word in words { controller.predicate = QuakePredicate.placeContains(word) }
+            for word in words { controller.fetch { $0.predicate = QuakePredicate.placeContains(word) } }
             let last = QuakePredicate.placeContains(words.last!)
             let final = try await waitForAggregate(results) { $0.configuration.predicate == last }
             #expect(final.generation == controller.snapshot?.generation)
@@ -240,7 +240,7 @@ extension AggregateTests {
             let deliveredBefore = cancelledResults.all.count
             for magnitude in [3.0, 4.0] {
                 let predicate = try QuakePredicate("magnitude >= %@", magnitude)
-                controller.predicate = predicate
+                controller.fetch { $0.predicate = predicate }
                 let result = try await waitForAggregate(kept) { $0.configuration.predicate == predicate }
                 #expect(result.rows == AggregateOracle.rows(week.all, predicate: predicate, Self.months))
             }

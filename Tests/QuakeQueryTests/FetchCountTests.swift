@@ -37,22 +37,20 @@ import Testing
 
     @Test func settingAnEqualConfigurationFetchesNothing() async throws {
         let (controller, log, before) = try await settledController()
-        controller.predicate = try QuakePredicate("magnitude >= 4")
+        try controller.fetch { $0.predicate = try QuakePredicate("magnitude >= 4") }
         let filtered = try await waitForSnapshot(controller) { $0.isComplete && $0.configuration.predicate != nil }
         #expect(filtered.generation == before + 1)
 
         // The same values again, each way a configuration can be set.
-        controller.configuration = controller.configuration
-        controller.predicate = try QuakePredicate("magnitude >= 4")   // parsed anew: equal, not the same instance
-        controller.sortKeys = [SortKey(.time, ascending: false)]
-        controller.sortDescriptors = [SortDescriptor(\Quake.time, order: .reverse)]
-        controller.sectionIdentifier = nil
-        controller.$configuration.predicate.wrappedValue = try QuakePredicate("magnitude >= 4")
-        controller.$configuration.sortDescriptors.wrappedValue = [SortDescriptor(\Quake.time, order: .reverse)]
-        controller.$configuration.wrappedValue = FetchConfiguration(predicate: try QuakePredicate("magnitude >= 4"))
+        controller.fetch(controller.configuration)
+        try controller.fetch { $0.predicate = try QuakePredicate("magnitude >= 4") }   // parsed anew: equal, not the same instance
+        controller.fetch { $0.sortKeys = [SortKey(.time, ascending: false)] }
+        controller.fetch { $0.sortDescriptors = [SortDescriptor(\Quake.time, order: .reverse)] }
+        controller.fetch { $0.sectionIdentifier = nil }
+        controller.fetch(FetchConfiguration(predicate: try QuakePredicate("magnitude >= 4")))
 
         // Then a different one: the next fetch, with no other in between.
-        controller.sortKeys = [SortKey(.magnitude, ascending: false)]
+        controller.fetch { $0.sortKeys = [SortKey(.magnitude, ascending: false)] }
         let sorted = try await waitForSnapshot(controller) { $0.isComplete && $0.configuration.sortKeys.first?.field == .magnitude }
         #expect(sorted.generation == before + 2, "only the two different configurations were fetched")
         #expect(completeGenerations(log) == [before + 1, before + 2])
@@ -64,10 +62,10 @@ import Testing
         // "Île" precomposed (U+00CE) and as I + U+0302: Swift's == calls them
         // equal, SQLite compares bytes and finds only the stored spelling.
         let (controller, _, before) = try await settledController()
-        controller.predicate = try QuakePredicate("place == %@", "\u{CE}le Somewhere")
+        try controller.fetch { $0.predicate = try QuakePredicate("place == %@", "\u{CE}le Somewhere") }
         let precomposed = try await waitForSnapshot(controller) { $0.isComplete && $0.generation == before + 1 }
         #expect(precomposed.count == 1)
-        controller.predicate = try QuakePredicate("place == %@", "I\u{302}le Somewhere")
+        try controller.fetch { $0.predicate = try QuakePredicate("place == %@", "I\u{302}le Somewhere") }
         let decomposed = try await waitForSnapshot(controller) { $0.isComplete && $0.generation == before + 2 }
         #expect(decomposed.count == 0, "the decomposed text is fetched, and matches no stored byte")
         controller.stop()

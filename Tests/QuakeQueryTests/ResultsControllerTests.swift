@@ -29,27 +29,26 @@ import Testing
         let controller = try ResultsController(week.catalog, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
         try controller.start()
         _ = try await waitForSnapshot(controller) { $0.isComplete }
-        controller.predicate = try QuakePredicate("place CONTAINS[cd] %@", "alaska")
+        try controller.fetch { $0.predicate = try QuakePredicate("place CONTAINS[cd] %@", "alaska") }
         let snapshot = try await waitForSnapshot(controller) { $0.isComplete && $0.configuration.predicate != nil }
         #expect(snapshot.count == 316)
         #expect(snapshot.rows(in: 0..<316).allSatisfy { $0.place.lowercased().contains("alaska") })
         controller.stop()
     }
 
-    @Test func bindingsToTheConfigurationRefetch() async throws {
+    @Test func changesOfTheConfigurationRefetch() async throws {
         let controller = try ResultsController(week.catalog, sortDescriptors: [SortDescriptor(\Quake.time, order: .reverse)])
         try controller.start()
-        let sortOrder = controller.$configuration.sortDescriptors
-        sortOrder.wrappedValue = [SortDescriptor(\Quake.magnitude, order: .reverse)]
+        controller.fetch { $0.sortDescriptors = [SortDescriptor(\Quake.magnitude, order: .reverse)] }
         #expect(controller.sortKeys == [SortKey(.magnitude, ascending: false)])
         let bySize = try await waitForSnapshot(controller) { $0.isComplete && $0.configuration.sortKeys.first?.field == .magnitude }
         #expect(bySize.quake(at: 0)?.magnitude == 5.8)
 
-        controller.$configuration.predicate.wrappedValue = try QuakePredicate("net == 'nc'")
+        try controller.fetch { $0.predicate = try QuakePredicate("net == 'nc'") }
         let nc = try await waitForSnapshot(controller) { $0.isComplete && $0.configuration.predicate != nil }
         #expect(nc.count == 401)
 
-        controller.$configuration.sectionIdentifier.wrappedValue = .day
+        controller.fetch { $0.sectionIdentifier = .day }
         let sectioned = try await waitForSnapshot(controller) { $0.isComplete && $0.configuration.sectionIdentifier == .day }
         #expect(sectioned.sections.map(\.count).reduce(0, +) == 401)
         controller.stop()
@@ -61,7 +60,7 @@ import Testing
         controller.onSnapshot { seen.append($0) }
         try controller.start()
         let words = (1...100).map { String("volcano, hawaii".prefix($0 % 15 + 1)) }
-        for word in words { controller.predicate = QuakePredicate.placeContains(word) }
+        for word in words { controller.fetch { $0.predicate = QuakePredicate.placeContains(word) } }
         let last = try await waitForSnapshot(controller) { $0.isComplete && $0.configuration.predicate == QuakePredicate.placeContains(words.last!) }
         let expected = oracleOrder(week.all, controller.configuration)
         #expect(last.count == expected.count)

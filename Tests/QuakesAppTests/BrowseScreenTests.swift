@@ -262,7 +262,7 @@ import Testing
         // cursor, 'd' elsewhere), over rows still newest first; the top line
         // still says what the rows are.
         h.pressWithoutResults(.character("2"))
-        #expect(h.controller.sortKeys == [SortKey(.magnitude, ascending: false)])
+        #expect(h.state.configuration.sortKeys == [SortKey(.magnitude, ascending: false)])
         h.expectScreen([
             " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
             "  1 Time                         2 Mag ▼ 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
@@ -284,7 +284,7 @@ import Testing
         ], "the pending marks are dimmed over the old rows")
         // Keys pressed before the results arrive add up, each mark pending.
         h.pressWithoutResults(.character("z"), .character("4"))
-        #expect(h.controller.sortKeys == [SortKey(.magnitude, ascending: false), SortKey(.depth, ascending: true)])
+        #expect(h.state.configuration.sortKeys == [SortKey(.magnitude, ascending: false), SortKey(.depth, ascending: true)])
         h.expectScreen([
             " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
             "  1 Time                         2 Mag ▼ 3 Place                  4 De… ▲2    5 Lat     6 Lon 7 Net",
@@ -783,7 +783,7 @@ import Testing
             "  20  R               only the quakes in the map's region (again: off)      1.4",
             "  20  w  '            save this view by name; ' lists saved views           1.8",
             "  20  t  o  y         times UTC/local; open the event page; copy URL        1.8",
-            "  20  ?  q Ctrl-C     this help; quit                                       0.0",
+            "  20  u Ctrl-R  ?  q  undo / redo a query change; this help; quit           0.0",
             "  20                                                       any key closes   4.7",
             "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [

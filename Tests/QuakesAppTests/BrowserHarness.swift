@@ -8,16 +8,19 @@ import TerminalUI
 import TestSupport
 
 /// A browser over a real catalog, driven key by key and rendered into an
-/// in-memory Screen: no terminal, no threads. After each key, the
-/// controller's new configuration is fetched at once, as the run loop would
-/// apply the controller's next snapshot; then what the map asked for (its
-/// dots, a fit, the quake nearest a click) and the charts pane's charts
-/// are answered the same way.
+/// in-memory Screen: no terminal, no threads. The model's effects are run
+/// here, at once and in order, as the run loop's `EffectRunner` would run
+/// them: after each key the configuration asked for is read (a page, in
+/// one transaction, with the rows on screen), then what the map asked for
+/// (its dots, a fit, the quake nearest a click) and the charts pane's
+/// charts are answered the same way.
 final class BrowserHarness {
     let folder = TemporaryFolder()
     let catalog: QuakeCatalog
     let controller: ResultsController
-    let state: BrowserState
+    private(set) var model: BrowserModel
+    /// The model, as the tests read it.
+    var state: BrowserModel { model }
     let view: BrowseView
     var screen: Screen
 
@@ -32,25 +35,21 @@ final class BrowserHarness {
         singleQuakeFeed(id: "xx0001", place: "Unknown Ridge", magnitude: nil, time: 1_528_965_000_000, latitude: 1, longitude: 1),
     ]
 
-    /// Deletes the state asked for, run after the key that asked (the run
-    /// loop runs them on another thread and posts the outcome).
-    private var deletes: [(ids: [String], title: String)] = []
-
-    /// What the state asked of the map's queries, answered in `refresh()`.
-    final class MapAsks {
-        var observed: AggregateRequest?
-        var fits = 0
-        var picks: [(point: GeoPoint, radius: Double, region: MapRegion)] = []
-    }
-    let mapAsks = MapAsks()
-
-    /// The widths the charts pane asked charts for, answered in `refresh()`
-    /// with `charts` (the browser's own: `ChartAggregates`).
-    final class ChartAsks {
-        var widths: [Int] = []
-    }
-    let chartAsks = ChartAsks()
+    /// Effects the model asked for and `refresh()` has not run yet.
+    private var pending: [BrowserEffect] = []
+    /// Every effect the model asked for, in order.
+    private(set) var effects: [BrowserEffect] = []
+    /// The rows the model asked for last (`.needRows`): the next page has them.
+    private var wantedRows: Range<Int>?
+    /// A fetch or rows were asked for since the last page was read.
+    private var pageAsked = false
+    /// The map's aggregate asked for, answered in `refresh()`.
+    private(set) var observedMap: AggregateRequest?
+    private let onRefresh: (() -> Void)?
+    private let views: ViewStore?
     let charts: (ResultsController, Int) throws -> QuakeCharts
+    /// The bell rang this many times (alerts).
+    private(set) var bells = 0
 
     /// What `o` and `y` asked for: addresses opened, texts copied.
     final class Asks {
@@ -68,84 +67,106 @@ final class BrowserHarness {
          sharing other: BrowserHarness? = nil,
          charts: @escaping (ResultsController, Int) throws -> QuakeCharts = { try ChartAggregates.charts($0, width: $1) }) throws {
         self.charts = charts
+        self.onRefresh = onRefresh
+        self.views = views
         if let other {
             catalog = try QuakeCatalog(path: other.catalog.path)
         } else {
             catalog = try importedCatalog(folder, feeds: [Fixture.week])
             for feed in Self.extras { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }
         }
-        controller = try ResultsController(catalog, configuration: FetchConfiguration(), changesSince: Date())
-        let controller = self.controller
-        nonisolated(unsafe) var asked: [(ids: [String], title: String)] = []
-        nonisolated(unsafe) var exportsAsked: [ExportRequest] = []
-        let mapAsks = self.mapAsks, asks = self.asks, chartAsks = self.chartAsks
-        state = BrowserState(catalogName: "quakes.sqlite", configuration: controller.$configuration,
-                             actions: BrowserActions(track: { controller.trackedID = $0 }, refresh: onRefresh,
-                                                     delete: { ids, title in asked.append((ids, title)) },
-                                                     observeMap: { mapAsks.observed = $0 }, fitMap: { mapAsks.fits += 1 },
-                                                     pickNearest: { mapAsks.picks.append(($0, $1, $2)) },
-                                                     computeCharts: { chartAsks.widths.append($0) },
-                                                     views: views, hasDisplay: hasDisplay,
-                                                     open: { asks.opened.append($0.url) }, copyToClipboard: { asks.copied.append($0) },
-                                                     export: { exportsAsked.append($0) }),
-                             width: width, height: height, now: Self.now, home: home, view: startView)
-        takeDeletes = { defer { asked = [] }; return asked }
-        takeExports = { defer { exportsAsked = [] }; return exportsAsked }
+        model = BrowserModel(catalogName: "quakes.sqlite", width: width, height: height, now: Self.now, home: home,
+                             canRefresh: onRefresh != nil, canSaveViews: views != nil, hasDisplay: hasDisplay,
+                             view: startView)
+        controller = try ResultsController(catalog, configuration: model.configuration, changesSince: Date())
         view = BrowseView(zone: .named(TimeZone(identifier: timeZone)!), unicode: unicode, land: land)
         screen = Screen(width: width, height: height)
+        handle([])
         try refresh()
     }
 
-    private var takeDeletes: () -> [(ids: [String], title: String)] = { [] }
-    private var takeExports: () -> [ExportRequest] = { [] }
+    /// Events into the model; their effects wait for `refresh()`.
+    func handle(_ events: [BrowserEvent]) {
+        let asked = reduce(&model, events)
+        pending += asked
+        effects += asked
+    }
 
-    /// Runs the deletes and exports asked for (the exports with the real
-    /// writer, on this thread), shows the newest results, draws.
+    /// Runs the effects asked for, reads the newest page (the catalog may
+    /// have changed), answers the map's aggregate, draws.
     func refresh() throws {
-        for request in takeExports() {
-            let result = Result { try ResultsExporter.export(request, from: catalog) }
-            state.handle(.exportFinished(file: request.file, result))
-        }
-        for delete in takeDeletes() {
-            let result = Result { try catalog.delete(ids: delete.ids) }
-            state.handle(.deleteFinished(title: delete.title, result))
-        }
-        state.handle(.snapshot(try controller.fetchNow()))
-        try answerMap()
-        answerCharts()
-        view.render(state, into: &screen)
+        try runPending()
+        try readPage()
+        // Rows asked for by that page (the selection past it): one page more.
+        try runPending()
+        if pageAsked { try readPage() }
+        if let request = observedMap { handle([.mapAggregate(try controller.aggregate(request))]) }
+        try runPending()
+        view.render(model, into: &screen)
     }
 
-    /// Fits and clicks asked for, then the dots of the map as it is now.
-    private func answerMap() throws {
-        while mapAsks.fits > 0 {
-            mapAsks.fits -= 1
-            state.handle(.mapFit(try controller.aggregate(MapFit.request)))
-        }
-        for pick in mapAsks.picks {
-            state.handle(.mapPicked(try controller.nearestQuake(
-                latitude: pick.point.latitude, longitude: pick.point.longitude, restriction: pick.region.predicate,
-                radius: pick.radius)))
-        }
-        mapAsks.picks = []
-        if let request = mapAsks.observed { state.handle(.mapAggregate(try controller.aggregate(request))) }
+    private func readPage() throws {
+        pageAsked = false
+        handle([.page(try controller.pageNow(rows: wantedRows))])
+        try runPending()
     }
 
-    /// The charts asked for, of the results as they are now, or why not.
-    private func answerCharts() {
-        let widths = chartAsks.widths
-        chartAsks.widths = []
-        for width in widths {
-            do { state.handle(.charts(try charts(controller, width))) } catch { state.handle(.chartsFailed(error)) }
+    private func runPending() throws {
+        while !pending.isEmpty {
+            let effects = pending
+            pending = []
+            for effect in effects { try run(effect) }
+        }
+    }
+
+    private func run(_ effect: BrowserEffect) throws {
+        switch effect {
+        case .fetch(let configuration):
+            controller.fetch(configuration)
+            wantedRows = nil
+            pageAsked = true
+        case .track(let id): controller.trackedID = id
+        case .needRows(let range):
+            wantedRows = range
+            if let page = controller.rowsNow(range) { handle([.page(page)]) }
+        case .observeMap(let request): observedMap = request
+        case .fitMap: handle([.mapFit(try controller.aggregate(MapFit.request))])
+        case .pickNearest(let point, let radius, let region):
+            handle([.mapPicked(try controller.nearestQuake(latitude: point.latitude, longitude: point.longitude,
+                                                           restriction: region.predicate, radius: radius))])
+        case .computeCharts(let width):
+            do { handle([.charts(try charts(controller, width))]) } catch { handle([.chartsFailed(error)]) }
+        case .refresh: onRefresh?()
+        case .delete(let ids, let title):
+            handle([.deleteFinished(title: title, Result { try catalog.delete(ids: ids) })])
+        case .export(let request):
+            if !request.overwrite && SymbolicLink.anythingExists(at: request.path) {
+                handle([.exportTargetExists(request)])
+            } else {
+                // The real writer, on this thread.
+                handle([.exportFinished(file: request.file, Result { try ResultsExporter.export(request, from: catalog) })])
+            }
+        case .open(let link): asks.opened.append(link.url)
+        case .copy(let text): asks.copied.append(text)
+        case .saveView, .listViews, .deleteView:
+            if let outcome = views?.outcome(of: effect) { handle([outcome]) }
+        case .bell: bells += 1
         }
     }
 
     /// Each key, then the results it leads to.
     func press(_ keys: Key...) throws {
         for key in keys {
-            state.handle(.key(key))
+            handle([.input(.key(key))])
             try refresh()
         }
+    }
+
+    /// Runs the effects asked for (rows scrolled to, say) without reading
+    /// the configuration's page anew, and draws.
+    func runEffects() throws {
+        try runPending()
+        view.render(model, into: &screen)
     }
 
     /// Each key, drawn before its results arrive: the frame the run loop
@@ -153,8 +174,8 @@ final class BrowserHarness {
     /// `refresh()` then delivers the results.
     func pressWithoutResults(_ keys: Key...) {
         for key in keys {
-            state.handle(.key(key))
-            view.render(state, into: &screen)
+            handle([.input(.key(key))])
+            view.render(model, into: &screen)
         }
     }
 
@@ -163,13 +184,13 @@ final class BrowserHarness {
     }
 
     func event(_ event: Event) throws {
-        state.handle(event)
+        handle([.input(event)])
         try refresh()
     }
 
     /// Any event from outside: a refresh's progress, the clock, …
     func send(_ event: BrowserEvent) throws {
-        state.handle(event)
+        handle([event])
         try refresh()
     }
 

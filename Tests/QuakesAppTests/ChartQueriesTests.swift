@@ -79,7 +79,7 @@ struct ChartQueriesTests {
     /// pattern's one line, not SQLite's error around it.
     @Test func aPatternThatTakesTooLongIsSaidAsItself() throws {
         let browser = try BrowserHarness()
-        browser.controller.predicate = try QuakePredicate("place MATCHES '(.*[a-z]){15}X'")
+        try browser.controller.fetch { $0.predicate = try QuakePredicate("place MATCHES '(.*[a-z]){15}X'") }
         let inbox = try EventInbox()
         ChartQueries(controller: browser.controller, inbox: inbox) { controller, width in
             try ChartAggregates.charts(controller, width: width)

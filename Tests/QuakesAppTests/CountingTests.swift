@@ -11,19 +11,19 @@ import Testing
     @Test func theTopLineSaysCountingUntilTheCountArrives() throws {
         let h = try BrowserHarness(width: 100, height: 8)
         let controller = try ResultsController(h.catalog, configuration: FetchConfiguration())
-        let snapshots = Mutex<[ResultsSnapshot]>([])
+        let pages = Mutex<[ResultsPage]>([])
         let complete = DispatchSemaphore(value: 0)
-        _ = controller.onSnapshot { snapshot in
-            snapshots.withLock { $0.append(snapshot) }
-            if snapshot.isComplete { complete.signal() }
+        _ = controller.onPage { page in
+            pages.withLock { $0.append(page) }
+            if page.isComplete { complete.signal() }
         }
         try controller.start()
         defer { controller.stop() }
         #expect(complete.wait(timeout: .now() + 30) == .success)
-        let (first, last) = snapshots.withLock { ($0.first!, $0.last!) }
-        #expect(first.isCountPending, "the first rows come before the count")
+        let (first, last) = pages.withLock { ($0.first!, $0.last!) }
+        #expect(!first.isComplete, "the first rows come before the count")
 
-        h.state.handle(.snapshot(first))
+        h.handle([.page(first)])
         h.view.render(h.state, into: &h.screen)
         // Rows shown while counting.
         h.expectScreen([
@@ -45,7 +45,7 @@ import Testing
             "                                 ooooooo",
             "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "rows shown while counting")
-        h.state.handle(.snapshot(last))
+        h.handle([.page(last)])
         h.view.render(h.state, into: &h.screen)
         h.expectScreen([
             " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",

@@ -8,53 +8,51 @@ import Testing
 /// What the terminal had ready is handled as one batch: a paste into the
 /// filter is one query, and a long paste is capped and said to be.
 @Suite struct InputBatchTests {
-    /// A configuration that counts how often the browser sets it.
-    final class CountingConfiguration: @unchecked Sendable {
-        var value = FetchConfiguration()
-        var sets = 0
-        var binding: Binding<FetchConfiguration> {
-            Binding(get: { self.value }, set: { self.value = $0; self.sets += 1 })
-        }
+    static func keys(_ text: String) -> [BrowserEvent] { text.map { BrowserEvent.input(.key(.character($0))) } }
+    static func key(_ key: Key) -> BrowserEvent { .input(.key(key)) }
+
+    /// A model that has asked for its first results already.
+    static func settledModel() -> BrowserModel {
+        var model = BrowserModel(catalogName: "q.sqlite")
+        _ = reduce(&model, [])
+        return model
     }
 
-    static func keys(_ text: String) -> [Event] { text.map { .key(.character($0)) } }
+    static func fetch(filter: String?, sortKeys: [SortKey]? = nil) -> BrowserEffect {
+        var configuration = FetchConfiguration()
+        configuration.predicate = filter.flatMap { QuakePredicate.placeContains($0) }
+        if let sortKeys { configuration.sortKeys = sortKeys }
+        return .fetch(configuration)
+    }
 
-    @Test func aPastedFilterSetsTheConfigurationOnce() {
-        let configuration = CountingConfiguration()
-        let state = BrowserState(catalogName: "q.sqlite", configuration: configuration.binding,
-                                 actions: BrowserActions(delete: { _, _ in }))
-        state.handle(.key(.character("/")))
-        state.handle(Self.keys("alaska"))
-        #expect(configuration.sets == 1, "six keys, one query")
-        #expect(state.filterText == "alaska")
-        #expect(configuration.value.predicate?.description == #"place CONTAINS[cd] "alaska""#)
+    @Test func aPastedFilterFetchesOnce() {
+        var model = Self.settledModel()
+        #expect(reduce(&model, Self.keys("/alaska")) == [Self.fetch(filter: "alaska")], "seven keys, one query")
+        #expect(model.filterText == "alaska")
+        #expect(model.configuration.predicate?.description == #"place CONTAINS[cd] "alaska""#)
 
-        // Enter inside a batch applies the filter before the keys after it act on the table.
-        state.handle(Self.keys(" range") + [.key(.enter), .key(.character("2"))])
-        #expect(state.filterText == "alaska range")
-        #expect(state.mode == .table)
-        #expect(configuration.value.sortKeys.first?.field == .magnitude)
-        #expect(configuration.sets == 3, "the filter once, the sort once")
+        // Enter inside a batch applies the filter before the keys after it
+        // act on the table; the batch asks for its last configuration only.
+        let effects = reduce(&model, Self.keys(" range") + [Self.key(.enter), Self.key(.character("2"))])
+        #expect(effects == [Self.fetch(filter: "alaska range", sortKeys: [SortKey(.magnitude, ascending: false)])])
+        #expect(model.filterText == "alaska range")
+        #expect(model.mode == .table)
     }
 
     @Test func escapeInABatchClearsTheFilterAndKeysMovingTheCursorDoNotRefetch() {
-        let configuration = CountingConfiguration()
-        let state = BrowserState(catalogName: "q.sqlite", configuration: configuration.binding,
-                                 actions: BrowserActions(delete: { _, _ in }))
-        state.handle(Self.keys("/hawaii") + [.key(.left), .key(.left)])
-        #expect(configuration.sets == 1)
-        state.handle([.key(.home), .key(.end)])
-        #expect(configuration.sets == 1, "the text did not change")
-        state.handle(Self.keys("xyz") + [.key(.escape)])
-        #expect(state.filterText == "")
-        #expect(configuration.value.predicate == nil)
+        var model = Self.settledModel()
+        #expect(reduce(&model, Self.keys("/hawaii") + [Self.key(.left), Self.key(.left)]) == [Self.fetch(filter: "hawaii")])
+        #expect(reduce(&model, [Self.key(.home), Self.key(.end)]) == [], "the text did not change")
+        #expect(reduce(&model, Self.keys("xyz") + [Self.key(.escape)]) == [Self.fetch(filter: nil)])
+        #expect(model.filterText == "")
+        #expect(model.configuration.predicate == nil)
     }
 
     @Test func aHundredKilobytePasteIsCappedAndTheScreenSaysSo() throws {
         let h = try BrowserHarness(width: 60, height: 8)
         try h.press(.character("/"))
         let paste = String(repeating: "alaska ", count: 15_000)
-        h.state.handle(Self.keys(paste))
+        h.handle(Self.keys(paste))
         try h.refresh()
         #expect(h.state.filterText == String(paste.prefix(4096)))
         // Sixty columns: the prompt, 57 characters before the cursor, the cursor;

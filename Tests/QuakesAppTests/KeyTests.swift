@@ -373,7 +373,7 @@ import TestSupport
             "  20  R                   only the quakes in the map's region (again: off)  1.4",
             "  20  w  '                save this view by name; ' lists saved views       1.8",
             "  20  t  o  y             times UTC/local; open the event page; copy URL    1.8",
-            "  20  ?  q Ctrl-C         this help; quit                                   0.0",
+            "  20  u Ctrl-R  ?  q      undo / redo a query change; this help; quit       0.0",
             "  20                                                       any key closes   4.7",
             "/ filter  : predicate  1-9 sort  s sections  Enter details  ? help  q quit  m ma",
         ], styles: [

@@ -314,7 +314,7 @@ struct RefreshTests {
             "  2018-06-14 0  R               only the quakes in the map's region (again: off)      155.259 hv",
             "  2018-06-14 0  w  '            save this view by name; ' lists saved views           155.264 hv",
             "  2018-06-14 0  t  o  y         times UTC/local; open the event page; copy URL        155.271 hv",
-            "  2018-06-14 0  ?  q Ctrl-C     this help; quit                                         2.350 fr",
+            "  2018-06-14 0  u Ctrl-R  ?  q  undo / redo a query change; this help; quit             2.350 fr",
             "  2018-06-14 0                                                       any key closes   155.034 hv",
             "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [

@@ -6,9 +6,10 @@ import TerminalUI
 import TestSupport
 @testable import QuakesApp
 
-/// Rows past the first window are read as the user scrolls to them. When
-/// that read fails (the file was damaged under the browser), the bottom
-/// line says so in one line instead of showing blank rows.
+/// Rows past the page on screen are read as the user scrolls to them (a
+/// new page). When that read fails (the file was damaged under the
+/// browser), the bottom line says so in one line; the rows not read stay
+/// placeholders.
 @Suite struct RowReadFailureTests {
     @Test func aDamagedCatalogFoundWhileScrollingIsSaidOnTheBottomLine() throws {
         let h = try BrowserHarness(width: 130, height: 8)
@@ -39,30 +40,31 @@ import TestSupport
         try file.write(contentsOf: garbage)
         try file.close()
 
-        // The last rows are read as the screen is drawn, before any new results.
+        // G: the last rows, not in the page, are asked for; their page says why they are missing.
         h.pressWithoutResults(.character("G"))
+        try h.runEffects()
         // The error in one line, cut at the screen's edge (the path is a
         // temporary folder's), red bold over a red line; the rest of the
-        // screen stays, the rows that could not be read left blank.
+        // screen stays, the rows that could not be read placeholders.
         let error = "error: database \(h.catalog.path): cannot read: database is corrupt"
         let shown = String(error.prefix(130))
         h.expectScreen([
             " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                           4 Depth    5 Lat     6 Lon 7 Net 8 Type      9 Status",
-            "",
-            "",
-            "",
-            "",
-            "",
+            "  …",
+            "  …",
+            "  …",
+            "  …",
+            "  …",
             shown,
         ], styles: [
             String(repeating: "#", count: 130),
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb bbbbbbbbbbb bbbbbbbbb",
-            "",
-            "",
-            "",
-            "",
-            "",
+            "  d",
+            "  d",
+            "  d",
+            "  d",
+            String(repeating: "D", count: 130),
             String(repeating: "!", count: shown.count) + String(repeating: "r", count: 130 - shown.count),
         ], "the rest of the screen stays")
     }

@@ -105,7 +105,7 @@ import TestSupport
         #expect(h.state.map.panes == .mapAlone)
         #expect(h.state.map.isFocused)
         // Every Kodiak quake of the week lies inside the region.
-        #expect(h.state.snapshot?.count == (try weekCount(placeContaining: "kodiak")))
+        #expect(h.state.page?.count == (try weekCount(placeContaining: "kodiak")))
 
         // DISTANCE() without a home: the predicate is left out and said.
         var distant = SavedView()
@@ -132,7 +132,7 @@ import TestSupport
         #expect(h.state.map.region == .world)
         #expect(h.state.map.regionFilter == nil)
         #expect(h.controller.sortKeys == [SortKey(.magnitude, ascending: false)])
-        #expect(h.state.snapshot?.count == (try BrowserHarness().state.snapshot?.count), "no region filter")
+        #expect(h.state.page?.count == (try BrowserHarness().state.page?.count), "no region filter")
         #expect(h.lines.last?.trimmingCharacters(in: .whitespaces) == """
             error: the starting view: unknown panes 'sideBySide' (table, mapAboveTable, mapAlone); \
             map -1e+308,1e+308,-1e+308,1e+308: latitudes must be within -90 and 90; \
@@ -164,12 +164,12 @@ import TestSupport
         #expect(local.contains(" UTC           2018-06-14 09:12:13.010"))
         // An alert's banner gives its time as the rows do, in either zone.
         try h.press(.escape)
-        let newest = try #require(h.state.snapshot?.quake(at: 0))
-        h.state.handle(.alerts([newest]))
+        let newest = try #require(h.state.page?.quake(at: 0))
+        h.handle([.alerts([newest])])
         try h.refresh()
         #expect(h.lines[28] == " ALERT  M2.9  5km SW of Volcano, Hawaii  2018-06-14 18:12:13 GMT+9")
         try h.press(.character("t"))   // a key puts the banner away
-        h.state.handle(.alerts([newest]))
+        h.handle([.alerts([newest])])
         try h.refresh()
         #expect(h.lines[28] == " ALERT  M2.9  5km SW of Volcano, Hawaii  2018-06-14 09:12:13 UTC")
     }

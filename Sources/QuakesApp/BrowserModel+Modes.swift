@@ -2,9 +2,9 @@ import QuakeQuery
 import QuakeStore
 import TerminalUI
 
-/// The kinds of value the browser's state is made of.
-extension BrowserState {
-    public enum Mode: Equatable {
+/// The kinds of value the browser's model is made of.
+extension BrowserModel {
+    public enum Mode: Equatable, Sendable {
         case table
         case filter(TextField)
         case predicate(TextField, error: QuakePredicate.ParseError?)
@@ -26,7 +26,7 @@ extension BrowserState {
     }
 
     /// The saved views listed by `'`, by name, and the one chosen.
-    public struct ViewPicker: Equatable {
+    public struct ViewPicker: Equatable, Sendable {
         public let views: [(name: String, view: SavedView)]
         public var selected = 0
 
@@ -43,17 +43,20 @@ extension BrowserState {
     }
 
     /// Why the browser ends.
-    public enum Ending {
+    public enum Ending: Equatable, Sendable {
         case quit
         /// The first fetch failed: there is nothing to show.
-        case failed(any Error)
+        case failed(BrowserFailure)
         /// The catalog's path names another file now: the user asked to open it.
         case reopen
     }
 
     /// What the selection follows when results change.
-    enum Anchor: Equatable {
+    enum Anchor: Equatable, Sendable {
         case quake(String)
+        /// A row whose quake is not at hand yet (scrolled past the page):
+        /// the quake once its page arrives.
+        case row(Int)
         case top
         case bottom
     }

@@ -18,14 +18,14 @@ public struct AlertBanner: Sendable, Equatable {
     }
 }
 
-extension BrowserState {
+extension BrowserModel {
     /// A batch of alerts: the banner shows the newest quake (adding to what
     /// it already counted), and the bell rings once for the batch.
-    func receiveAlerts(_ quakes: [Quake]) {
+    mutating func receiveAlerts(_ quakes: [Quake]) {
         guard let newest = quakes.max(by: { ($0.time, $0.id) < ($1.time, $1.id) }) else { return }
         let earlier = alertBanner.map { $0.more + 1 } ?? 0
         let keep = alertBanner.map { ($0.quake.time, $0.quake.id) > (newest.time, newest.id) } ?? false
         alertBanner = AlertBanner(quake: keep ? alertBanner!.quake : newest, more: earlier + quakes.count - 1)
-        alertBatches += 1
+        effects.append(.bell)
     }
 }

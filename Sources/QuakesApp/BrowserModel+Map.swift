@@ -5,8 +5,8 @@ import TerminalUI
 
 /// The mouse and the map: clicks and the wheel through the layout, `R`,
 /// a click's nearest quake, and what the map needs counted.
-extension BrowserState {
-    func handle(_ mouse: MouseEvent) {
+extension BrowserModel {
+    mutating func handle(_ mouse: MouseEvent) {
         let hit = layout.hit(row: mouse.row, column: mouse.column, home: home)
         switch mouse.kind {
         case .wheelUp, .wheelDown:
@@ -40,7 +40,7 @@ extension BrowserState {
     // MARK: The map
 
     /// `R`: the results only in the region on screen, or all of them again.
-    func toggleRegionFilter() {
+    mutating func toggleRegionFilter() {
         guard map.toggleRegionFilter() else {
             message = map.isShown ? "the map shows the whole world: nothing to filter" : "R filters to the map's region: m shows the map"
             return
@@ -50,33 +50,25 @@ extension BrowserState {
 
     /// A click on the map: the nearest quake in view is looked up off this
     /// thread, first within a few cells of the click.
-    func pickNearest(column: Int, row: Int) {
+    mutating func pickNearest(column: Int, row: Int) {
         guard let area = layout.map else { return }
-        actions.pickNearest(map.point(column: column, row: row, in: area), 2 * map.cellSize(in: area), map.region)
+        effects.append(.pickNearest(map.point(column: column, row: row, in: area), radius: 2 * map.cellSize(in: area),
+                                    within: map.region))
     }
 
     /// The quake nearest a click, selected in the table: at its position in
     /// the results when they are the ones on screen, else where the next
     /// results put it (the anchor tells the controller to locate it).
-    func pick(_ found: NearestQuake?) {
+    mutating func pick(_ found: NearestQuake?) {
         guard let found else {
             message = "no quake in view"
             return
         }
         anchor = .quake(found.quake.id)
-        if let index = found.index, found.generation == snapshot?.generation {
+        if let index = found.index, found.generation == page?.generation {
             selectedIndex = index
-        } else if let index = snapshot?.index(ofQuakeWithID: found.quake.id) {
+        } else if let index = page?.index(ofQuakeWithID: found.quake.id) {
             selectedIndex = index
         }
-    }
-
-    /// Tells the controller what the map needs counted, when that changed:
-    /// the map appeared, moved, was resized, or went.
-    func observeMap() {
-        let wanted = map.request(in: layout.map)
-        guard wanted != observedMapRequest else { return }
-        observedMapRequest = wanted
-        actions.observeMap(wanted)
     }
 }

@@ -2,11 +2,11 @@ import TerminalUI
 
 /// The table mode's keys: looked up in the `Keymap` (the focused map's
 /// first) and run by command.
-extension BrowserState {
-    func handleTable(_ key: Key) {
+extension BrowserModel {
+    mutating func handleTable(_ key: Key) {
         message = nil
         if map.isFocused, let command = Keymap.command(for: key, in: .map) {
-            if map.perform(command, around: selectedEpicentre) == .fit { actions.fitMap() }
+            if map.perform(command, around: selectedEpicentre) == .fit { effects.append(.fitMap) }
             return
         }
         guard let command = Keymap.command(for: key, in: .table) else { return }
@@ -14,7 +14,7 @@ extension BrowserState {
     }
 
     /// A table-mode command; `key` names the column of `sortByColumn`.
-    private func perform(_ command: KeyCommand, key: Key) {
+    private mutating func perform(_ command: KeyCommand, key: Key) {
         let page = layout.bodyHeight - 1
         switch command {
         case .quit: ending = .quit
@@ -33,9 +33,9 @@ extension BrowserState {
         case .filter: mode = .filter(TextField(filterText))
         case .predicate: mode = .predicate(TextField(userPredicate?.description ?? ""), error: nil)
         case .cycleSections: cycleSections()
-        case .cycleMapLayout: map.cycleLayout()
+        case .cycleMapLayout: map.cycleLayout(); relayoutPanes()
         case .switchFocus: map.switchFocus()
-        case .toggleCharts: charts.toggle()
+        case .toggleCharts: charts.toggle(); relayoutPanes()
         case .toggleRegionFilter: toggleRegionFilter()
         case .showDetail: if selectedQuake != nil { mode = .detail }
         case .delete:
@@ -50,13 +50,15 @@ extension BrowserState {
         case .refresh:
             if isReadOnly {
                 message = Self.readOnlyMessage
-            } else if let refresh = actions.refresh { refresh() } else { message = "no feed to refresh from" }
+            } else if canRefresh { effects.append(.refresh) } else { message = "no feed to refresh from" }
+        case .undo: travel(back: true)
+        case .redo: travel(back: false)
         case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap: break
         }
     }
 
     /// Through the columns on screen, in screen order (Dist sits after Depth).
-    private func moveColumnCursor(by step: Int) {
+    private mutating func moveColumnCursor(by step: Int) {
         let shown = ColumnLayout(width: layout.table.width, home: home).columns.map(\.column)
         let index = shown.firstIndex(of: columnCursor).map { max(0, min(shown.count - 1, $0 + step)) } ?? 0
         columnCursor = shown[index]

@@ -1,13 +1,13 @@
 import QuakeQuery
 
-/// Sorting and sections: they only write the configuration (the controller
-/// fetches), so they need none of the state's private parts.
-extension BrowserState {
+/// Sorting and sections: they only write the configuration (`reduce` then
+/// asks for its results).
+extension BrowserModel {
     /// Sorts by `column`: the number key and header click toggle the
     /// direction when it is already the primary key; `adding` makes it a
     /// secondary key instead of replacing. Builds on the sort asked for
     /// last, so keys pressed before their results arrive add up.
-    func sortBy(_ column: QuakeColumn, ascending: Bool?, adding: Bool) {
+    mutating func sortBy(_ column: QuakeColumn, ascending: Bool?, adding: Bool) {
         guard let field = column.field(home: home) else { return }
         var keys = requestedSortKeys
         let existing = keys.firstIndex { $0.field == field }
@@ -25,18 +25,18 @@ extension BrowserState {
         } else {
             keys = [key]
         }
-        configuration.sortKeys.wrappedValue = keys
+        configuration.sortKeys = keys
     }
 
     /// `s`: none ─► day ─► magnitude band ─► network ─► none.
-    func cycleSections() {
+    mutating func cycleSections() {
         let next: SectionKey?
-        switch configuration.wrappedValue.sectionIdentifier {
+        switch configuration.sectionIdentifier {
         case nil: next = .day
         case .day: next = .magnitudeBand
         case .magnitudeBand: next = .network
         case .network, .type: next = nil
         }
-        configuration.sectionIdentifier.wrappedValue = next
+        configuration.sectionIdentifier = next
     }
 }

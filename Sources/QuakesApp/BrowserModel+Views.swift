@@ -6,7 +6,7 @@ import TerminalUI
 /// Views: what the browser shows as a value (`SavedView`), saved under a
 /// name (`w`), listed and switched to (`'`), restored at start; and the
 /// small keys about the selected quake and times (`t`, `o`, `y`).
-extension BrowserState {
+extension BrowserModel {
     /// What the browser shows now, as it would be saved: the requested
     /// configuration, not the one of the rows still on screen.
     public var currentView: SavedView {
@@ -14,7 +14,7 @@ extension BrowserState {
         view.filter = filterText
         view.predicate = userPredicate?.description
         view.region = map.regionFilter.map(SavedView.Bounds.init)
-        let requested = configuration.wrappedValue
+        let requested = configuration
         view.sort = requested.sortKeys.map(\.description).joined(separator: ",")
         view.sections = requested.sectionIdentifier?.argument
         view.panes = map.panes.rawValue
@@ -27,7 +27,7 @@ extension BrowserState {
     /// Shows `view`: every part of it, in one change of the configuration.
     /// A part that no longer parses (a predicate naming a home the browser
     /// has not got) is left out and named in the bottom line.
-    func show(_ view: SavedView, name: String?) {
+    mutating func show(_ view: SavedView, name: String?) {
         var problems: [String] = []
         filterText = view.filter
         do { userPredicate = try view.predicate.map { try QuakePredicate($0, home: home) } } catch {
@@ -42,7 +42,8 @@ extension BrowserState {
                     regionFilter: checked(view.filterRegion, orElse: nil))
         showsUTC = view.utc
         charts.show(view.charts ?? false)
-        var configuration = self.configuration.wrappedValue
+        relayoutPanes()
+        var configuration = self.configuration
         do { configuration.sortKeys = try view.sortKeys(home: home) } catch {
             problems.append("sort \(view.sort): \(error)")
         }
@@ -50,7 +51,7 @@ extension BrowserState {
             problems.append("sections: \(error)")
         }
         configuration.predicate = selection
-        self.configuration.wrappedValue = configuration
+        self.configuration = configuration
         anchor = .top
         selectedIndex = 0
         let what = name.map { "view \($0)" } ?? "the starting view"
@@ -60,8 +61,8 @@ extension BrowserState {
     // MARK: Keys
 
     /// `w`: asks for a name.
-    func startSavingView() {
-        guard actions.views != nil else {
+    mutating func startSavingView() {
+        guard canSaveViews else {
             message = Self.noStateFolderMessage
             return
         }
@@ -70,7 +71,7 @@ extension BrowserState {
 
     static let noStateFolderMessage = "views cannot be saved: set HOME or XDG_STATE_HOME"
 
-    func handleSaveView(_ field: TextField, _ key: Key) {
+    mutating func handleSaveView(_ field: TextField, _ key: Key) {
         var field = field
         switch key {
         case .escape: mode = .table
@@ -81,14 +82,7 @@ extension BrowserState {
                 message = "not saved: a view needs a name"
                 return
             }
-            guard let store = actions.views else { return }
-            do {
-                let replaced = try store.savedViews()[name] != nil
-                try store.save(currentView, as: name)
-                message = "saved view \(name)" + (replaced ? " (replaced)" : "")
-            } catch {
-                message = "error: \(error); not saved"
-            }
+            effects.append(.saveView(currentView, name: name))
         default:
             _ = field.handle(key)
             mode = .saveView(field)
@@ -96,20 +90,37 @@ extension BrowserState {
     }
 
     /// `'`: the saved views, or why there are none to show.
-    func listViews() {
-        guard let store = actions.views else {
+    mutating func listViews() {
+        guard canSaveViews else {
             message = Self.noStateFolderMessage
             return
         }
-        do {
-            let views = try store.savedViews()
+        effects.append(.listViews)
+    }
+
+    /// What the view effects came back with.
+    mutating func handleViews(_ event: BrowserEvent) {
+        switch event {
+        case .viewSaved(let name, .success(let replaced)):
+            message = "saved view \(name)" + (replaced ? " (replaced)" : "")
+        case .viewSaved(_, .failure(let error)):
+            message = "error: \(error); not saved"
+        case .viewsListed(.success(let views)):
             if views.isEmpty { message = "no saved views: w saves this one" } else { mode = .views(ViewPicker(views)) }
-        } catch {
+        case .viewsListed(.failure(let error)), .viewDeleted(_, .failure(let error)):
             message = "error: \(error)"
+        case .viewDeleted(let name, .success(let left)):
+            message = "deleted view \(name)"
+            guard case .views(let picker) = mode else { return }
+            if left.isEmpty { mode = .table; return }
+            var next = ViewPicker(left)
+            next.selected = min(picker.selected, left.count - 1)
+            mode = .views(next)
+        default: break
         }
     }
 
-    func handleViewList(_ picker: ViewPicker, _ key: Key) {
+    mutating func handleViewList(_ picker: ViewPicker, _ key: Key) {
         var picker = picker
         switch key {
         case .down, .character("j"): picker.selected = min(picker.views.count - 1, picker.selected + 1)
@@ -119,18 +130,8 @@ extension BrowserState {
             if let chosen = picker.chosen { show(chosen.view, name: chosen.name) }
             return
         case .character("d"):
-            guard let chosen = picker.chosen, let store = actions.views else { return }
-            do {
-                try store.deleteView(named: chosen.name)
-                message = "deleted view \(chosen.name)"
-                let left = try store.savedViews()
-                if left.isEmpty { mode = .table; return }
-                var next = ViewPicker(left)
-                next.selected = min(picker.selected, left.count - 1)
-                picker = next
-            } catch {
-                message = "error: \(error)"
-            }
+            guard let chosen = picker.chosen else { return }
+            effects.append(.deleteView(name: chosen.name))
         case .escape, .character("q"), .character("'"):
             mode = .table
             return
@@ -140,7 +141,7 @@ extension BrowserState {
     }
 
     /// `t`: every time shown in UTC, or in the local zone again.
-    func toggleUTC() {
+    mutating func toggleUTC() {
         showsUTC.toggle()
         message = showsUTC ? "times in UTC" : "times in local time"
     }
@@ -148,20 +149,20 @@ extension BrowserState {
     /// `o`: the selected quake's event page in a browser, or its address
     /// where there is no display to open one on; only an http(s) link is
     /// handed to `xdg-open`.
-    func openSelected() {
+    mutating func openSelected() {
         guard let quake = selectedQuake else { return }
         guard !quake.url.isEmpty else {
             message = "\(quake.id) has no event page"
             return
         }
-        guard actions.hasDisplay else {
+        guard hasDisplay else {
             message = quake.url
             return
         }
         switch EventPageLink.check(quake.url) {
         case .success(let link):
             message = "opening \(link.url)"
-            actions.open(link)
+            effects.append(.open(link))
         case .failure(let refusal):
             message = EventPageLink.refusalMessage(quake.url, refusal: refusal, doing: "opening", done: "opened")
         }
@@ -169,7 +170,7 @@ extension BrowserState {
 
     /// `y`: the selected quake's address to the clipboard, through the
     /// terminal; only an http(s) link on one line, so nothing pasted runs.
-    func copySelected() {
+    mutating func copySelected() {
         guard let quake = selectedQuake else { return }
         guard !quake.url.isEmpty else {
             message = "\(quake.id) has no event page"
@@ -177,7 +178,7 @@ extension BrowserState {
         }
         switch EventPageLink.check(quake.url) {
         case .success(let link):
-            actions.copyToClipboard(link.url)
+            effects.append(.copy(link.url))
             message = "copied \(link.url) (OSC 52)"
         case .failure(let refusal):
             message = EventPageLink.refusalMessage(quake.url, refusal: refusal, doing: "copying", done: "copied")

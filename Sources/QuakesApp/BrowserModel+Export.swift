@@ -7,7 +7,7 @@ import TerminalUI
 /// `list --format … --limit 0` prints them. The name is asked for in the
 /// bottom line; an existing file is replaced only after `y`; the writing
 /// runs off the screen's thread and its progress shows in the bottom line.
-extension BrowserState {
+extension BrowserModel {
     static let exportPrompt = "export to: "
 
     /// `quakes-20180614-100000.csv`: the local time now, so names sort by when.
@@ -21,7 +21,7 @@ extension BrowserState {
     /// The accepted extensions, as the error line names them.
     static let exportExtensions = ".csv, .json or .geojson"
 
-    func startExport() {
+    mutating func startExport() {
         if exportStatus != nil {
             message = "an export is running: wait for it to end"
             return
@@ -30,7 +30,7 @@ extension BrowserState {
     }
 
     /// A key while the name is asked for, or the overwrite question.
-    func handleExport(_ key: Key) {
+    mutating func handleExport(_ key: Key) {
         switch mode {
         case .exportName(var field):
             // Out of `mode` first, so the field is edited in place.
@@ -55,7 +55,7 @@ extension BrowserState {
     }
 
     /// An export's progress or outcome.
-    func handleExport(_ event: BrowserEvent) {
+    mutating func handleExport(_ event: BrowserEvent) {
         switch event {
         case .exportProgress(let written, let total):
             exportStatus = "exporting \(Formatting.count(written)) of \(Formatting.count(total))…"
@@ -65,23 +65,26 @@ extension BrowserState {
         case .exportFinished(_, .failure(let error)):
             exportStatus = nil
             message = "error: \(error)"
+        case .exportTargetExists(let request):
+            exportStatus = nil
+            mode = .confirmOverwrite(request)
         default: break
         }
     }
 
-    private func submitExport(_ file: String) {
+    private mutating func submitExport(_ file: String) {
         guard !file.isEmpty else { return }
         guard let format = ExportRequest.format(of: file) else {
             message = "error: cannot export to \(file): the name must end in \(Self.exportExtensions)"
             return
         }
         // The configuration asked for: what the table selects once its results arrive.
-        let request = ExportRequest(file: file, format: format, configuration: configuration.wrappedValue, overwrite: false)
-        if actions.fileExists(request.path) { mode = .confirmOverwrite(request) } else { begin(request) }
+        // The file's existence is the effect's to find out (`.exportTargetExists`).
+        begin(ExportRequest(file: file, format: format, configuration: configuration, overwrite: false))
     }
 
-    private func begin(_ request: ExportRequest) {
+    private mutating func begin(_ request: ExportRequest) {
         exportStatus = "exporting to \(request.file)…"
-        actions.export(request)
+        effects.append(.export(request))
     }
 }

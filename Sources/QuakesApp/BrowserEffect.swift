@@ -1,0 +1,43 @@
+import Foundation
+import QuakeMap
+import QuakeQuery
+
+/// What the model asks of the world, as values: `reduce` returns them and
+/// the run loop (`EffectRunner`) is the only place that runs them; their
+/// outcomes come back as `BrowserEvent`s.
+public enum BrowserEffect: Equatable, Sendable {
+    /// Fetch this configuration's results (pages come back as `.page`).
+    case fetch(FetchConfiguration)
+    /// Locate this quake (the selection) in the results that follow.
+    case track(String?)
+    /// These rows are on screen and not in the page: a page with them.
+    case needRows(Range<Int>)
+    /// Keep the map's aggregate for this request (nil: the map is hidden).
+    case observeMap(AggregateRequest?)
+    /// The results' bounding box (`0` on the map), as `.mapFit`.
+    case fitMap
+    /// The quake nearest a click, from `radius` degrees round it, as `.mapPicked`.
+    case pickNearest(GeoPoint, radius: Double, within: MapRegion)
+    /// The charts of the results for an activity chart this wide, as `.charts`.
+    case computeCharts(width: Int)
+    /// Refresh from the feed or the sources (`r`).
+    case refresh
+    /// Delete these quakes (`d`), as `.deleteFinished`.
+    case delete(ids: [String], title: String)
+    /// Write the results to a file (`e`): `.exportTargetExists` when the
+    /// file is there and the request does not overwrite, else progress and
+    /// `.exportFinished`.
+    case export(ExportRequest)
+    /// Open a checked link with `xdg-open` (`o`).
+    case open(EventPageLink)
+    /// Put a text on the clipboard through the terminal (`y`, OSC 52).
+    case copy(String)
+    /// Save a view under a name (`w`), as `.viewSaved`.
+    case saveView(SavedView, name: String)
+    /// List the saved views (`'`), as `.viewsListed`.
+    case listViews
+    /// Delete a saved view, as `.viewDeleted`.
+    case deleteView(name: String)
+    /// Ring the terminal's bell (a batch of alerts).
+    case bell
+}

@@ -1,0 +1,61 @@
+import Foundation
+import QuakeMap
+import QuakeQuery
+import QuakeStore
+import TerminalUI
+
+/// Runs the model's effects: the only place the browser acts on the world.
+/// Work that takes time goes to its service (the controller, the map's and
+/// the charts' queries, the refresher, the exporter, a delete), whose
+/// outcome comes back through the inbox; what is quick (a view file, a
+/// file's existence, the clipboard, the bell) is done here and its outcome
+/// returned at once, for the model before the frame is drawn.
+struct EffectRunner {
+    let catalog: QuakeCatalog
+    let controller: ResultsController
+    let inbox: EventInbox
+    let mapQueries: MapQueries
+    let chartQueries: ChartQueries
+    let refresher: FeedRefresher?
+    let exporter: ResultsExporter
+    let views: ViewStore?
+    let terminal: any Terminal
+
+    /// Runs `effects` in order; returns the events that came of them at once.
+    func run(_ effects: [BrowserEffect]) -> [BrowserEvent] {
+        effects.compactMap(run)
+    }
+
+    private func run(_ effect: BrowserEffect) -> BrowserEvent? {
+        switch effect {
+        case .fetch(let configuration): controller.fetch(configuration)
+        case .track(let id): controller.trackedID = id
+        case .needRows(let range): controller.needRows(range)
+        case .observeMap(let request): mapQueries.observe(request)
+        case .fitMap: mapQueries.fit()
+        case .pickNearest(let point, let radius, let region): mapQueries.pickNearest(point, radius: radius, within: region)
+        case .computeCharts(let width): chartQueries.request(width: width)
+        case .refresh: refresher?.start()
+        case .delete(let ids, let title): Self.deleteInBackground(ids, title: title, from: catalog, inbox: inbox)
+        case .export(let request):
+            if !request.overwrite && SymbolicLink.anythingExists(at: request.path) { return .exportTargetExists(request) }
+            exporter.start(request)
+        case .open(let link): EventPageOpener.open(link, inbox: inbox)
+        case .copy(let text): terminal.copyToClipboard(text)
+        case .saveView, .listViews, .deleteView: return views?.outcome(of: effect)
+        case .bell: terminal.bell()
+        }
+        return nil
+    }
+
+    /// Deletes off the run loop's thread: while another writer holds the
+    /// catalog, keys keep working and the bottom line says so.
+    /// The controller's observation of the catalog shows the result.
+    private static func deleteInBackground(_ ids: [String], title: String, from catalog: QuakeCatalog,
+                                           inbox: EventInbox) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Result { try catalog.delete(ids: ids, whileWaiting: { inbox.post(.deleteWaiting) }) }
+            inbox.post(.deleteFinished(title: title, result))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import QuakeQuery
+import QuakeStore
+import Synchronization
+import Testing
+
+/// Pages, the browser's values: what a commit delivers, and rows asked for
+/// past the page. Over the real week catalog, with the controller's own
+/// threads.
+@Suite struct ResultsPageTests {
+    final class PageLog: Sendable {
+        private let pages = Mutex<[ResultsPage]>([])
+        func append(_ page: ResultsPage) { pages.withLock { $0.append(page) } }
+        var all: [ResultsPage] { pages.withLock { $0 } }
+
+        /// Waits (up to 30 s) for a page that satisfies `test`.
+        func wait(for test: (ResultsPage) -> Bool) async throws -> ResultsPage {
+            for _ in 0..<3000 {
+                if let page = all.last(where: test) { return page }
+                try await Task.sleep(nanoseconds: 10_000_000)
+            }
+            throw CancellationError()
+        }
+    }
+
+    /// The newest quake of the week is 09:12:13 UTC on 2018-06-14; this one comes after it.
+    static let newer = singleQuakeFeed(id: "new0001", place: "Newer Ridge", magnitude: 3.3, time: 1_528_967_600_000)
+
+    /// After another process's commit, the pages come counted only (the
+    /// count never turns into "counting…" and back), and the new row comes
+    /// with its mark in the same page.
+    @Test func aCommitDeliversOnlyCountedPagesWithTheNewRowAndItsMark() async throws {
+        let week = try WeekCatalog()
+        let controller = try ResultsController(week.catalog, configuration: FetchConfiguration())
+        let log = PageLog()
+        controller.onPage(log.append)
+        try controller.start()
+        defer { controller.stop() }
+        let before = try await log.wait { $0.isComplete }
+        #expect(log.all.first?.isComplete == false, "a new configuration shows its rows before its count")
+        let delivered = log.all.count
+
+        let other = try QuakeCatalog(path: week.catalog.path)   // another handle, as another process's
+        _ = try QuakeImporter(catalog: other).importData(Data(Self.newer.utf8), name: "newer")
+        let after = try await log.wait { $0.count == before.count! + 1 }
+        let sinceCommit = log.all.dropFirst(delivered)
+        #expect(sinceCommit.allSatisfy { $0.isComplete }, "no page after the commit is without its count")
+        #expect(after.rows.first?.id == "new0001")
+        #expect(after.recentlyChanged["new0001"] != nil, "the row's mark comes with the row")
+        #expect(after.total == before.total! + 1)
+    }
+
+    /// Rows past the page: `needRows` delivers the same results (generation,
+    /// count) with those rows, in the order the catalog holds them.
+    @Test func rowsPastThePageComeAsAPageOfTheSameResults() async throws {
+        let week = try WeekCatalog()
+        let controller = try ResultsController(week.catalog, configuration: FetchConfiguration())
+        let log = PageLog()
+        controller.onPage(log.append)
+        try controller.start()
+        defer { controller.stop() }
+        let counted = try await log.wait { $0.isComplete }
+        #expect(counted.rowRange == 0..<300, "the first window and the margin")
+        controller.needRows(4000..<4020)
+        let far = try await log.wait { $0.rowRange.contains(4000) }
+        #expect(far.generation == counted.generation && far.count == counted.count)
+        #expect(far.rowRange == 3900..<4120)
+        let expected = oracleOrder(week.all, FetchConfiguration())
+        #expect(far.rows.map(\.id) == expected[3900..<4120].map(\.id))
+    }
+}
