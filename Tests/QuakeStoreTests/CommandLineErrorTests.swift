@@ -70,6 +70,13 @@ import TestSupport
             See 'quakes-tui browse --help'.
 
             """),
+        Case(arguments: ["browse", "--alert", "magnitude >"], stderr: """
+            error: --alert: 1:12: expected a value after '>', found end of input
+              magnitude >
+                         ^
+            See 'quakes-tui browse --help'.
+
+            """),
         Case(arguments: ["--bogus"], stderr: """
             error: unknown option '--bogus'
             See 'quakes-tui browse --help'.
