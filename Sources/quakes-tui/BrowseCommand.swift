@@ -19,8 +19,7 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var catalogOptions: CatalogOptions
 
-    @Option(name: .customLong("where"), help: ArgumentHelp("Start with this predicate.", valueName: "predicate"))
-    var predicate: String?
+    @OptionGroup var whereOption: WhereOption
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Start sorted by these keys, e.g. -magnitude,time.", valueName: "keys"),
             completion: SortCompletion.keys)
@@ -45,6 +44,8 @@ struct BrowseCommand: ParsableCommand {
 
     func validate() throws {
         if let sort { try QueryArgument.validateSort(sort, home: homeOptions.resolved(for: [sort])) }
+        _ = try whereOption.predicate(homeOptions)
+        if let alert { _ = try QueryArgument.predicate(alert, option: "--alert", home: homeOptions.resolved(for: [alert])) }
         if fresh && viewOptions.view != nil { throw ValidationError("--fresh and --view cannot be used together") }
         if let refreshEvery {
             do { _ = try RefreshInterval(parsing: refreshEvery) } catch { throw ValidationError("--refresh-every: \(error)") }
@@ -52,25 +53,18 @@ struct BrowseCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            printError("error: the browser needs a terminal (stdin and stdout are not both a TTY); use 'quakes-tui list' for pipes and files")
-            throw ExitCode(2)
-        }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw NoTerminalError() }
         // Before the catalog is opened (or created and seeded): a terminal
         // curses cannot drive is one line, not ncurses' exit after the fact.
-        if let problem = UnusableTerminal.check() {
-            printError("error: \(problem)")
-            throw ExitCode(2)
-        }
-        let (source, timeout, config) = feedOptions.resolved()
-        let home = homeOptions.resolved(config: config)
+        if let problem = UnusableTerminal.check() { throw problem }
+        let (source, timeout, config) = try feedOptions.resolved()
+        let home = try homeOptions.resolved(config: config)
         var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort ?? "-time", home: home))
-        // As list says it: the parser's line, then the text with a caret under the bad column.
-        configuration.predicate = try QueryArgument.predicate(predicate, home: home)
+        configuration.predicate = try whereOption.predicate(home: home)
         let alert = try alertPredicate(config: config, home: home)
         // Checked in validate(): cannot fail here.
         let every = refreshEvery.flatMap { try? RefreshInterval(parsing: $0) } ?? config.refreshEvery
-        let saved = viewOptions.savedView()
+        let saved = try viewOptions.savedView()
         var catalog = try catalogOptions.open()
         let store = ViewOptions.store
         var (start, notice) = startingView(saved: saved, store: store, catalogPath: catalog.path)
@@ -78,18 +72,14 @@ struct BrowseCommand: ParsableCommand {
         var exit: BrowserApp.Exit
         while true {
             let feed = Self.refreshFeed(source, catalog: catalog, timeout: timeout, config: config, every: every)
-            do {
-                exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home,
-                                          view: start, views: store, notice: notice, alert: alert, finalView: { last = $0 })
-            } catch {
-                // The terminal is already restored: the message shows on a sane screen.
-                fail(error)
-            }
+            // A failure is said once the terminal is restored: on a sane screen.
+            exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home,
+                                      view: start, views: store, notice: notice, alert: alert, finalView: { last = $0 })
             guard exit == .reopen else { break }
             // The file was replaced under the browser: open what the path names now, as it was being shown.
             // The old file is closed first: its WAL, still under the path's `-wal` name, is checkpointed
             // into the old file and removed, so the new file is not read with the old one's frames.
-            do { try catalog.close() } catch { fail(error) }
+            try catalog.close()
             catalog = try catalogOptions.open()
             (start, notice) = (last ?? start, "reopened \(catalog.path)")
         }
@@ -101,13 +91,13 @@ struct BrowseCommand: ParsableCommand {
         if exit != .quit { throw ExitCode(exit.status) }
     }
 
-    /// `--alert`'s predicate, else the config file's `alert`; a bad one is
-    /// a usage error as `--where`'s is, naming where it was written.
+    /// `--alert`'s predicate (checked in validate()), else the config
+    /// file's `alert`: a bad one is a bad config file, naming where it was written.
     private func alertPredicate(config: UserConfig, home: Home?) throws -> QuakePredicate? {
-        guard let text = alert ?? config.alert else { return nil }
+        if let alert { return try QueryArgument.predicate(alert, option: "--alert", home: home) }
+        guard let text = config.alert else { return nil }
         do { return try QuakePredicate(text, home: home) } catch {
-            printError(alert != nil ? "error: --alert: \(error)" : "error: config \(UserConfig.path()): 'alert': \(error)")
-            throw ExitCode(2)
+            throw ConfigError(path: UserConfig.path(), message: "'alert': \(error)")
         }
     }
 
@@ -123,7 +113,7 @@ struct BrowseCommand: ParsableCommand {
                 notice = "error: the last view was not restored: \(error)"
             }
         }
-        return (view.map { ViewOptions.overriding($0, predicate: predicate, sort: sort) }, notice)
+        return (view.map { ViewOptions.overriding($0, predicate: whereOption.text, sort: sort) }, notice)
     }
 
     /// `r` and the timer sync the catalog's sources into the open catalog,
@@ -138,5 +128,12 @@ struct BrowseCommand: ParsableCommand {
         return RefreshFeed(label: label, every: every.map { TimeInterval($0.seconds) }) { progress in
             try sync.refresh(feed: source, name: label, progress: progress)
         }
+    }
+}
+
+/// A failure (exit 1), not a usage error: the command line is right, the place it runs in is not.
+struct NoTerminalError: Error, CustomStringConvertible {
+    var description: String {
+        "the browser needs a terminal (stdin and stdout are not both a TTY); use 'quakes-tui list' for pipes and files"
     }
 }

@@ -33,14 +33,10 @@ struct FeedOptions: ParsableArguments {
     }
 
     /// The feed and timeout to use, and the config file they were read with;
-    /// ends the program with one line when the config file is bad.
-    func resolved() -> (source: FeedSource, timeout: Double, config: UserConfig) {
-        do {
-            let config = try UserConfig.load()
-            return (try source(config), timeout ?? config.timeout ?? 30, config)
-        } catch {
-            fail(error)
-        }
+    /// throws a bad config file's error.
+    func resolved() throws -> (source: FeedSource, timeout: Double, config: UserConfig) {
+        let config = try UserConfig.load()
+        return (try source(config), timeout ?? config.timeout ?? 30, config)
     }
 
     /// What fetches `source`: the timeout and the config's `max-download`.

@@ -36,7 +36,7 @@ struct FetchCommand: ParsableCommand {
 
     func run() throws {
         if serviceOptions.service != nil { return try fetchFromService() }
-        let (source, timeout, config) = feedOptions.resolved()
+        let (source, timeout, config) = try feedOptions.resolved()
         let catalog = try catalogOptions.open(seed: false, forImport: true)
         let fetcher = FeedOptions.fetcher(catalog: catalog, timeout: timeout, config: config)
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: source.url.lastPathComponent) : nil
@@ -47,12 +47,12 @@ struct FetchCommand: ParsableCommand {
             PendingIndexBuild.finish(catalog)
         } catch {
             bar?.clear()
-            fail(error)
+            throw error
         }
     }
 
     private func fetchFromService() throws {
-        let (_, timeout, config) = feedOptions.resolved()
+        let (_, timeout, config) = try feedOptions.resolved()
         let query = try serviceOptions.resolved(now: Date())
         let catalog = try catalogOptions.open(seed: false, forImport: true)
         let run = ServiceFetchRun(catalog: catalog, label: query.service.name)

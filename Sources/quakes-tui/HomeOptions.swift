@@ -14,19 +14,18 @@ struct HomeOptions: ParsableArguments {
         do { _ = try Home(parsing: home) } catch { throw ValidationError("--home: \(error)") }
     }
 
-    /// `--home`, else the config file's; nil when neither is set. A bad
-    /// config file ends the program with its one line.
-    func resolved(config: UserConfig? = nil) -> Home? {
+    /// `--home`, else the config file's; nil when neither is set. Throws
+    /// a bad config file's error.
+    func resolved(config: UserConfig? = nil) throws -> Home? {
         // Checked in validate(): cannot fail here.
         if let home, let parsed = try? Home(parsing: home) { return parsed }
-        if let config { return config.home }
-        do { return try UserConfig.load().home } catch { fail(error) }
+        return try (config ?? UserConfig.load()).home
     }
 
     /// The home, when any of `texts` (a predicate, sort keys) mentions
     /// DISTANCE: a command that measures nothing reads no config file.
-    func resolved(for texts: [String?]) -> Home? {
+    func resolved(for texts: [String?]) throws -> Home? {
         guard texts.contains(where: { $0?.uppercased().contains("DISTANCE") ?? false }) else { return nil }
-        return resolved()
+        return try resolved()
     }
 }

@@ -42,10 +42,7 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "For a spreadsheet: with --format csv, put ' before a text field (id, place, net, code, type, status, section) that begins with = + - @, a tab or CR, so it is not run as a formula. Numbers and times are never changed.")
     var csvSafe = false
 
-    @Option(name: .customLong("where"), help: ArgumentHelp(
-        "A predicate in NSPredicate's format language, e.g. 'magnitude >= 4.5 AND place CONTAINS[cd] \"alaska\"'.",
-        valueName: "predicate"))
-    var predicate: String?
+    @OptionGroup var whereOption: WhereOption
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Sort keys, comma-separated, '-' for descending: -magnitude,time, or DISTANCE(35.68,139.69) (nearest first; adds a distance column). Default: -time.",
                                valueName: "keys"), completion: SortCompletion.keys)
@@ -58,45 +55,45 @@ struct ListCommand: ParsableCommand {
     var section: String?
 
     func validate() throws {
-        if let limit, limit < 0 {
-            // A usage error like a bad --where: one line, exit 2.
-            printError("error: --limit must be 0 or more")
-            throw ExitCode(2)
-        }
-        if csvSafe && format != .csv {
-            printError("error: --csv-safe is for --format csv only")
-            throw ExitCode(2)
-        }
-        if let sort { try QueryArgument.validateSort(sort, home: homeOptions.resolved(for: [sort])) }
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if csvSafe && format != .csv { throw ValidationError("--csv-safe is for --format csv only") }
+        _ = try fetchConfiguration()
         if let section, SectionKey(argument: section) == nil {
             throw ValidationError("--section must be day, magnitude, network or type, not '\(section)'")
         }
     }
 
     func run() throws {
-        if let view = viewOptions.savedView() { return try list(view) }
-        let home = homeOptions.resolved(for: [predicate, sort])
+        try list(try fetchConfiguration())
+    }
+
+    /// What to list. Run by validate() too: a bad `--sort`, `--where` or
+    /// `--view` is a usage error found while the command line is read.
+    private func fetchConfiguration() throws -> FetchConfiguration {
+        let home = try homeOptions.resolved(for: [whereOption.text, sort])
+        if let sort { try QueryArgument.validateSort(sort, home: home) }
+        let predicate = try whereOption.predicate(home: home)
+        if let view = try viewOptions.savedView() { return try configuration(view) }
         var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort ?? "-time", home: home),
                                                sectionIdentifier: section.flatMap(SectionKey.init(argument:)))
-        configuration.predicate = try QueryArgument.predicate(predicate, home: home)
-        try list(configuration)
+        configuration.predicate = predicate
+        return configuration
     }
 
     /// `--view`: the saved view's predicate, sort and sections, with
     /// `--where`, `--sort` and `--section` over them.
-    private func list(_ saved: SavedView) throws {
-        let view = ViewOptions.overriding(saved, predicate: predicate, sort: sort)
-        let home = homeOptions.resolved(for: [view.predicate, view.sort])
+    private func configuration(_ saved: SavedView) throws -> FetchConfiguration {
+        let view = ViewOptions.overriding(saved, predicate: whereOption.text, sort: sort)
+        let home = try homeOptions.resolved(for: [view.predicate, view.sort])
         var configuration = FetchConfiguration()
         do {
             configuration.predicate = try view.combinedPredicate(home: home)
             configuration.sortKeys = try view.sortKeys(home: home)
             configuration.sectionIdentifier = try section.flatMap(SectionKey.init(argument:)) ?? view.sectionKey()
         } catch {
-            printError("error: --view \(viewOptions.view ?? ""): \(error)")
-            throw ExitCode(2)
+            throw ValidationError("--view \(viewOptions.view ?? ""): \(error)")
         }
-        try list(configuration)
+        return configuration
     }
 
     private func list(_ configuration: FetchConfiguration) throws {
@@ -113,7 +110,7 @@ struct ListCommand: ParsableCommand {
         } catch {
             // A corrupt page or a disk error, said in one line, after the rows read before it.
             output.flush()
-            fail(CatalogError.reading(error, path: catalog.path))
+            throw CatalogError.reading(error, path: catalog.path)
         }
     }
 }

@@ -27,9 +27,7 @@ struct MapCommand: ParsableCommand {
 
     @OptionGroup var catalogOptions: CatalogOptions
 
-    @Option(name: .customLong("where"), help: ArgumentHelp(
-        "A predicate in NSPredicate's format language, e.g. 'magnitude >= 4.5'.", valueName: "predicate"))
-    var predicate: String?
+    @OptionGroup var whereOption: WhereOption
 
     @OptionGroup var homeOptions: HomeOptions
 
@@ -48,26 +46,20 @@ struct MapCommand: ParsableCommand {
     static let sizes = 1...1000
 
     func validate() throws {
+        _ = try whereOption.predicate(homeOptions)
+        _ = try view()
         for (name, value) in [("--width", width), ("--height", height)] {
             if let value, !Self.sizes.contains(value) {
-                printError("error: \(name) must be between \(Self.sizes.lowerBound) and \(Self.sizes.upperBound)")
-                throw ExitCode(2)
+                throw ValidationError("\(name) must be between \(Self.sizes.lowerBound) and \(Self.sizes.upperBound)")
             }
         }
     }
 
     func run() throws {
         var configuration = FetchConfiguration()
-        configuration.predicate = try QueryArgument.predicate(predicate, home: homeOptions.resolved(for: [predicate]))
-        var view = MapRegion.world
-        if let region {
-            do { view = try MapRegion(argument: region) } catch {
-                printError("error: --region: \(error)")
-                throw ExitCode(2)
-            }
-        }
-        let land: LandOutline
-        do { land = try LandOutline.bundled() } catch { fail(error) }
+        configuration.predicate = try whereOption.predicate(homeOptions)
+        let view = try view()
+        let land = try LandOutline.bundled()
 
         let terminal = ScreenPrinter.terminalSize()
         let columns = width ?? terminal.map { min(Self.sizes.upperBound, max(1, $0.columns)) } ?? 100
@@ -81,7 +73,7 @@ struct MapCommand: ParsableCommand {
             let result = try ResultsController(catalog, configuration: configuration).aggregate(MapAggregate.request(for: projection))
             quakes = MapAggregate.quakes(result, projection: projection)
         } catch {
-            fail(CatalogError.reading(error, path: catalog.path))
+            throw CatalogError.reading(error, path: catalog.path)
         }
 
         var screen = Screen(width: columns, height: rows + 1)
@@ -93,5 +85,11 @@ struct MapCommand: ParsableCommand {
         // The scale line whole, however narrow the map: it is the answer a script reads.
         output.write(map.scaleLine(count: quakes.count) + "\n")
         output.flush()
+    }
+
+    /// `--region`, else the world.
+    private func view() throws -> MapRegion {
+        guard let region else { return .world }
+        do { return try MapRegion(argument: region) } catch { throw ValidationError("--region: \(error)") }
     }
 }

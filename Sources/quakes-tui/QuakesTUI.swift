@@ -34,27 +34,26 @@ struct QuakesTUI: ParsableCommand {
         // ArgumentParser answers `--version` alone; with `--verbose` it is
         // `quakes-tui version --verbose`, as the manual says.
         let verboseVersion = CommandLine.arguments.dropFirst().sorted() == ["--verbose", "--version"]
-        run(verboseVersion ? ["version", "--verbose"] : nil)
+        // The one way out, errors thrown up to here (a signal and a closed pipe aside).
+        exitClosingCatalogs(run(verboseVersion ? ["version", "--verbose"] : nil))
     }
 
-    /// ArgumentParser's `main`, but help, `--version` and completion scripts
-    /// are written like every other output: a full disk is an error, not exit 0.
-    private static func run(_ arguments: [String]?) {
+    /// ArgumentParser's `main`, but every error is said in one style (see
+    /// `report`), and help, `--version` and completion scripts are written
+    /// like every other output: a full disk is an error, not exit 0.
+    /// Returns the exit status.
+    private static func run(_ arguments: [String]?) -> Int32 {
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
+            command = try parseAsRoot(arguments)
         } catch {
-            guard exitCode(for: error) == .success else {
-                OpenCatalogs.closeAll()
-                exit(withError: error)
-            }
-            let text = fullMessage(for: error)
-            if !text.isEmpty {
-                var output = StandardOutput()
-                output.write(text + "\n")
-                output.flush()
-            }
-            Foundation.exit(0)
+            return report(error)
+        }
+        do {
+            try command.run()
+            return 0
+        } catch {
+            return report(error, ranBy: type(of: command))
         }
     }
 }
@@ -71,12 +70,8 @@ struct CatalogOptions: ParsableArguments {
     /// and a catalog it may not write, or a damaged one, is refused at once.
     /// `purpose` `.read` (list) opens an up-to-date catalog without writing.
     func open(seed: Bool = true, forImport: Bool = false, purpose: QuakeCatalog.Purpose = .browse) throws -> QuakeCatalog {
-        do {
-            return try QuakeCatalog.open(explicitPath: db, seedIfNew: seed, busyTimeout: forImport ? 600 : 30,
-                                          purpose: forImport ? .write : purpose)
-        } catch {
-            fail(error)
-        }
+        try QuakeCatalog.open(explicitPath: db, seedIfNew: seed, busyTimeout: forImport ? 600 : 30,
+                              purpose: forImport ? .write : purpose)
     }
 
     func validate() throws {
@@ -84,14 +79,9 @@ struct CatalogOptions: ParsableArguments {
     }
 }
 
-/// Prints `error: <message>` on stderr and exits with `code`.
-func fail(_ error: any Error, code: Int32 = 1) -> Never {
-    printError("error: \(error)")
-    exitClosingCatalogs(code)
-}
-
 /// Ends the program with `code`, its open catalogs closed first so that no
-/// `-wal` or `-shm` is left beside them.
+/// `-wal` or `-shm` is left beside them: at the top, and on a signal or a
+/// closed pipe, which end the program where they are noticed.
 func exitClosingCatalogs(_ code: Int32) -> Never {
     OpenCatalogs.closeAll()
     exit(code)

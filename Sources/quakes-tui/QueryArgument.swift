@@ -2,36 +2,36 @@ import ArgumentParser
 import QuakeQuery
 import TerminalUI
 
-/// `--where` and `--sort` as the commands take them, a parse error shown
-/// with the text and a caret under the bad column: `--where`'s is the
-/// parser's line and exit 2, `--sort`'s a usage error.
+/// A predicate or sort keys from the command line (`--where`, `--alert`,
+/// `--sort`), checked: a parse error is a usage error whose lines are the
+/// parser's, then the text with a caret under the bad column.
 enum QueryArgument {
-    /// `--where`'s text as a predicate, for the commands that print.
-    static func predicate(_ text: String?, home: Home? = nil) throws -> QuakePredicate? {
-        guard let text else { return nil }
+    /// `text` as a predicate; `option` names it in the error (`--where`).
+    static func predicate(_ text: String, option: String, home: Home?) throws -> QuakePredicate {
         do {
             return try QuakePredicate(text, home: home)
         } catch let error as QuakePredicate.ParseError {
-            printError("error: --where: \(error)")
-            for line in caretLines(error, text) { printError(line) }
-            throw ExitCode(2)
+            throw usageError(option, error, text)
         }
     }
 
-    /// The text, indented, and a caret under the error's column. The text is
-    /// printed with its controls made visible: the caret counts their columns.
-    static func caretLines(_ error: QuakePredicate.ParseError, _ text: String) -> [String] {
-        error.caretLines(for: text, width: DisplayWidth.of).map { "  " + $0 }
-    }
-
-    /// `--sort`'s keys, checked: a usage error, with a caret under a bad `DISTANCE(…)`.
+    /// `--sort`'s keys, checked, with a caret under a bad `DISTANCE(…)`.
     static func validateSort(_ text: String, home: Home?) throws {
         do {
             _ = try SortKey.parseList(text, home: home)
         } catch let error as QuakePredicate.ParseError {
-            throw ValidationError((["--sort: \(error)"] + caretLines(error, text)).joined(separator: "\n"))
+            throw usageError("--sort", error, text)
         } catch {
             throw ValidationError("--sort: \(error)")
         }
+    }
+
+    /// `--where: 1:6: …`, then the text and the caret, each line with its
+    /// controls made visible (the caret counts their columns): the lines
+    /// are printed one by one, so a newline in the text cannot split one.
+    private static func usageError(_ option: String, _ error: QuakePredicate.ParseError, _ text: String) -> ValidationError {
+        let caret = error.caretLines(for: text, width: DisplayWidth.of).map { "  " + $0 }
+        return ValidationError(([TerminalText.visible("\(option): \(error)")] + caret.map(TerminalText.visible))
+            .joined(separator: "\n"))
     }
 }

@@ -21,8 +21,7 @@ struct SourcesCommand: ParsableCommand {
     func run() throws {
         let catalog = try catalogOptions.open(seed: false, purpose: .read)
         let ledger = FetchLedger(catalog: catalog)
-        let sources: [FetchLedger.Source]
-        do { sources = try ledger.sources() } catch { fail(error) }
+        let sources = try ledger.sources()
         guard !sources.isEmpty else {
             StandardOutput.writeLine("no sources: fetch --service NAME or --feed NAME adds one")
             return

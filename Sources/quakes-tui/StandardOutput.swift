@@ -6,7 +6,9 @@ import TerminalUI
 /// traps on a write error and stdio drops it. A reader gone (`| head -1`)
 /// ends the program quietly, as SIGPIPE ends other tools (status 141, even
 /// when a parent left SIGPIPE ignored); any other error (a full disk) is
-/// `error: cannot write output: No space left on device` and exit 1.
+/// `error: cannot write output: No space left on device` and exit 1. Both
+/// end the program here, not at the top: a write cannot throw (it is a
+/// TextOutputStream's, deep in the formats).
 ///
 /// Text is gathered into 64 KiB writes; `flush()` sends the rest.
 struct StandardOutput: TextOutputStream {
@@ -33,7 +35,8 @@ struct StandardOutput: TextOutputStream {
     private static func writeAll(_ bytes: [UInt8]) {
         if let failure = FileDescriptorWriter.writeAll(bytes, to: STDOUT_FILENO) {
             if failure == EPIPE { exitClosingCatalogs(128 + SIGPIPE) }
-            fail(OutputError(errno: failure))
+            printError("error: \(OutputError(errno: failure))")
+            exitClosingCatalogs(1)
         }
     }
 }

@@ -36,9 +36,7 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var homeOptions: HomeOptions
 
-    @Option(name: .customLong("where"), help: ArgumentHelp(
-        "A predicate in NSPredicate's format language, e.g. 'magnitude >= 2.5'.", valueName: "predicate"))
-    var predicate: String?
+    @OptionGroup var whereOption: WhereOption
 
     @Option(help: "text or json.")
     var format: Format = .text
@@ -51,10 +49,13 @@ struct StatsCommand: ParsableCommand {
     /// The columns the time bins are fitted to when stdout is no terminal.
     static let defaultWidth = 100
 
+    func validate() throws {
+        _ = try whereOption.predicate(homeOptions)
+    }
+
     func run() throws {
-        let home = homeOptions.resolved(for: [predicate])
         var configuration = FetchConfiguration()
-        configuration.predicate = try QueryArgument.predicate(predicate, home: home)
+        configuration.predicate = try whereOption.predicate(homeOptions)
         let terminal = ScreenPrinter.terminalSize()
         let width = max(20, terminal?.columns ?? Self.defaultWidth)
         // The text draws the charts as the pane does: the time bins fit the activity chart.
@@ -66,11 +67,10 @@ struct StatsCommand: ParsableCommand {
             charts = try ChartAggregates.charts(try ResultsController(catalog, configuration: configuration),
                                                 width: binWidth, binSize: binSize)
         } catch let error as TimeBinLimitError {
-            // A usage error like a bad --where: one line, exit 2.
-            printError("error: --bin \(error.size.rawValue): \(error)")
-            throw ExitCode(2)
+            // A usage error, though only the data can tell: the bin asked for is too small for its span.
+            throw ValidationError("--bin \(error.size.rawValue): \(error)")
         } catch {
-            fail(CatalogError.reading(error, path: catalog.path))
+            throw CatalogError.reading(error, path: catalog.path)
         }
         var output = StandardOutput()
         switch format {

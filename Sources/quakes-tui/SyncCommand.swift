@@ -34,16 +34,14 @@ struct SyncCommand: ParsableCommand {
     }
 
     func run() throws {
-        let config: UserConfig
-        do { config = try UserConfig.load() } catch { fail(error) }
+        let config = try UserConfig.load()
         let catalog = try catalogOptions.open(seed: false, forImport: true)
         let run = ServiceFetchRun(catalog: catalog, label: "sync")
         let sync = CatalogSync(catalog: catalog, downloader: .make(timeout: timeout ?? config.timeout ?? 30, config: config,
                                                                     requestsPerSecond: maxRate, run: run))
-        let sources: [FetchLedger.Source]
-        do { sources = try sync.sources() } catch { fail(error) }
+        let sources = try sync.sources()
         guard !sources.isEmpty else {
-            fail(SyncError("nothing to sync: the catalog remembers no source (fetch --service NAME or --feed NAME first)"))
+            throw SyncError("nothing to sync: the catalog remembers no source (fetch --service NAME or --feed NAME first)")
         }
         var failed = false
         for source in sources {

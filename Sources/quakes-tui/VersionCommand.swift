@@ -16,11 +16,7 @@ struct VersionCommand: ParsableCommand {
     func run() throws {
         StandardOutput.writeLine(QuakesVersion.line)
         guard verbose else { return }
-        do {
-            StandardOutput.writeLine("SQLite \(try Self.sqliteVersion())")
-        } catch {
-            fail(error)
-        }
+        StandardOutput.writeLine("SQLite \(try Self.sqliteVersion())")
     }
 
     /// `sqlite_version()` asked of an in-memory database: no catalog is opened or created.

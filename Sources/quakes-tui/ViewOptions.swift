@@ -12,17 +12,22 @@ struct ViewOptions: ParsableArguments {
 
     func validate() throws {
         if view?.isEmpty == true { throw ValidationError("--view must name a saved view, not be empty") }
+        _ = try savedView()
     }
 
     static var store: ViewStore? { ViewStore(environment: ProcessInfo.processInfo.environment) }
 
     /// The view `--view` names, nil without the option. One that is not
-    /// saved, or a views file that cannot be read, ends the program with
-    /// its one line (exit 2: the command line asked for something missing).
-    func savedView() -> SavedView? {
+    /// saved is a usage error (the command line asked for something
+    /// missing); no folder for views, or a views file that cannot be read,
+    /// is a failure.
+    func savedView() throws -> SavedView? {
         guard let view else { return nil }
-        guard let store = Self.store else { fail(ViewOptionsError.noStateFolder, code: 2) }
-        do { return try store.savedView(named: view) } catch { fail(ViewOptionsError.view(error), code: 2) }
+        guard let store = Self.store else { throw ViewOptionsError.noStateFolder }
+        do { return try store.savedView(named: view) } catch {
+            if case ViewStoreError.noSuchView = error { throw ValidationError("--view: \(error)") }
+            throw ViewOptionsError.view(error)
+        }
     }
 
     /// `view` with the command line's own options over it: `--where`

@@ -26,9 +26,7 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var catalogOptions: CatalogOptions
 
-    @Option(name: .customLong("where"), help: ArgumentHelp(
-        "Alert only on quakes matching this predicate, e.g. 'magnitude >= 6'.", valueName: "predicate"))
-    var predicate: String?
+    @OptionGroup var whereOption: WhereOption
 
     @Option(help: ArgumentHelp("Sync this often: 30s, 5m, 1h, or seconds (at least 1 s). Default: 60s.", valueName: "duration"))
     var every: String?
@@ -54,19 +52,20 @@ struct WatchCommand: ParsableCommand {
                 throw ValidationError("--every: \(error)")
             }
         }
+        // The home is the config file's: read only when DISTANCE needs it.
+        if whereOption.mentionsDistance { _ = try whereOption.predicate(home: UserConfig.load().home) }
     }
 
     func run() throws {
-        let config: UserConfig
-        do { config = try UserConfig.load() } catch { fail(error) }
-        let predicate = try QueryArgument.predicate(self.predicate, home: config.home)
+        let config = try UserConfig.load()
+        let predicate = try whereOption.predicate(home: config.home)
         // Checked in validate(): cannot fail here.
         let period = every.flatMap { try? RefreshInterval(parsing: $0, minimum: Self.minimumPeriod) }?.seconds ?? Self.defaultPeriod
         let catalog = try catalogOptions.open(seed: false, forImport: true)
         let signals = try SignalPipe.install([SIGINT, SIGTERM])
         var matcher = AlertMatcher(catalog: catalog, predicate: predicate)
         // Before the first sync: what it adds alerts.
-        do { try matcher.begin() } catch { fail(error) }
+        try matcher.begin()
         let bell = self.bell ? WatchBell() : nil
         while true {
             let started = Date()

@@ -148,17 +148,20 @@ struct FilterTests {
 
     /// The browser's bad `--where` is said as `list` says it: the parser's
     /// line, then the text with a caret under the bad column (the browser
-    /// printed the line alone), before the screen is touched.
-    @Test("a bad --where: the same lines as list's, caret included, exit 2")
+    /// printed the line alone), before the screen is touched; each names
+    /// its own help.
+    @Test("a bad --where: the same lines as list's, caret included, exit 64")
     func badWhereShowsTheCaret() throws {
         let bad = "magnitude > 4 AND plase CONTAINS 'x'"
         let folder = TemporaryFolder()
         let run = try PaneCommand(["--db", folder.file("quakes.sqlite"), "--where", bad])
         let (status, output, pane) = run.waitForExit()
-        #expect(status == 2, "\(pane)")
+        #expect(status == 64, "\(pane)")
         let listed = try runQuakesTUI(["list", "--db", folder.file("quakes.sqlite"), "--where", bad])
-        #expect(listed.status == 2)
-        #expect(output == listed.stderr.split(separator: "\n").map(String.init), "\(pane)")
-        #expect(output.count == 3 && output[2].trimmingCharacters(in: .whitespaces).hasPrefix("^"), "\(output)")
+        #expect(listed.status == 64)
+        let listLines = listed.stderr.split(separator: "\n").map(String.init)
+        #expect(output.dropLast() == listLines.dropLast(), "\(pane)")
+        #expect(output.count == 4 && output[2].trimmingCharacters(in: .whitespaces).hasPrefix("^"), "\(output)")
+        #expect(output.last == "See 'quakes-tui browse --help'." && listLines.last == "See 'quakes-tui list --help'.")
     }
 }

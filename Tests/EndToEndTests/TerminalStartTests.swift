@@ -24,14 +24,15 @@ struct TerminalStartTests {
         Case(name: "TERM empty", environment: ["TERM": ""], unset: [], line: "error: TERM is not set; \(advice)"),
     ]
 
-    @Test("a terminal ncurses cannot drive is one line and exit 2; no catalog is created", arguments: cases)
+    @Test("a terminal ncurses cannot drive is one line and exit 1 (a failure, not a usage error); no catalog is created",
+          arguments: cases)
     func unusableTerminal(_ terminal: Case) throws {
         let folder = TemporaryFolder()
         let db = folder.file("new.sqlite")
         let run = try PaneCommand(["--db", db], environment: terminal.environment, unset: terminal.unset)
         let (status, output, pane) = run.waitForExit()
         #expect(output == [terminal.line], "\(pane)")
-        #expect(status == 2, "\(pane)")
+        #expect(status == 1, "\(pane)")
         #expect(!FileManager.default.fileExists(atPath: db), "nothing created, nothing seeded")
         TerminalTests.expectSaneTerminal(pane)
     }

@@ -115,16 +115,16 @@ struct TerminalTests {
 
     // SIGINT, SIGTERM and SIGHUP: SignalTests.
 
-    @Test("without a terminal the browser refuses to start, exit 2")
+    @Test("without a terminal the browser refuses to start in one line, exit 1 (a failure, not a usage error)")
     func noTerminal() throws {
         let folder = TemporaryFolder()
         let db = folder.file("quakes.sqlite")
         #expect(try runQuakesTUI(["import", "--db", db, Fixture.week]).status == 0)
         for arguments in [["--db", db], ["browse", "--db", db]] {
             let result = try runQuakesTUI(arguments)
-            #expect(result.status == 2, "\(arguments)")
-            #expect(result.stderr.hasPrefix("error: the browser needs a terminal"), "\(result.stderr)")
-            #expect(result.stderr.contains("use 'quakes-tui list'"))
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr == "error: the browser needs a terminal (stdin and stdout are not both a TTY); "
+                    + "use 'quakes-tui list' for pipes and files\n", "\(result.stderr)")
             #expect(result.stdout.isEmpty, "no curses output on a pipe: \(result.stdout.debugDescription)")
         }
     }

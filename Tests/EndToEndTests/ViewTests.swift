@@ -65,8 +65,8 @@ struct ViewTests {
         #expect(viewed.stdout == direct.stdout)
 
         let missing = try runQuakesTUI(["list", "--db", session.db, "--view", "small ones"], environment: environment)
-        #expect(missing.status == 2)
-        #expect(missing.stderr == "error: --view: no saved view named 'small ones' (saved: big ones)\n")
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "error: --view: no saved view named 'small ones' (saved: big ones)\nSee 'quakes-tui list --help'.\n")
     }
 
     @Test("t shows the times in UTC and says so in the top line; y copies the event page's address")

@@ -133,7 +133,7 @@ struct FDSNQueryTests {
         #expect(query.contains("&latitude=-41.3&longitude=-174.8&maxradius="), "\(query)")
     }
 
-    @Test("usage errors: exit 64, ArgumentParser's three lines, no catalog made", arguments: [
+    @Test("usage errors: exit 64, the error and where to read more, no catalog made", arguments: [
         (["--service", "nowhere"], "--service: unknown service 'nowhere'; services are usgs, emsc, gfz, ingv, isc, geonet, "
             + "or a base URL ending in /fdsnws/event/1"),
         (["--service", "https://x.org/api"], "--service: service URL 'https://x.org/api' must end in /fdsnws/event/1"),
@@ -151,7 +151,7 @@ struct FDSNQueryTests {
         let result = try harness.run("fetch", arguments)
         #expect(result.status == 64)
         #expect(result.stdout == "")
-        #expect(result.stderr == "Error: \(message)\nUsage: quakes-tui fetch <options>\n  See 'quakes-tui fetch --help' for more information.\n")
+        #expect(result.stderr == "error: \(message)\nSee 'quakes-tui fetch --help'.\n")
         #expect(!FileManager.default.fileExists(atPath: harness.db))
     }
 }

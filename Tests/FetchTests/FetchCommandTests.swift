@@ -156,12 +156,14 @@ struct FetchCommandTests {
     func feedNames() throws {
         let unknown = try fetch(["--feed", "all_year"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("Error: --feed: unknown feed 'all_year'; feeds are significant_hour, significant_day, "))
+        #expect(unknown.stderr.hasPrefix("error: --feed: unknown feed 'all_year'; feeds are significant_hour, significant_day, "))
+        #expect(unknown.stderr.hasSuffix("\nSee 'quakes-tui fetch --help'.\n"))
         let both = try fetch(["--feed", "all_day", "--url", server.url("feed/all_day_2014-04.geojson")])
         #expect(both.status == 64)
-        #expect(both.stderr.hasPrefix("Error: give --feed or --url, not both\n"))
+        #expect(both.stderr == "error: give --feed or --url, not both\nSee 'quakes-tui fetch --help'.\n")
         let badTimeout = try fetch(["--timeout", "0"])
-        #expect(badTimeout.stderr.hasPrefix("Error: --timeout must be between 1 and 86400 seconds\n"))
+        #expect(badTimeout.status == 64)
+        #expect(badTimeout.stderr == "error: --timeout must be between 1 and 86400 seconds\nSee 'quakes-tui fetch --help'.\n")
         try expectUntouched()
     }
 

@@ -16,7 +16,7 @@ struct FetchURLTests {
     func timeoutOutOfRange(value: String) throws {
         let result = try harness.fetch(["--url", server.url("feed/all_day_2014-04.geojson"), "--timeout", value])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: --timeout must be between 1 and 86400 seconds\n"), "\(result.stderr)")
+        #expect(result.stderr == "error: --timeout must be between 1 and 86400 seconds\nSee 'quakes-tui fetch --help'.\n", "\(result.stderr)")
         try harness.expectUntouched()
     }
 
@@ -57,8 +57,8 @@ struct FetchURLTests {
     func otherIPv6() throws {
         let result = try harness.fetch(["--url", "http://[2001:db8::1]/all_day.geojson"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: --url: URL 'http://[2001:db8::1]/all_day.geojson': IPv6 addresses other than "
-                                        + "[::1] cannot be fetched (FoundationNetworking refuses them on Linux); use a host name\n"))
+        #expect(result.stderr == "error: --url: URL 'http://[2001:db8::1]/all_day.geojson': IPv6 addresses other than "
+                + "[::1] cannot be fetched (FoundationNetworking refuses them on Linux); use a host name\nSee 'quakes-tui fetch --help'.\n")
     }
 
     @Test("an upper-case scheme (HTTP://) works")

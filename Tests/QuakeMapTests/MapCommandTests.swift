@@ -97,24 +97,30 @@ struct MapCommandTests {
         #expect(world.stdout.split(separator: "\n").count == 6)
     }
 
-    @Test func badPredicatesRegionsAndSizesAreOneLineAndExit2() throws {
+    @Test func badPredicatesRegionsAndSizesAreUsageErrors() throws {
+        let hint = "See 'quakes-tui map --help'.\n"
         let predicate = try map(["--where", "magnitude >= 4 AND plase CONTAINS 'x'"])
-        #expect(predicate.status == 2)
+        #expect(predicate.status == 64)
         #expect(predicate.stdout == "")
         #expect(predicate.stderr == """
             error: --where: 1:20: unknown key 'plase' (did you mean 'place'?)
               magnitude >= 4 AND plase CONTAINS 'x'
                                  ^
+            See 'quakes-tui map --help'.
 
             """)
         let region = try map(["--region", "10,0,0,1"])
-        #expect(region.status == 2)
-        #expect(region.stderr == "error: --region: north must be above south by at least 0.05°\n")
+        #expect(region.status == 64)
+        #expect(region.stderr == "error: --region: north must be above south by at least 0.05°\n" + hint)
         let words = try map(["--region", "alaska"])
-        #expect(words.status == 2)
-        #expect(words.stderr == "error: --region: expected S,N,W,E (four numbers, degrees), found 'alaska'\n")
+        #expect(words.status == 64)
+        #expect(words.stderr == "error: --region: expected S,N,W,E (four numbers, degrees), found 'alaska'\n" + hint)
         let width = try map(["--width", "0"])
-        #expect(width.status == 2)
-        #expect(width.stderr == "error: --width must be between 1 and 1000\n")
+        #expect(width.status == 64)
+        #expect(width.stderr == "error: --width must be between 1 and 1000\n" + hint)
+        // ArgumentParser's own refusal, said the same way.
+        let height = try map(["--height", "tall"])
+        #expect(height.status == 64)
+        #expect(height.stderr == "error: the value 'tall' is invalid for '--height <height>'\n" + hint)
     }
 }

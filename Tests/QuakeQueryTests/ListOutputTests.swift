@@ -102,16 +102,16 @@ import Testing
     @Test(arguments: ["table", "json", "geojson"])
     func csvSafeIsAUsageErrorWithAnotherFormat(_ format: String) throws {
         let result = try runQuakesTUI(["list", "--db", db, "--format", format, "--csv-safe"])
-        #expect(result.status == 2)
-        #expect(result.stderr == "error: --csv-safe is for --format csv only\n")
+        #expect(result.status == 64)
+        #expect(result.stderr == "error: --csv-safe is for --format csv only\nSee 'quakes-tui list --help'.\n")
         #expect(result.stdout == "")
     }
 
     @Test(arguments: [["--limit", "-1"], ["--limit=-5"]])
     func aNegativeLimitIsAUsageError(_ arguments: [String]) throws {
         let result = try runQuakesTUI(["list", "--db", db] + arguments)
-        #expect(result.status == 2)
-        #expect(result.stderr == "error: --limit must be 0 or more\n")
+        #expect(result.status == 64)
+        #expect(result.stderr == "error: --limit must be 0 or more\nSee 'quakes-tui list --help'.\n")
         #expect(result.stdout == "")
     }
 }

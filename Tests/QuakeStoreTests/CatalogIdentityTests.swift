@@ -168,7 +168,7 @@ struct CatalogIdentityTests {
     func emptyPath() throws {
         let result = try runQuakesTUI(["list", "--db", ""])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: --db must name a file, not be empty\n"))
+        #expect(result.stderr == "error: --db must name a file, not be empty\nSee 'quakes-tui list --help'.\n")
     }
 
     @Test("list leaves an up-to-date catalog's bytes and modification time as they were, and no -wal or -shm")
