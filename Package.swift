@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "quakes-tui",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],   // Synchronization's Mutex
     products: [
         .executable(name: "quakes-tui", targets: ["quakes-tui"]),
         .executable(name: "quakes-bench", targets: ["QuakesBench"]),
@@ -28,10 +28,13 @@ let package = Package(
             resources: [.copy("all_week_2018-06-14.geojson"), .copy("land_110m.txt"), .copy("land_110m.README.md"),
                         .copy("gazetteer_cities15000.tsv")]
         ),
+        // WaitableMutex: a condition variable whose state the compiler checks.
+        .target(name: "ThreadWaiting"),
         .target(
             name: "QuakeStore",
             dependencies: [
                 "BundledData",
+                "ThreadWaiting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CZlib",
             ]
@@ -74,7 +77,7 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["CNcursesw"]
+            dependencies: ["CNcursesw", "ThreadWaiting"]
         ),
         // The map's pieces that know no terminal: the projection, the
         // land outlines, the aggregate of quakes per dot.
@@ -156,7 +159,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI"]
+            dependencies: ["TerminalUI", "ThreadWaiting"]
         ),
         .testTarget(
             name: "QuakesAppTests",

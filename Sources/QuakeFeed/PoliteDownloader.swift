@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 
 /// Asks one service at a time and politely: at most `requestsPerSecond`
 /// requests started a second, and a refusal for load (429 Too Many
 /// Requests, 503 Service Unavailable) retried after its `Retry-After`, else
 /// after 1, 2, 4, 8 and 16 s, up to five times.
-public final class PoliteDownloader: @unchecked Sendable {
+public final class PoliteDownloader: Sendable {
     public let timeout: Double
     public let maxDownload: Int
     public let requestsPerSecond: Double
@@ -12,7 +13,8 @@ public final class PoliteDownloader: @unchecked Sendable {
     /// A `Retry-After` longer than this is taken as this: a fetch that
     /// would sleep for a day is better ended by its user.
     static let longestWait = 300.0
-    private var lastRequest: Date?
+    /// When the last request started, or is to start.
+    private let lastRequest = Mutex<Date?>(nil)
     /// Tells what the downloader is waiting for: `(seconds, status)`.
     let onWait: (@Sendable (Double, Int) -> Void)?
 
@@ -42,11 +44,16 @@ public final class PoliteDownloader: @unchecked Sendable {
         }
     }
 
+    /// Sleeps until the next request may start. The start is claimed under
+    /// the lock and slept for outside it, so requests from several threads
+    /// are paced one after the other.
     private func pace() {
-        if let lastRequest {
-            let wait = lastRequest.addingTimeInterval(1 / requestsPerSecond).timeIntervalSinceNow
-            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        let wait = lastRequest.withLock { lastRequest -> TimeInterval in
+            let now = Date()
+            let start = lastRequest.map { max(now, $0.addingTimeInterval(1 / requestsPerSecond)) } ?? now
+            lastRequest = start
+            return start.timeIntervalSince(now)
         }
-        lastRequest = Date()
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
     }
 }

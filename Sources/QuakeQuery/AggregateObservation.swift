@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An aggregate a `ResultsController` keeps current: computed for the
 /// newest complete snapshot when registered, again after every fetch, and
@@ -6,15 +7,19 @@ import Foundation
 /// Results go to the handler on the controller's queue, each with the
 /// generation of its snapshot; a result made stale by a newer fetch or a
 /// newer request is dropped, never delivered. `cancel()` stops it.
-public final class AggregateObservation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: AggregateRequest
-    /// Counts changes of `request`, to tell a computation of an older one.
-    private var version = 0
-    /// The generation and version last computed, so one is not computed twice.
-    private var computed: (generation: Int, version: Int)?
-    /// The last rows read, and what they depend on.
-    private var kept: (key: Key, rows: [AggregateRow])?
+public final class AggregateObservation: Sendable {
+    /// What changes as requests come and computations end.
+    private struct State {
+        var current: AggregateRequest
+        /// Counts changes of `request`, to tell a computation of an older one.
+        var version = 0
+        /// The generation and version last computed, so one is not computed twice.
+        var computed: (generation: Int, version: Int)?
+        /// The last rows read, and what they depend on.
+        var kept: (key: Key, rows: [AggregateRow])?
+    }
+
+    private let state: Mutex<State>
 
     /// What an aggregate's rows depend on: which quakes (the selection and
     /// the catalog's data version) and the request; not their order.
@@ -30,7 +35,7 @@ public final class AggregateObservation: @unchecked Sendable {
     init(_ request: AggregateRequest, handler: @escaping @Sendable (AggregateResult) -> Void,
          requestChanged: @escaping @Sendable (AggregateObservation) -> Void,
          cancelled: @escaping @Sendable (AggregateObservation) -> Void) {
-        current = request
+        state = Mutex(State(current: request))
         self.handler = handler
         self.requestChanged = requestChanged
         self.cancelled = cancelled
@@ -39,12 +44,12 @@ public final class AggregateObservation: @unchecked Sendable {
     /// What is computed. Setting a different request recomputes it for the
     /// newest snapshot; setting an equal one does nothing.
     public var request: AggregateRequest {
-        get { lock.withLock { current } }
+        get { state.withLock { $0.current } }
         set {
-            let changed = lock.withLock { () -> Bool in
-                guard current != newValue else { return false }
-                current = newValue
-                version += 1
+            let changed = state.withLock { state -> Bool in
+                guard state.current != newValue else { return false }
+                state.current = newValue
+                state.version += 1
                 return true
             }
             if changed { requestChanged(self) }
@@ -56,23 +61,23 @@ public final class AggregateObservation: @unchecked Sendable {
     public func cancel() { cancelled(self) }
 
     /// The request with its version, read together.
-    var versionedRequest: (request: AggregateRequest, version: Int) { lock.withLock { (current, version) } }
+    var versionedRequest: (request: AggregateRequest, version: Int) { state.withLock { ($0.current, $0.version) } }
 
-    func isCurrent(version: Int) -> Bool { lock.withLock { self.version == version } }
+    func isCurrent(version: Int) -> Bool { state.withLock { $0.version == version } }
 
     /// The rows last read for `key`, if the last read was for it.
     func rows(for key: Key) -> [AggregateRow]? {
-        lock.withLock { kept.flatMap { $0.key == key ? $0.rows : nil } }
+        state.withLock { $0.kept.flatMap { $0.key == key ? $0.rows : nil } }
     }
 
-    func keep(_ rows: [AggregateRow], for key: Key) { lock.withLock { kept = (key, rows) } }
+    func keep(_ rows: [AggregateRow], for key: Key) { state.withLock { $0.kept = (key, rows) } }
 
     /// True the first time it is called for this generation and version:
     /// a fetch and a request change can both ask for the same computation.
     func claim(generation: Int, version: Int) -> Bool {
-        lock.withLock {
-            if let computed, computed == (generation, version) { return false }
-            computed = (generation, version)
+        state.withLock { state in
+            if let computed = state.computed, computed == (generation, version) { return false }
+            state.computed = (generation, version)
             return true
         }
     }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GRDB
 import QuakeStore
+import Synchronization
 
 /// Notices committed writes to the catalog, one `onChange` per commit.
 ///
@@ -18,11 +19,12 @@ import QuakeStore
 /// the version again and the poller reports it. The one race left, the
 /// timer reading the version between our commit and the observation, costs
 /// one extra fetch, never a missed commit.
-public final class CatalogChangeMonitor: @unchecked Sendable {
+public final class CatalogChangeMonitor: Sendable {
     static let pollInterval: DispatchTimeInterval = .milliseconds(250)
 
     private let observation: AnyDatabaseCancellable
-    private let timer: DispatchSourceTimer
+    /// In a Mutex only to be Sendable: Dispatch does not mark its sources so.
+    private let timer: Mutex<any DispatchSourceTimer>
     private let version: SeenVersion
 
     public init(catalog: QuakeCatalog, onChange: @escaping @Sendable () -> Void) throws {
@@ -33,48 +35,49 @@ public final class CatalogChangeMonitor: @unchecked Sendable {
                 version.markSeen()
                 onChange()
             })
-        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "quakes.catalog-poll"))
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "quakes.catalog-poll"))
         timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval)
         timer.setEventHandler {
             if version.hasUnseenCommits() { onChange() }
         }
         timer.resume()
+        self.timer = Mutex(timer)
     }
 
     public func stop() {
-        timer.cancel()
+        timer.withLock { $0.cancel() }
         observation.cancel()
     }
 }
 
 /// The poller's connection and the last `data_version` reported through it.
-private final class SeenVersion: @unchecked Sendable {
+private final class SeenVersion: Sendable {
     private let poller: DatabaseQueue
-    private let lock = NSLock()
-    private var seen: Int?
+    /// Locked around the read too: a report and a mark never interleave.
+    private let seen: Mutex<Int?>
 
     init(poller: DatabaseQueue) {
         self.poller = poller
-        seen = read()
+        seen = Mutex(Self.read(poller))
     }
 
     /// Every commit so far is reported (the caller fetches after this).
     /// A version that cannot be read leaves the poller to report it.
     func markSeen() {
-        lock.withLock { if let now = read() { seen = now } }
+        seen.withLock { seen in if let now = Self.read(poller) { seen = now } }
     }
 
     /// Whether a commit happened since the last report; if so, it is
     /// reported now.
     func hasUnseenCommits() -> Bool {
-        lock.withLock {
-            guard let now = read(), now != seen else { return false }
+        seen.withLock { seen in
+            guard let now = Self.read(poller), now != seen else { return false }
             seen = now
             return true
         }
     }
 
-    private func read() -> Int? {
+    private static func read(_ poller: DatabaseQueue) -> Int? {
         try? poller.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The catalogs this process has open for writing, so that a command
 /// ending early (`exit` after an error, a closed pipe, a stop) closes them
@@ -7,18 +8,16 @@ import GRDB
 /// `-wal` and `-shm` files, leaving the catalog whole in one file as a
 /// finished command does.
 public enum OpenCatalogs {
-    private final class WeakPool: @unchecked Sendable {
+    private struct WeakPool {
         weak var pool: DatabasePool?
-        init(_ pool: DatabasePool) { self.pool = pool }
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var pools: [WeakPool] = []
+    private static let pools = Mutex<[WeakPool]>([])
 
     static func register(_ pool: DatabasePool) {
-        lock.withLock {
+        pools.withLock { pools in
             pools.removeAll { $0.pool == nil }
-            pools.append(WeakPool(pool))
+            pools.append(WeakPool(pool: pool))
         }
     }
 
@@ -27,7 +26,7 @@ public enum OpenCatalogs {
     /// transaction) could never let the close through, and the program
     /// still ends then, its catalog recovered by SQLite on the next open.
     public static func closeAll(waiting seconds: TimeInterval = 2) {
-        let open = lock.withLock { pools.compactMap(\.pool) }
+        let open = pools.withLock { $0.compactMap(\.pool) }
         for pool in open {
             let closed = DispatchSemaphore(value: 0)
             Thread.detachNewThread {

@@ -1,11 +1,11 @@
 import Foundation
+import Synchronization
 
 /// Compiled regular expressions by pattern: a query calls `quake_matches`
 /// once per row with the same pattern.
-public final class RegexCache: @unchecked Sendable {
+public final class RegexCache: Sendable {
     public static let shared = RegexCache()
-    private let lock = NSLock()
-    private var cache: [String: NSRegularExpression] = [:]
+    private let cache = Mutex<[String: NSRegularExpression]>([:])
 
     /// Why a match gave no answer.
     public enum Failure: Error, Sendable, Equatable {
@@ -51,14 +51,15 @@ public final class RegexCache: @unchecked Sendable {
     }
 
     public func regex(_ pattern: String) -> NSRegularExpression? {
-        lock.lock(); defer { lock.unlock() }
-        if let regex = cache[pattern] { return regex }
-        // The pattern must compile on its own: wrapped first, an unbalanced
-        // ")(" would pair with the wrapper's parentheses.
-        guard pattern.isEmpty || (try? NSRegularExpression(pattern: pattern)) != nil,
-              let regex = try? NSRegularExpression(pattern: "(?:" + pattern + ")\\z") else { return nil }
-        if cache.count > 64 { cache.removeAll() }
-        cache[pattern] = regex
-        return regex
+        cache.withLock { cache in
+            if let regex = cache[pattern] { return regex }
+            // The pattern must compile on its own: wrapped first, an unbalanced
+            // ")(" would pair with the wrapper's parentheses.
+            guard pattern.isEmpty || (try? NSRegularExpression(pattern: pattern)) != nil,
+                  let regex = try? NSRegularExpression(pattern: "(?:" + pattern + ")\\z") else { return nil }
+            if cache.count > 64 { cache.removeAll() }
+            cache[pattern] = regex
+            return regex
+        }
     }
 }

@@ -1,48 +1,52 @@
 import Foundation
 import QuakeQuery
 import QuakeStore
+import Synchronization
 
 /// `--alert`: after each commit to the catalog (an import by `r` or the
 /// timer, another process's), the alert matcher's check runs on a queue of
 /// its own, never the run loop's; quakes that newly match are posted as
 /// one `.alerts` event. Commits that land while a check runs are folded
 /// into one more check.
-final class AlertChecks: @unchecked Sendable {
+final class AlertChecks: Sendable {
     private let queue = DispatchQueue(label: "quakes.alerts")
-    private let lock = NSLock()
-    private var matcher: AlertMatcher
-    private var monitor: CatalogChangeMonitor?
-    private var checkPending = false
+    private let catalog: QuakeCatalog
+    /// Used on `queue` alone; the Mutex makes that checked, and is never contended.
+    private let matcher: Mutex<AlertMatcher>
+    private let monitor = Mutex<CatalogChangeMonitor?>(nil)
+    private let checkPending = Mutex(false)
     private let post: @Sendable (BrowserEvent) -> Void
 
     init(catalog: QuakeCatalog, predicate: QuakePredicate, post: @escaping @Sendable (BrowserEvent) -> Void) {
-        matcher = AlertMatcher(catalog: catalog, predicate: predicate)
+        self.catalog = catalog
+        matcher = Mutex(AlertMatcher(catalog: catalog, predicate: predicate))
         self.post = post
     }
 
     /// What matches now is taken first (on the queue), then every commit asks for a check.
     func start() throws {
         queue.async { [self] in
-            do { try matcher.begin() } catch { post(.notice("error: --alert: \(error)")) }
+            do { try matcher.withLock { try $0.begin() } } catch { post(.notice("error: --alert: \(error)")) }
         }
-        monitor = try CatalogChangeMonitor(catalog: matcher.catalog) { [weak self] in self?.checkSoon() }
+        let started = try CatalogChangeMonitor(catalog: catalog) { [weak self] in self?.checkSoon() }
+        monitor.withLock { $0 = started }
     }
 
     func stop() {
-        monitor?.stop()
+        monitor.withLock { $0 }?.stop()
         queue.sync {}
     }
 
     private func checkSoon() {
-        let first = lock.withLock {
-            defer { checkPending = true }
-            return !checkPending
+        let first = checkPending.withLock { pending in
+            defer { pending = true }
+            return !pending
         }
         guard first else { return }
         queue.async { [self] in
-            lock.withLock { checkPending = false }
+            checkPending.withLock { $0 = false }
             do {
-                let quakes = try matcher.check()
+                let quakes = try matcher.withLock { try $0.check() }
                 if !quakes.isEmpty { post(.alerts(quakes)) }
             } catch {
                 post(.notice("error: --alert: \(error)"))

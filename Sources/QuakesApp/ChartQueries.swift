@@ -2,13 +2,14 @@ import Foundation
 import QuakeCharts
 import QuakeQuery
 import QuakeStore
+import Synchronization
 
 /// The charts pane's question to the controller: the charts of the
 /// results, computed off the run loop's thread and posted as `.charts`
 /// (or `.chartsFailed`). Asks coalesce: one computation runs at a time,
 /// and asks made meanwhile make one more, for the newest width, once it
 /// ends (the controller's configuration is read then, so it is the newest).
-final class ChartQueries: @unchecked Sendable {
+final class ChartQueries: Sendable {
     /// Makes the charts of the controller's results for an activity chart
     /// `width` columns wide. Reads the controller's aggregates; may throw.
     typealias Compute = @Sendable (_ controller: ResultsController, _ width: Int) throws -> QuakeCharts
@@ -17,10 +18,12 @@ final class ChartQueries: @unchecked Sendable {
     private let inbox: EventInbox
     private let compute: Compute
     private let queue = DispatchQueue(label: "quakes.charts", qos: .userInitiated)
-    private let lock = NSLock()
-    /// The width asked for since the running computation started.
-    private var pendingWidth: Int?
-    private var isRunning = false
+    private struct State {
+        /// The width asked for since the running computation started.
+        var pendingWidth: Int?
+        var isRunning = false
+    }
+    private let state = Mutex(State())
 
     init(controller: ResultsController, inbox: EventInbox, compute: @escaping Compute) {
         self.controller = controller
@@ -30,10 +33,10 @@ final class ChartQueries: @unchecked Sendable {
 
     /// Computes the charts for `width` columns, now or after the running computation.
     func request(width: Int) {
-        let start = lock.withLock {
-            pendingWidth = width
-            defer { isRunning = true }
-            return !isRunning
+        let start = state.withLock { state in
+            state.pendingWidth = width
+            defer { state.isRunning = true }
+            return !state.isRunning
         }
         if start { queue.async { self.run() } }
     }
@@ -48,10 +51,10 @@ final class ChartQueries: @unchecked Sendable {
 
     /// The next width to compute for; nil ends the run.
     private func takePending() -> Int? {
-        lock.withLock {
-            defer { pendingWidth = nil }
-            if pendingWidth == nil { isRunning = false }
-            return pendingWidth
+        state.withLock { state in
+            defer { state.pendingWidth = nil }
+            if state.pendingWidth == nil { state.isRunning = false }
+            return state.pendingWidth
         }
     }
 }

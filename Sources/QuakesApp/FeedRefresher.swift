@@ -1,5 +1,6 @@
 import Foundation
 import QuakeStore
+import Synchronization
 
 /// What `r` and the refresh timer run: a fetch of the configured feed. The
 /// app supplies it (the browser knows nothing of HTTP); it runs off the UI
@@ -22,15 +23,17 @@ public struct RefreshFeed: Sendable {
 /// Runs one refresh at a time on a background thread and reports it as
 /// events: its progress (at most ten lines a second, the newest always
 /// shown) and its outcome.
-final class FeedRefresher: @unchecked Sendable {
+final class FeedRefresher: Sendable {
     let feed: RefreshFeed
     private let post: @Sendable (BrowserEvent) -> Void
-    private let lock = NSLock()
-    private var running = false
-    private var lastProgress = DispatchTime(uptimeNanoseconds: 0)
-    /// The newest progress line, and whether a later post of it is due.
-    private var latestProgress: String?
-    private var trailingPostScheduled = false
+    private struct State {
+        var running = false
+        var lastProgress = DispatchTime(uptimeNanoseconds: 0)
+        /// The newest progress line, and whether a later post of it is due.
+        var latestProgress: String?
+        var trailingPostScheduled = false
+    }
+    private let state = Mutex(State())
     private static let progressInterval: UInt64 = 100_000_000
 
     init(feed: RefreshFeed, post: @escaping @Sendable (BrowserEvent) -> Void) {
@@ -38,14 +41,14 @@ final class FeedRefresher: @unchecked Sendable {
         self.post = post
     }
 
-    var isRunning: Bool { lock.withLock { running } }
+    var isRunning: Bool { state.withLock { $0.running } }
 
     /// Starts a refresh unless one is running; says whether it started.
     @discardableResult
     func start() -> Bool {
-        let started = lock.withLock {
-            if running { return false }
-            running = true
+        let started = state.withLock { state in
+            if state.running { return false }
+            state.running = true
             return true
         }
         guard started else { return false }
@@ -53,8 +56,8 @@ final class FeedRefresher: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             let result = Result { try feed.fetch { [self] text in report(text) } }
             // Under the lock: no progress line can be posted after the outcome.
-            lock.withLock {
-                running = false
+            state.withLock { state in
+                state.running = false
                 post(.refreshFinished(feed: feed.label, result))
             }
         }
@@ -65,24 +68,24 @@ final class FeedRefresher: @unchecked Sendable {
     /// more; else posts the newest line when the 100 ms are up, so the line
     /// before a stall is shown too.
     private func report(_ text: String) {
-        let delay = lock.withLock { () -> UInt64? in
-            latestProgress = text
-            let elapsed = DispatchTime.now().uptimeNanoseconds - lastProgress.uptimeNanoseconds
+        let delay = state.withLock { state -> UInt64? in
+            state.latestProgress = text
+            let elapsed = DispatchTime.now().uptimeNanoseconds - state.lastProgress.uptimeNanoseconds
             if elapsed >= Self.progressInterval {
-                lastProgress = .now()
+                state.lastProgress = .now()
                 post(.refreshProgress(text))
                 return nil
             }
-            if trailingPostScheduled { return nil }
-            trailingPostScheduled = true
+            if state.trailingPostScheduled { return nil }
+            state.trailingPostScheduled = true
             return Self.progressInterval - elapsed
         }
         guard let delay else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay))) { [self] in
-            lock.withLock {
-                trailingPostScheduled = false
-                lastProgress = .now()
-                if running, let latestProgress { post(.refreshProgress(latestProgress)) }
+            state.withLock { state in
+                state.trailingPostScheduled = false
+                state.lastProgress = .now()
+                if state.running, let latestProgress = state.latestProgress { post(.refreshProgress(latestProgress)) }
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import QuakeOutput
 import QuakeQuery
 import QuakeStore
+import Synchronization
 
 /// What `e` asks to write: the results of a configuration, in the format
 /// its file's extension names.
@@ -54,11 +55,10 @@ public struct ExportError: Error, CustomStringConvertible {
 /// as events: progress at most ten times a second, then the outcome. The
 /// rows are read from the catalog for the request's configuration as `list`
 /// reads them (a cursor, constant memory), not from the browser's window.
-final class ResultsExporter: @unchecked Sendable {
+final class ResultsExporter: Sendable {
     private let catalog: QuakeCatalog
     private let post: @Sendable (BrowserEvent) -> Void
-    private let lock = NSLock()
-    private var cancelled = false
+    private let cancelled = Atomic(false)
     private let finished = DispatchGroup()
     static let progressInterval: UInt64 = 100_000_000
 
@@ -74,7 +74,7 @@ final class ResultsExporter: @unchecked Sendable {
             defer { finished.leave() }
             let result = Result<Int, any Error> {
                 try Self.export(request, from: catalog) { [self] written, total in
-                    if lock.withLock({ cancelled }) { throw CancellationError() }
+                    if cancelled.load(ordering: .acquiring) { throw CancellationError() }
                     post(.exportProgress(written: written, total: total))
                 }
             }
@@ -86,7 +86,7 @@ final class ResultsExporter: @unchecked Sendable {
     /// Stops a running export and waits until its temporary file is gone
     /// (the browser is quitting).
     func cancelAndWait() {
-        lock.withLock { cancelled = true }
+        cancelled.store(true, ordering: .releasing)
         finished.wait()
     }
 

@@ -1,28 +1,28 @@
 import Dispatch
 import Foundation
 import QuakeQuery
+import Synchronization
 
 /// Waits on a semaphore for what the controller delivers on its own queue
 /// (snapshots, aggregates), keeping the latest.
-final class DeliveryWaiter<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+final class DeliveryWaiter<Value: Sendable>: Sendable {
     private let signal = DispatchSemaphore(value: 0)
-    private var latest: Value?
+    private let latest = Mutex<Value?>(nil)
 
     func deliver(_ value: Value) {
-        lock.withLock { latest = value }
+        latest.withLock { $0 = value }
         signal.signal()
     }
 
     /// The latest delivery once it satisfies `condition`.
     func wait(_ condition: (Value) -> Bool) -> Value {
         while true {
-            if let value = lock.withLock({ latest }), condition(value) { return value }
+            if let value = latest.withLock({ $0 }), condition(value) { return value }
             _ = signal.wait(timeout: .now() + 30)
         }
     }
 }
 
 extension DeliveryWaiter where Value == ResultsSnapshot {
-    var generation: Int { lock.withLock { latest?.generation ?? -1 } }
+    var generation: Int { latest.withLock { $0?.generation ?? -1 } }
 }

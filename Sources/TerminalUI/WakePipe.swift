@@ -1,7 +1,7 @@
 import Foundation
 
 /// A non-blocking pipe another thread writes a byte to, to wake `poll`.
-public final class WakePipe: @unchecked Sendable {
+public final class WakePipe: Sendable {
     public let readEnd: Int32
     public let writeEnd: Int32
 

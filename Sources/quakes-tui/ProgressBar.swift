@@ -1,14 +1,15 @@
 import Foundation
 import QuakeFeed
 import QuakeOutput
+import Synchronization
 import TerminalUI
 
 /// One line on stderr, redrawn in place: `all_day.geojson [████░░░░] 1.2 MB of 3.4 MB`,
 /// then `… importing 4096 features`. Redrawn only when its text changes.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     private let label: String
-    private let lock = NSLock()
-    private var shown = ""
+    /// The line on screen; locked while it is written, so lines never interleave.
+    private let shown = Mutex("")
     /// The bar's blocks need UTF-8; other terminals get `#` and `.`.
     private let utf8 = ASCIIFallback.localeIsUTF8()
 
@@ -33,16 +34,16 @@ final class ProgressBar: @unchecked Sendable {
 
     /// Any line: `indexing 3 of 7 (quake_band)…`.
     func show(line text: String) {
-        lock.lock(); defer { lock.unlock() }
         let line = utf8 ? text : ASCIIFallback.transliterate(text)
-        guard line != shown else { return }
-        shown = line
-        write("\r\u{1B}[K" + line)
+        shown.withLock { shown in
+            guard line != shown else { return }
+            shown = line
+            write("\r\u{1B}[K" + line)
+        }
     }
 
     func clear() {
-        lock.lock(); defer { lock.unlock() }
-        write("\r\u{1B}[K")
+        shown.withLock { _ in write("\r\u{1B}[K") }
     }
 
     private func write(_ text: String) {

@@ -3,55 +3,63 @@ import Foundation
 import QuakeFeed
 import QuakeStore
 import QuakesApp
+import Synchronization
 
 /// A backfill or a sync of an FDSN service as the commands run it: a
 /// progress bar on a terminal, one summary line, and Ctrl-C (or SIGTERM,
 /// SIGHUP) ending it cleanly with the windows done kept: during a window's
 /// import the import is interrupted and its transaction rolls back; at any
 /// other moment nothing is open, and the program ends at once.
-final class ServiceFetchRun: @unchecked Sendable {
+final class ServiceFetchRun: Sendable {
     let catalog: QuakeCatalog
     let label: String
     private let bar: ProgressBar?
-    private let lock = NSLock()
-    private var stopSignal: Int32?
-    /// The last progress shown: whether a window's transaction may be
-    /// open, and how far the run got.
-    private var lastProgress: FDSNBackfill.Progress?
-    private var signalSources: [DispatchSourceSignal] = []
+    private struct State {
+        var stopSignal: Int32?
+        /// The last progress shown: whether a window's transaction may be
+        /// open, and how far the run got.
+        var lastProgress: FDSNBackfill.Progress?
+        var currentSource: String?
+    }
+    private let state = Mutex(State())
+    /// Kept for the run's life; in a Mutex only to be Sendable (Dispatch does not mark its sources so).
+    private let signalSources: Mutex<[any DispatchSourceSignal]>
     private let started = Date()
     /// The source a sync is at, shown before the bar instead of `label`.
     var sourceLabel: String? {
-        get { lock.withLock { currentSource } }
-        set { lock.withLock { currentSource = newValue } }
+        get { state.withLock { $0.currentSource } }
+        set { state.withLock { $0.currentSource = newValue } }
     }
-    private var currentSource: String?
 
     init(catalog: QuakeCatalog, label: String) {
         self.catalog = catalog
         self.label = label
         bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: label, exitsOnSignal: false) : nil
-        for number in [SIGINT, SIGTERM, SIGHUP] {
+        let numbers = [SIGINT, SIGTERM, SIGHUP]
+        signalSources = Mutex(numbers.map { number in
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [unowned self] in self.received(number) }
-            source.resume()
-            signalSources.append(source)
+            return DispatchSource.makeSignalSource(signal: number, queue: .global())
+        })
+        signalSources.withLock { sources in
+            for (number, source) in zip(numbers, sources) {
+                source.setEventHandler { [unowned self] in self.received(number) }
+                source.resume()
+            }
         }
     }
 
-    var stopRequested: Bool { lock.withLock { stopSignal != nil } }
+    var stopRequested: Bool { state.withLock { $0.stopSignal != nil } }
 
     /// The progress handler for `FDSNBackfill`: draws the bar and keeps
     /// track of whether a window's transaction may be open.
     func show(_ progress: FDSNBackfill.Progress) {
-        lock.withLock { lastProgress = progress }
+        state.withLock { $0.lastProgress = progress }
         bar?.show(line: line(progress))
     }
 
     /// A refusal for load being waited out, shown in the bar.
     func showWait(seconds: Double, status: Int) {
-        guard var progress = lock.withLock({ lastProgress }) else { return }
+        guard var progress = state.withLock({ $0.lastProgress }) else { return }
         progress.phase = .waiting(seconds: seconds, status: status)
         show(progress)
     }
@@ -82,9 +90,9 @@ final class ServiceFetchRun: @unchecked Sendable {
 
     /// Ends the program as an interrupted run does, if a signal came.
     func exitIfStopped() {
-        guard let number = lock.withLock({ stopSignal }) else { return }
+        guard let number = state.withLock({ $0.stopSignal }) else { return }
         bar?.clear()
-        let note = lock.withLock { lastProgress }.flatMap { $0.windowsTotal == 0 ? nil : "\($0.windowsDone) of \($0.windowsTotal) windows done" }
+        let note = state.withLock { $0.lastProgress }.flatMap { $0.windowsTotal == 0 ? nil : "\($0.windowsDone) of \($0.windowsTotal) windows done" }
         printError("\(label): interrupted; \(note ?? "no window fetched yet"), the same command goes on from there")
         exitClosingCatalogs(128 + number)
     }
@@ -92,9 +100,9 @@ final class ServiceFetchRun: @unchecked Sendable {
     func clear() { bar?.clear() }
 
     private func received(_ number: Int32) {
-        let importing = lock.withLock {
-            if stopSignal == nil { stopSignal = number }
-            if case .importing? = lastProgress?.phase { return true }
+        let importing = state.withLock { state in
+            if state.stopSignal == nil { state.stopSignal = number }
+            if case .importing? = state.lastProgress?.phase { return true }
             return false
         }
         if importing {

@@ -4,6 +4,7 @@ import QuakeOutput
 import QuakeQuery
 import QuakeStore
 import QuakesApp
+import Synchronization
 import TerminalUI
 
 extension QuakeAlertFormat.Format: ExpressibleByArgument {}
@@ -130,11 +131,10 @@ struct WatchCommand: ParsableCommand {
 }
 
 /// The sync's result, handed from its thread to the watch's.
-private final class SyncOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<[String], any Error>?
-    func set(_ value: Result<[String], any Error>) { lock.withLock { result = value } }
-    func get() -> Result<[String], any Error>? { lock.withLock { result } }
+private final class SyncOutcome: Sendable {
+    private let result = Mutex<Result<[String], any Error>?>(nil)
+    func set(_ value: Result<[String], any Error>) { result.withLock { $0 = value } }
+    func get() -> Result<[String], any Error>? { result.withLock { $0 } }
 }
 
 /// `--bell`: BEL on stdout when it is a terminal; else on the controlling

@@ -1,4 +1,5 @@
 import Foundation
+import ThreadWaiting
 
 /// Runs a reader on a second thread while the caller consumes what it reads,
 /// in order, on its own: an import parses the feed on one core while SQLite
@@ -9,14 +10,18 @@ import Foundation
 /// failed is consumed first, and the reader's error is thrown only after
 /// it. When the consumer throws, the reader is stopped and joined before
 /// `run` rethrows, so nothing outlives the bytes it reads.
-final class ReadAhead<Element: Sendable>: @unchecked Sendable {
+final class ReadAhead<Element: Sendable>: Sendable {
     typealias Emit = (Element) throws -> Void
 
-    private let condition = NSCondition()
-    private var batches: [[Element]] = []   // oldest first; guarded by `condition`
-    private var readerFailure: (any Error)?
-    private var readerDone = false
-    private var consumerGone = false
+    /// What the two threads share.
+    private struct Buffer {
+        var batches: [[Element]] = []   // oldest first
+        var readerFailure: (any Error)?
+        var readerDone = false
+        var consumerGone = false
+    }
+
+    private let buffer = WaitableMutex(Buffer())
     private let batchSize: Int
     private let maxBatches = 4
 
@@ -24,8 +29,9 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
 
     private struct Stopped: Error {}
 
-    /// Unchecked: `read` may hold pointers into memory that the caller keeps
-    /// alive until `run` returns, which it does only after the reader ends.
+    // unchecked because `read` may hold pointers into memory that the caller
+    // keeps alive until `run` returns, which it does only after the reader
+    // ends: a lifetime the compiler cannot follow across the thread.
     private struct Reader: @unchecked Sendable { let read: (Emit) throws -> Void }
 
     static func run(batchSize: Int = 256, read: @escaping (Emit) throws -> Void,
@@ -61,44 +67,45 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
     }
 
     private func push(_ batch: [Element]) throws {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.count >= maxBatches && !consumerGone { condition.wait() }
-        if consumerGone { throw Stopped() }
-        batches.append(batch)
-        condition.broadcast()
+        try buffer.wait { buffer throws -> Void? in
+            if buffer.consumerGone { throw Stopped() }
+            guard buffer.batches.count < maxBatches else { return nil }
+            buffer.batches.append(batch)
+            return ()
+        }
     }
 
     private func finish(failure: (any Error)?) {
-        condition.lock()
-        readerFailure = failure
-        readerDone = true
-        condition.broadcast()
-        condition.unlock()
+        buffer.withLock { buffer in
+            buffer.readerFailure = failure
+            buffer.readerDone = true
+        }
+    }
+
+    /// What the consumer takes next: a batch, or the reader's end.
+    private enum Next: Sendable {
+        case batch([Element])
+        case end(failure: (any Error)?)
     }
 
     private func consumeAll(_ consume: (Element) throws -> Void) throws {
         while true {
-            condition.lock()
-            while batches.isEmpty && !readerDone { condition.wait() }
-            if batches.isEmpty {
-                let failure = readerFailure
-                condition.unlock()
+            let next = buffer.wait { buffer -> Next? in
+                if !buffer.batches.isEmpty { return .batch(buffer.batches.removeFirst()) }
+                return buffer.readerDone ? .end(failure: buffer.readerFailure) : nil
+            }
+            switch next {
+            case .batch(let batch):
+                for element in batch { try consume(element) }
+            case .end(let failure):
                 if let failure { throw failure }
                 return
             }
-            let batch = batches.removeFirst()
-            condition.broadcast()
-            condition.unlock()
-            for element in batch { try consume(element) }
         }
     }
 
     private func stopAndJoin() {
-        condition.lock()
-        consumerGone = true
-        condition.broadcast()
-        while !readerDone { condition.wait() }
-        condition.unlock()
+        buffer.withLock { $0.consumerGone = true }
+        buffer.wait { $0.readerDone ? () : nil }
     }
 }
