@@ -20,6 +20,9 @@ import QuakeStore
 /// in order, never two at once: snapshots to `onSnapshot` and every
 /// `snapshots` stream, pages (values, for the browser) to `onPage`.
 /// Observed aggregates (`onAggregate`) follow each complete snapshot there.
+// unchecked because its fetches run on its serial `queue`, which the
+// compiler cannot see: the state they share with callers is behind `lock`,
+// but the order of fetches, pages and aggregates is the queue's.
 public final class ResultsController: @unchecked Sendable {
     public let catalog: QuakeCatalog
     /// How many rows the first delivery of a fetch carries.

@@ -1,27 +1,31 @@
 import Foundation
 import GRDB
 import QuakeStore
+import Synchronization
 
 /// Reads rows of one query plan in batches, keeping a few batches around.
-final class RowWindow: @unchecked Sendable {
+final class RowWindow: Sendable {
     static let batchSize = 100
     static let keptBatches = 16
 
     private let reader: any DatabaseReader
     private let plan: QueryPlan
-    private let lock = NSLock()
-    private var batches: [Int: [Quake]] = [:]
-    private var recent: [Int] = []
-    private var knownCount: Int?
-    private var failure: (any Error)?
+    private let state = Mutex(State())
 
-    var readFailure: (any Error)? { lock.withLock { failure } }
+    private struct State {
+        var batches: [Int: [Quake]] = [:]
+        var recent: [Int] = []
+        var knownCount: Int?
+        var failure: (any Error)?
+    }
+
+    var readFailure: (any Error)? { state.withLock { $0.failure } }
 
     /// The number of rows, once counted: lets the window read near the end
     /// from the end.
     var count: Int? {
-        get { lock.withLock { knownCount } }
-        set { lock.withLock { knownCount = newValue } }
+        get { state.withLock { $0.knownCount } }
+        set { state.withLock { $0.knownCount = newValue } }
     }
 
     /// How many rows the fetch delivered with the window.
@@ -72,11 +76,12 @@ final class RowWindow: @unchecked Sendable {
 
     /// A batch of rows in a read of its own; a failure is kept for the UI to say.
     private func batch(_ number: Int) -> [Quake]? {
-        if let cached = lock.withLock({ batches[number] }) { return cached }
+        if let cached = state.withLock({ $0.batches[number] }) { return cached }
         do {
             return try reader.read { db in try batch(number, db) }
         } catch {
-            lock.withLock { failure = CatalogError.reading(error, path: reader.path) }
+            let failure = CatalogError.reading(error, path: reader.path)
+            state.withLock { $0.failure = failure }
             return nil
         }
     }
@@ -85,8 +90,8 @@ final class RowWindow: @unchecked Sendable {
     /// last row or before the next batch's first (keyset: no rows skipped),
     /// from the end when nearer the end, else by offset.
     private func batch(_ number: Int, _ db: Database) throws -> [Quake] {
-        let (cached, previous, next, count) = lock.withLock {
-            (batches[number], batches[number - 1], batches[number + 1], knownCount)
+        let (cached, previous, next, count) = state.withLock {
+            ($0.batches[number], $0.batches[number - 1], $0.batches[number + 1], $0.knownCount)
         }
         if let cached { return cached }
         let start = number * Self.batchSize
@@ -115,7 +120,7 @@ final class RowWindow: @unchecked Sendable {
     /// caller's read, so that it can be abandoned.
     func prefetch(_ index: Int, holding quake: Quake, _ db: Database) throws {
         let number = index / Self.batchSize
-        guard lock.withLock({ batches[number] }) == nil else { return }
+        guard state.withLock({ $0.batches[number] }) == nil else { return }
         let start = number * Self.batchSize
         let values = plan.orderValues(of: quake)
         let before = index > start ? try plan.rows(db, adjacentTo: values, before: true, limit: index - start) : []
@@ -125,16 +130,17 @@ final class RowWindow: @unchecked Sendable {
     }
 
     private func store(_ batch: [Quake], at number: Int) {
-        lock.lock(); defer { lock.unlock() }
-        batches[number] = batch
-        recent.removeAll { $0 == number }
-        recent.append(number)
-        if recent.count > Self.keptBatches { batches[recent.removeFirst()] = nil }
+        state.withLock { state in
+            state.batches[number] = batch
+            state.recent.removeAll { $0 == number }
+            state.recent.append(number)
+            if state.recent.count > Self.keptBatches { state.batches[state.recent.removeFirst()] = nil }
+        }
     }
 
     func cachedIndex(of id: String) -> Int? {
-        lock.withLock {
-            for (number, batch) in batches {
+        state.withLock { state in
+            for (number, batch) in state.batches {
                 if let offset = batch.firstIndex(where: { $0.id == id }) { return number * Self.batchSize + offset }
             }
             return nil
