@@ -100,9 +100,18 @@ let package = Package(
             name: "QuakeCharts",
             dependencies: ["QuakeQuery", "QuakeStore"]
         ),
+        // The views: the table, the map, the charts, a quake's details, the
+        // keys' help, drawn from values (a results page, aggregates, charts)
+        // into a Screen. They read no catalog: no GRDB, no controller
+        // (ViewBoundaryTests holds them to it). The browser and the `stats`
+        // and `map` commands draw through them.
+        .target(
+            name: "QuakeViews",
+            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeCharts", "TerminalUI"]
+        ),
         .target(
             name: "QuakesApp",
-            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeCharts", "QuakeOutput", "TerminalUI"]
+            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeViews", "TerminalUI"]
         ),
         .executableTarget(
             name: "quakes-tui",
@@ -112,6 +121,7 @@ let package = Package(
                 "QuakeFeed",
                 "QuakeOutput",
                 "QuakesApp",
+                "QuakeViews",
                 "QuakeMap",
                 "QuakeCharts",
                 "TerminalUI",
@@ -163,8 +173,8 @@ let package = Package(
         ),
         .testTarget(
             name: "QuakesAppTests",
-            dependencies: ["QuakesApp", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeQuery", "QuakeStore", "TerminalUI",
-                           "TestSupport", "quakes-keys"]
+            dependencies: ["QuakesApp", "QuakeViews", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeQuery", "QuakeStore",
+                           "TerminalUI", "TestSupport", "quakes-keys"]
         ),
         // The map's projection, fit, land outlines and aggregate; `quakes-tui map`.
         .testTarget(

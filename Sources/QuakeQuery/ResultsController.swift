@@ -49,7 +49,7 @@ public final class ResultsController: @unchecked Sendable {
     /// How far back a snapshot's `recentlyChanged` looks: the 30 s the
     /// browser marks a changed row for. Older changes are not read at all,
     /// so the scan stays small however long the browser runs.
-    public static let recentChangesWindow: TimeInterval = 30
+    public static let recentChangesWindow = ResultsPage.recentChangesWindow
 
     /// A quake whose position each complete snapshot reports (the UI's
     /// selection), found on the controller's queue rather than the caller's.

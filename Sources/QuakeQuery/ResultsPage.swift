@@ -24,6 +24,9 @@ public struct ResultsPage: Sendable, Equatable {
     public let rows: [Quake]
     /// Where the tracked quake (the selection) is, when these results hold it.
     public let tracked: TrackedQuake?
+    /// How long a changed row is reported (and marked): half a minute.
+    public static let recentChangesWindow: TimeInterval = 30
+
     /// Rows changed in the last half minute, with when: the table marks them.
     public let recentlyChanged: [String: Date]
     /// Where those of them these results hold are: the map marks them.

@@ -1,4 +1,5 @@
 import QuakeQuery
+import QuakeViews
 import TerminalUI
 
 /// Which panes the browse screen shows; `m` goes through them in order.

@@ -2,6 +2,7 @@ import Foundation
 import QuakeMap
 import QuakeQuery
 import QuakeStore
+import QuakeViews
 import TerminalUI
 
 /// The browse screen for a state: top line, map, table and bottom line
@@ -41,7 +42,7 @@ public struct BrowseView {
             ChartsView(charts: state.charts.charts, failure: state.charts.failure,
                        selectedTime: state.selectedTimeMilliseconds, unicode: unicode).render(in: area, into: &screen)
         }
-        if !layout.table.isEmpty { table.render(state, in: layout.table, into: &screen) }
+        if !layout.table.isEmpty { table.render(state.tableContent, in: layout.table, into: &screen) }
         if let banner = state.alertBanner { renderAlert(banner, formatting: formatting, in: layout.noteLine, into: &screen) }
         renderBottomLine(state, layout, into: &screen)
         switch state.mode {
@@ -49,7 +50,9 @@ public struct BrowseView {
             if let quake = state.selectedQuake {
                 DetailView(formatting: formatting, home: state.home, localZone: zone).render(quake, in: layout.screen.inset(top: 1), into: &screen)
             }
-        case .help: HelpView(unicode: unicode).render(in: layout.screen, into: &screen)
+        case .help:
+            HelpView(keys: Keymap.helpLines.map { ($0.keys, $0.text) }, unicode: unicode)
+                .render(in: layout.screen, into: &screen)
         case .views(let picker): ViewListView(picker: picker, unicode: unicode).render(in: layout.screen.inset(top: 1), into: &screen)
         default: break
         }

@@ -1,5 +1,6 @@
 import Foundation
 import QuakeStore
+import QuakeViews
 
 /// `--alert`: what the banner shows. The newest quake of the alerts not
 /// yet put away, and how many others came with or before it.

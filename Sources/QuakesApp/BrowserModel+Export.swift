@@ -1,5 +1,6 @@
 import Foundation
 import QuakeOutput
+import QuakeViews
 import TerminalUI
 
 /// `e`: the results, all of them (filter, predicate, region, sort,

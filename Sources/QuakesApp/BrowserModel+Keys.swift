@@ -1,3 +1,4 @@
+import QuakeViews
 import TerminalUI
 
 /// The table mode's keys: looked up in the `Keymap` (the focused map's

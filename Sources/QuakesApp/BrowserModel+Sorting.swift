@@ -1,4 +1,5 @@
 import QuakeQuery
+import QuakeViews
 
 /// Sorting and sections: they only write the configuration (`reduce` then
 /// asks for its results).

@@ -2,6 +2,7 @@ import Foundation
 import QuakeMap
 import QuakeQuery
 import QuakeStore
+import QuakeViews
 import TerminalUI
 
 /// Everything the browse screen shows, as one value: the configuration
@@ -163,6 +164,15 @@ public struct BrowserModel: Equatable, Sendable {
 
     /// The configuration asks for the selection as it is now.
     mutating func updatePredicate() { configuration.predicate = selection }
+
+    /// What the table draws.
+    var tableContent: TableContent {
+        let shown = self.shown
+        return TableContent(page: page, home: home, shownSortKeys: shownSortKeys, requestedSortKeys: requestedSortKeys,
+                            columnCursor: columnCursor, topLine: topLine, selectedIndex: selectedIndex,
+                            filterText: shown.filterText,
+                            isUnfiltered: shown.filterText.isEmpty && shown.userPredicate == nil && shown.regionFilter == nil)
+    }
 
     /// The rows of the table's body on screen.
     var visibleRows: Range<Int> {

@@ -1,5 +1,6 @@
 import QuakeCharts
 import QuakeQuery
+import QuakeViews
 import TerminalUI
 
 /// The charts pane's part of the browse state: whether it shows, the

@@ -1,5 +1,6 @@
 import QuakeMap
 import QuakeQuery
+import QuakeViews
 import TerminalUI
 
 /// The map's part of the browse state: which panes show and which has the

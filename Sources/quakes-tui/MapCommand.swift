@@ -3,7 +3,7 @@ import Foundation
 import QuakeMap
 import QuakeQuery
 import QuakeStore
-import QuakesApp
+import QuakeViews
 import TerminalUI
 
 /// `quakes-tui map`: the browser's map printed once, through the same query

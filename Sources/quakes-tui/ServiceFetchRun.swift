@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import QuakeFeed
 import QuakeStore
-import QuakesApp
+import QuakeViews
 import Synchronization
 
 /// A backfill or a sync of an FDSN service as the commands run it: a

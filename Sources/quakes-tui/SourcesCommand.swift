@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import QuakeFeed
 import QuakeStore
-import QuakesApp
+import QuakeViews
 import TerminalUI
 
 struct SourcesCommand: ParsableCommand {

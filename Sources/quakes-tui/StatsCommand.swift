@@ -3,7 +3,7 @@ import Foundation
 import QuakeCharts
 import QuakeQuery
 import QuakeStore
-import QuakesApp
+import QuakeViews
 import TerminalUI
 
 // `--bin` takes the sizes' own names: 1min, 10min, 1h, 6h, 1d, 1w, 1mo, 1y.

@@ -1,7 +1,7 @@
 import Foundation
 import QuakeCharts
 import QuakeStore
-import QuakesApp
+import QuakeViews
 
 // What `stats` prints: the JSON document, or the text lines a person reads.
 

@@ -1,5 +1,6 @@
 import QuakeCharts
 @testable import QuakesApp
+@testable import QuakeViews
 import TerminalUI
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import QuakeQuery
 import QuakeStore
 @testable import QuakesApp
+@testable import QuakeViews
 import TerminalUI
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import QuakeStore
+@testable import QuakeViews
 import TerminalUI
 import Testing
 @testable import QuakesApp

@@ -3,6 +3,7 @@ import QuakeMap
 import QuakeQuery
 import QuakeStore
 @testable import QuakesApp
+@testable import QuakeViews
 import TerminalUI
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import QuakeQuery
 import QuakeStore
+@testable import QuakeViews
 import TerminalUI
 import Testing
 import TestSupport

@@ -3,17 +3,54 @@ import QuakeQuery
 import QuakeStore
 import TerminalUI
 
+/// What the table shows, as a value: the page on screen and where the
+/// user is in it.
+public struct TableContent: Sendable, Equatable {
+    /// The results on screen; nil before the first arrive.
+    public var page: ResultsPage?
+    public var home: Home?
+    /// The sort of the rows on screen, and the sort asked for: they differ
+    /// until the new rows arrive, and the header shows which is pending.
+    public var shownSortKeys: [SortKey]
+    public var requestedSortKeys: [SortKey]
+    public var columnCursor: QuakeColumn
+    /// First visible line of the body (section headers count as lines).
+    public var topLine: Int
+    public var selectedIndex: Int
+    /// The filter of the rows on screen: its matches are highlighted.
+    public var filterText: String
+    /// Whether the rows on screen are all the catalog's (nothing filters them).
+    public var isUnfiltered: Bool
+
+    public init(page: ResultsPage?, home: Home?, shownSortKeys: [SortKey], requestedSortKeys: [SortKey],
+                columnCursor: QuakeColumn, topLine: Int, selectedIndex: Int, filterText: String, isUnfiltered: Bool) {
+        self.page = page; self.home = home; self.shownSortKeys = shownSortKeys; self.requestedSortKeys = requestedSortKeys
+        self.columnCursor = columnCursor; self.topLine = topLine; self.selectedIndex = selectedIndex
+        self.filterText = filterText; self.isUnfiltered = isUnfiltered
+    }
+
+    /// Rows known so far: the count, or while counting the first window.
+    public var rowCount: Int { page?.knownRowCount ?? 0 }
+
+    public var tableLayout: TableLayout { TableLayout(sections: page?.sections ?? [], rowCount: rowCount) }
+}
+
 /// The table: a header row of column titles with their sort marks, then
 /// rows and section lines from the page on screen, in a given area.
-struct TableView {
+public struct TableView {
     /// How long a row an import added or changed keeps its `+` mark.
-    static let changeMarkDuration: TimeInterval = ResultsController.recentChangesWindow
+    public static let changeMarkDuration = ResultsPage.recentChangesWindow
 
-    let formatting: Formatting
+    public let formatting: Formatting
     /// `▲▼` on a UTF-8 terminal, `^v` elsewhere.
-    let unicode: Bool
+    public let unicode: Bool
 
-    func render(_ state: BrowserModel, in area: Rect, into screen: inout Screen) {
+    public init(formatting: Formatting, unicode: Bool) {
+        self.formatting = formatting
+        self.unicode = unicode
+    }
+
+    public func render(_ state: TableContent, in area: Rect, into screen: inout Screen) {
         let columns = ColumnLayout(width: area.width, home: state.home)
         renderHeader(state, columns, in: area.top(1), into: &screen)
         renderBody(state, columns, in: area.inset(top: 1), into: &screen)
@@ -24,7 +61,7 @@ struct TableView {
     /// `1 Time ▼`, `2 Mag ▲2` (a secondary key shows its priority). In a
     /// narrow column the title is cut, never the key number or the mark:
     /// `4 De… ▲2`, and `7 ▲2` when only those fit.
-    func headerLabel(_ column: QuakeColumn, sortKeys: [SortKey], home: Home?, width: Int = .max) -> String {
+    public func headerLabel(_ column: QuakeColumn, sortKeys: [SortKey], home: Home?, width: Int = .max) -> String {
         let mark = sortMark(column, sortKeys, home: home)
         let key = "\(column.rawValue)"
         let label = "\(key) \(column.title)" + mark
@@ -38,11 +75,11 @@ struct TableView {
         return " " + arrow(sortKeys[position].ascending) + (position == 0 ? "" : String(position + 1))
     }
 
-    func arrow(_ ascending: Bool) -> String { unicode ? (ascending ? "▲" : "▼") : (ascending ? "^" : "v") }
+    public func arrow(_ ascending: Bool) -> String { unicode ? (ascending ? "▲" : "▼") : (ascending ? "^" : "v") }
 
     /// The marks of the rows on screen; a column whose mark is about to
     /// change shows the new one dimmed until the new rows arrive.
-    private func renderHeader(_ state: BrowserModel, _ columns: ColumnLayout, in area: Rect, into screen: inout Screen) {
+    private func renderHeader(_ state: TableContent, _ columns: ColumnLayout, in area: Rect, into screen: inout Screen) {
         let shown = state.shownSortKeys, requested = state.requestedSortKeys
         for placed in columns.columns {
             let pending = sortMark(placed.column, shown, home: state.home) != sortMark(placed.column, requested, home: state.home)
@@ -55,21 +92,19 @@ struct TableView {
 
     // MARK: Body
 
-    private func renderBody(_ state: BrowserModel, _ columns: ColumnLayout, in area: Rect, into screen: inout Screen) {
+    private func renderBody(_ state: TableContent, _ columns: ColumnLayout, in area: Rect, into screen: inout Screen) {
         guard let page = state.page else {
             screen.put("loading…", row: area.y, column: area.x + ColumnLayout.margin, style: Style(dim: true))
             return
         }
         if state.rowCount == 0, page.isComplete {
-            let shown = state.shown
-            let unfiltered = shown.filterText.isEmpty && shown.userPredicate == nil && shown.regionFilter == nil
-            let text = unfiltered ? "no quakes in this catalog" : "no quakes match"
+            let text = state.isUnfiltered ? "no quakes in this catalog" : "no quakes match"
             screen.put(text, row: area.y, column: area.x + ColumnLayout.margin, style: Style(dim: true))
             return
         }
         let table = state.tableLayout
         let lines = state.topLine..<min(table.lineCount, state.topLine + area.height)
-        let filter = FilterMatch(filter: state.shown.filterText)
+        let filter = FilterMatch(filter: state.filterText)
         // Days are UTC days; rows show local times, so say so where they differ.
         let dayZone = page.configuration.sectionIdentifier == .day && !formatting.isUTC ? " UTC" : ""
         for (offset, line) in lines.enumerated() {

@@ -1,19 +1,23 @@
 import Foundation
 import TerminalUI
 
-/// The list of every key (the Keymap's help lines), over the table.
-struct HelpView {
-    /// The Keymap's help lines: keys as written, what they do.
-    static var keys: [(String, String)] { Keymap.helpLines.map { ($0.keys, $0.text) } }
-
+/// The list of every key (the browser's Keymap's help lines), over the table.
+public struct HelpView {
+    /// The help lines: keys as written, what they do.
+    public let keys: [(String, String)]
     /// Arrows and ⏎ in words where the locale is not UTF-8.
-    var unicode = true
+    public var unicode = true
 
-    static let asciiKeyNames: [(String, String)] = [("↑ ↓", "Up Down"), ("← →", "Left Right"), ("⏎", "Enter")]
+    public init(keys: [(String, String)], unicode: Bool = true) {
+        self.keys = keys
+        self.unicode = unicode
+    }
+
+    public static let asciiKeyNames: [(String, String)] = [("↑ ↓", "Up Down"), ("← →", "Left Right"), ("⏎", "Enter")]
 
     /// Draws a box centered in `area`.
-    func render(in area: Rect, into screen: inout Screen) {
-        let keys = unicode ? Self.keys : Self.keys.map { keys, effect in
+    public func render(in area: Rect, into screen: inout Screen) {
+        let keys = unicode ? self.keys : self.keys.map { keys, effect in
             (Self.asciiKeyNames.reduce(keys) { $0.replacingOccurrences(of: $1.0, with: $1.1) }, effect)
         }
         let keyWidth = max(16, keys.map { DisplayWidth.of($0.0) }.max()! + 2)

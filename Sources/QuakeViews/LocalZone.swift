@@ -16,7 +16,7 @@ public enum LocalZone: Sendable, Equatable {
 
     /// Seconds east of UTC at `date`, and the zone's abbreviation then
     /// (`CET` in winter, `CEST` in summer): `UTC` for UTC, not Foundation's `GMT`.
-    func offset(at date: Date) -> (seconds: Int, abbreviation: String) {
+    public func offset(at date: Date) -> (seconds: Int, abbreviation: String) {
         switch self {
         case .named(let zone):
             let utcNames = ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Universal", "Zulu"]

@@ -49,13 +49,13 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
     public var defaultAscending: Bool { !(self == .time || self == .magnitude) }
 
     /// Columns shown only when there is room, dropped last-first.
-    var isOptional: Bool { rawValue >= QuakeColumn.latitude.rawValue }
+    public var isOptional: Bool { rawValue >= QuakeColumn.latitude.rawValue }
 
-    var alignRight: Bool { [.magnitude, .depth, .distance, .latitude, .longitude].contains(self) }
+    public var alignRight: Bool { [.magnitude, .depth, .distance, .latitude, .longitude].contains(self) }
 
     /// Fixed width; place takes what is left. Time shows its age only when
     /// there is room (`ColumnLayout` narrows it otherwise).
-    var width: Int {
+    public var width: Int {
         switch self {
         case .time: 30
         case .magnitude: 7
@@ -76,26 +76,26 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
     }
 
     /// The columns a table can show: Dist only when there is a home.
-    static func available(home: Home?) -> [QuakeColumn] { allCases.filter { $0 != .distance || home != nil } }
+    public static func available(home: Home?) -> [QuakeColumn] { allCases.filter { $0 != .distance || home != nil } }
 }
 
 /// Where each visible column sits on a line of a given width.
-struct ColumnLayout: Equatable {
-    struct Placed: Equatable {
-        var column: QuakeColumn
-        var x: Int
-        var width: Int
+public struct ColumnLayout: Equatable {
+    public struct Placed: Equatable {
+        public var column: QuakeColumn
+        public var x: Int
+        public var width: Int
     }
 
-    static let margin = 2          // the change mark and a space
-    static let minimumPlaceWidth = 24
+    public static let margin = 2          // the change mark and a space
+    public static let minimumPlaceWidth = 24
 
     /// The time column without its age, on narrow screens.
-    static let shortTimeWidth = 19
+    public static let shortTimeWidth = 19
 
-    let columns: [Placed]
+    public let columns: [Placed]
 
-    init(width: Int, home: Home? = nil) {
+    public init(width: Int, home: Home? = nil) {
         var shown = QuakeColumn.available(home: home)
         var timeWidth = QuakeColumn.time.width
         func fixedWidth() -> Int {
@@ -116,7 +116,7 @@ struct ColumnLayout: Equatable {
         columns = placed
     }
 
-    func column(atX x: Int) -> QuakeColumn? {
+    public func column(atX x: Int) -> QuakeColumn? {
         columns.first { x >= $0.x && x < $0.x + $0.width + 1 }?.column
     }
 }

@@ -43,10 +43,10 @@ public struct MapView {
         MapProjection(region: region, columns: area.width, rows: area.height - 1)
     }
 
-    static let landStyle = Style(dim: true)
-    static let markerStyle = Style(bold: true, reverse: true)
-    static let scaleStyle = Style(dim: true)
-    static let focusedScaleStyle = Style(reverse: true)
+    public static let landStyle = Style(dim: true)
+    public static let markerStyle = Style(bold: true, reverse: true)
+    public static let scaleStyle = Style(dim: true)
+    public static let focusedScaleStyle = Style(reverse: true)
 
     public func render(in area: Rect, into screen: inout Screen) {
         guard !area.isEmpty else { return }
@@ -104,14 +104,14 @@ public struct MapView {
 
     /// `lat -30…-10, lon 170…-170`: a region's ranges, longitudes as
     /// places. The scale line's, and the top line's for `R`.
-    static func ranges(_ region: MapRegion, unicode: Bool) -> String {
+    public static func ranges(_ region: MapRegion, unicode: Bool) -> String {
         let to = unicode ? "…" : ".."
         return "lat \(degrees(region.south))\(to)\(degrees(region.north)), "
             + "lon \(degrees(region.west))\(to)\(degrees(MapRegion.normalized(region.east)))"
     }
 
     /// Degrees to two decimals, trailing zeros dropped: `-90`, `51.5`, `0.05`.
-    static func degrees(_ value: Double) -> String {
+    public static func degrees(_ value: Double) -> String {
         var text = String(format: "%.2f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

@@ -4,14 +4,20 @@ import QuakeStore
 import TerminalUI
 
 /// Every field of one quake, over the table.
-struct DetailView {
-    let formatting: Formatting
+public struct DetailView {
+    public let formatting: Formatting
     /// With a home, the quake's distance from it.
-    var home: Home? = nil
+    public var home: Home? = nil
     /// The user's zone: while times show in UTC (`t`), the details add the local time.
-    var localZone: LocalZone = .system
+    public var localZone: LocalZone = .system
 
-    func lines(_ quake: Quake) -> [(String, String)] {
+    public init(formatting: Formatting, home: Home? = nil, localZone: LocalZone = .system) {
+        self.formatting = formatting
+        self.home = home
+        self.localZone = localZone
+    }
+
+    public func lines(_ quake: Quake) -> [(String, String)] {
         let utc = ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)
         let former = quake.formerIDs
         func optional(_ value: Double?) -> String { value.map { Formatting.number($0, decimals: 1) } ?? "—" }
@@ -54,7 +60,7 @@ struct DetailView {
 
     /// Draws over `area` (everything under the top line): the title, the
     /// fields, and the keys on its last row.
-    func render(_ quake: Quake, in area: Rect, into screen: inout Screen) {
+    public func render(_ quake: Quake, in area: Rect, into screen: inout Screen) {
         let top = area.y, bottom = area.maxY - 2, left = area.x
         for row in top...bottom { screen.fill(row: row, from: left, to: area.maxX) }
         let title = quake.title.isEmpty ? quake.id : quake.title

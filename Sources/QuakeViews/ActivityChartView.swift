@@ -11,18 +11,18 @@ import TerminalUI
 /// Bars are drawn in eighth blocks `▁▂▃▄▅▆▇█` on a UTF-8 terminal (a
 /// non-empty bin gets at least `▁`), `#` per whole cell elsewhere (the
 /// fraction of a cell is left out there).
-struct ActivityChartView {
-    let charts: QuakeCharts
+public struct ActivityChartView {
+    public let charts: QuakeCharts
     /// The selected quake's time (epoch ms): its bin gets the `^`.
-    let selectedTime: Int64?
-    let unicode: Bool
+    public let selectedTime: Int64?
+    public let unicode: Bool
 
-    static let eighths: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-    static let titleStyle = Style(bold: true)
-    static let axisStyle = Style(dim: true)
-    static let markerStyle = Style(bold: true)
+    public static let eighths: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    public static let titleStyle = Style(bold: true)
+    public static let axisStyle = Style(dim: true)
+    public static let markerStyle = Style(bold: true)
 
-    func render(in area: Rect, into screen: inout Screen) {
+    public func render(in area: Rect, into screen: inout Screen) {
         guard !area.isEmpty else { return }
         let bins = Array(charts.activity.bins.prefix(area.width))
         let tallest = bins.map(\.count).max() ?? 0
@@ -44,7 +44,7 @@ struct ActivityChartView {
 
     /// A bar's height in eighths of a cell: scaled to the tallest, at
     /// least one eighth when the bin holds any quake.
-    static func eighths(_ count: Int, tallest: Int, rows: Int) -> Int {
+    public static func eighths(_ count: Int, tallest: Int, rows: Int) -> Int {
         guard count > 0, tallest > 0, rows > 0 else { return 0 }
         return max(1, Int((Double(count) / Double(tallest) * Double(rows * 8)).rounded()))
     }
@@ -82,7 +82,7 @@ struct ActivityChartView {
 }
 
 /// Text the charts share: times by bin size, separators by terminal.
-enum ChartText {
+public enum ChartText {
     /// ` · ` on a UTF-8 terminal, ` - ` elsewhere.
-    static func separator(_ unicode: Bool) -> String { unicode ? " · " : " - " }
+    public static func separator(_ unicode: Bool) -> String { unicode ? " · " : " - " }
 }

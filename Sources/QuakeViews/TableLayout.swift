@@ -1,16 +1,21 @@
 import QuakeQuery
 
 /// The table body as lines: rows, with a header line before each section.
-struct TableLayout {
-    enum Item: Equatable {
+public struct TableLayout {
+    public enum Item: Equatable {
         case section(ResultsSection)
         case row(Int)
     }
 
-    let sections: [ResultsSection]
-    let rowCount: Int
+    public let sections: [ResultsSection]
+    public let rowCount: Int
 
-    var lineCount: Int { rowCount + sections.count }
+    public init(sections: [ResultsSection], rowCount: Int) {
+        self.sections = sections
+        self.rowCount = rowCount
+    }
+
+    public var lineCount: Int { rowCount + sections.count }
 
     /// Sections starting at or before `row` (each adds its header line).
     private func sectionsUpTo(row: Int) -> Int {
@@ -22,14 +27,14 @@ struct TableLayout {
         return low
     }
 
-    func line(ofRow row: Int) -> Int { row + sectionsUpTo(row: row) }
+    public func line(ofRow row: Int) -> Int { row + sectionsUpTo(row: row) }
 
-    func isFirstRowOfSection(_ row: Int) -> Bool {
+    public func isFirstRowOfSection(_ row: Int) -> Bool {
         let n = sectionsUpTo(row: row)
         return n > 0 && sections[n - 1].firstRowIndex == row
     }
 
-    func item(atLine line: Int) -> Item? {
+    public func item(atLine line: Int) -> Item? {
         guard line >= 0, line < lineCount else { return nil }
         if sections.isEmpty { return .row(line) }
         // The last section whose header line is at or before `line`.

@@ -4,33 +4,33 @@ import TerminalUI
 
 /// How quakes-tui writes times, ages, counts and magnitudes.
 public struct Formatting: Sendable {
-    let zone: LocalZone
-    let now: Date
+    public let zone: LocalZone
+    public let now: Date
 
-    init(zone: LocalZone, now: Date) {
+    public init(zone: LocalZone, now: Date) {
         self.zone = zone
         self.now = now
     }
 
-    init(timeZone: TimeZone, now: Date) { self.init(zone: .named(timeZone), now: now) }
+    public init(timeZone: TimeZone, now: Date) { self.init(zone: .named(timeZone), now: now) }
 
     /// `2018-06-14 02:12:13` in the user's time zone (`TZ` respected).
-    func localTime(_ date: Date) -> String {
+    public func localTime(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.offset(at: date).seconds
         return ISOTime.dateAndTime(epochMilliseconds: Int64(seconds) * 1000)   // any year, 10000 included
     }
 
     /// The zone's name now: `HST`, `CET`; `UTC` for UTC (Foundation calls it GMT).
-    var zoneName: String { zoneName(at: now) }
+    public var zoneName: String { zoneName(at: now) }
 
     /// The zone's name at `date`, which daylight saving time may change: `CET`, `CEST`.
-    func zoneName(at date: Date) -> String { zone.offset(at: date).abbreviation }
+    public func zoneName(at date: Date) -> String { zone.offset(at: date).abbreviation }
 
     /// Whether times are UTC's: UTC by name and offset (`TZ=UTC-14` is 14 hours ahead, named UTC).
-    var isUTC: Bool { zone.offset(at: now) == (0, "UTC") }
+    public var isUTC: Bool { zone.offset(at: now) == (0, "UTC") }
 
     /// `45 s ago`, `12 min ago`, `3 h ago`, `5 d ago`, `4 mo ago`, `8 y ago`.
-    func age(_ date: Date) -> String {
+    public func age(_ date: Date) -> String {
         let seconds = now.timeIntervalSince(date)
         if seconds < 0 { return "soon" }
         if seconds < 60 { return "\(Int(seconds)) s ago" }
@@ -44,12 +44,12 @@ public struct Formatting: Sendable {
     /// `4,711`.
     public static func count(_ n: Int) -> String { DigitGrouping.grouped(n) }
 
-    static func magnitude(_ m: Double?) -> String {
+    public static func magnitude(_ m: Double?) -> String {
         m.map { String(format: "%.1f", $0) } ?? "—"
     }
 
     /// Apple's sample scale: <1 green, 1–2 yellow, 2–3 orange, 3–5 red, ≥5 magenta; unknown gray.
-    static func color(forMagnitude m: Double?) -> Color {
+    public static func color(forMagnitude m: Double?) -> Color {
         guard let m else { return .gray }
         switch m {
         case ..<1: return .green
@@ -60,7 +60,7 @@ public struct Formatting: Sendable {
         }
     }
 
-    static func number(_ value: Double, decimals: Int) -> String {
+    public static func number(_ value: Double, decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)
     }
 }

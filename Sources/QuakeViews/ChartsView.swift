@@ -9,20 +9,20 @@ import TerminalUI
 public struct ChartsView {
     /// From this width the charts go side by side: each then has at least
     /// 49 columns, room for the figures line and 49 time bins.
-    static let sideBySideWidth = 100
+    public static let sideBySideWidth = 100
 
-    let charts: QuakeCharts?
+    public let charts: QuakeCharts?
     /// Why the newest charts could not be made, if they could not.
-    let failure: String?
-    let selectedTime: Int64?
-    let unicode: Bool
+    public let failure: String?
+    public let selectedTime: Int64?
+    public let unicode: Bool
 
     /// `quakes-tui stats` draws the same charts: no selection, no failure.
     public init(charts: QuakeCharts?, failure: String? = nil, selectedTime: Int64? = nil, unicode: Bool) {
         self.charts = charts; self.failure = failure; self.selectedTime = selectedTime; self.unicode = unicode
     }
 
-    static let noteStyle = Style(dim: true)
+    public static let noteStyle = Style(dim: true)
 
     /// Where the activity chart goes in `area`: the model gets its width as
     /// the most bins it may give.
@@ -33,7 +33,7 @@ public struct ChartsView {
         return area.top(area.height / 2)
     }
 
-    static func magnitudeArea(in area: Rect) -> Rect {
+    public static func magnitudeArea(in area: Rect) -> Rect {
         if area.width >= sideBySideWidth {
             let left = area.width / 2
             return Rect(x: area.x + left, y: area.y, width: area.width - left, height: area.height)

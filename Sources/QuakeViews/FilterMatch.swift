@@ -3,12 +3,12 @@ import QuakeStore
 /// Where the filter text matches a place, case- and accent-insensitively,
 /// as character offsets of the place. The filter is folded once per frame,
 /// not once per row.
-struct FilterMatch {
+public struct FilterMatch {
     private let needle: [Character]
 
-    init(filter: String) { needle = Array(TextFolding.fold(filter)) }
+    public init(filter: String) { needle = Array(TextFolding.fold(filter)) }
 
-    func ranges(in place: String) -> [Range<Int>] {
+    public func ranges(in place: String) -> [Range<Int>] {
         guard !needle.isEmpty else { return [] }
         // Fold character by character, remembering which place character each
         // folded character came from.

@@ -17,25 +17,25 @@ import TerminalUI
 /// yellow `•` (`*`) over it, and the fitted line log10 N = a − bM from Mc
 /// up as a dim `-` where the cell is otherwise empty. Mc's column has a
 /// bold `|` in its empty cells.
-struct MagnitudeChartView {
-    let magnitudes: MagnitudeFrequency
-    let unicode: Bool
+public struct MagnitudeChartView {
+    public let magnitudes: MagnitudeFrequency
+    public let unicode: Bool
 
-    static let figuresStyle = Style(bold: true)
-    static let cumulativeStyle = Style(foreground: .yellow)
-    static let fitStyle = Style(dim: true)
-    static let axisStyle = Style(dim: true)
-    static let mcStyle = Style(bold: true)
-    static let noteStyle = Style(dim: true)
+    public static let figuresStyle = Style(bold: true)
+    public static let cumulativeStyle = Style(foreground: .yellow)
+    public static let fitStyle = Style(dim: true)
+    public static let axisStyle = Style(dim: true)
+    public static let mcStyle = Style(bold: true)
+    public static let noteStyle = Style(dim: true)
 
     /// One column of the plot: the bins it stands for.
-    struct Column: Equatable {
+    public struct Column: Equatable {
         let tenths: Int
         let count: Int
         let cumulative: Int
     }
 
-    func render(in area: Rect, into screen: inout Screen) {
+    public func render(in area: Rect, into screen: inout Screen) {
         guard !area.isEmpty else { return }
         let note = withoutMagnitude
         let oneLine = note.map { figures + ChartText.separator(unicode) + $0 } ?? figures
@@ -58,7 +58,7 @@ struct MagnitudeChartView {
     }
 
     /// The fit's figures, or why there is none.
-    var figures: String {
+    public var figures: String {
         let separator = ChartText.separator(unicode)
         var parts: [String] = []
         if let fit = magnitudes.fit {
@@ -75,12 +75,12 @@ struct MagnitudeChartView {
     }
 
     /// `312 without a magnitude`, nil when every quake has one.
-    var withoutMagnitude: String? {
+    public var withoutMagnitude: String? {
         magnitudes.withoutMagnitude > 0 ? "\(Formatting.count(magnitudes.withoutMagnitude)) without a magnitude" : nil
     }
 
     /// The bins in at most `width` columns: ⌈bins / width⌉ adjacent bins a column.
-    static func columns(_ bins: [MagnitudeBin], width: Int) -> [Column] {
+    public static func columns(_ bins: [MagnitudeBin], width: Int) -> [Column] {
         guard width > 0, !bins.isEmpty else { return [] }
         let perColumn = (bins.count + width - 1) / width
         return stride(from: 0, to: bins.count, by: perColumn).map { start in
@@ -90,7 +90,7 @@ struct MagnitudeChartView {
     }
 
     /// Whole decades of N the plot spans: at least one.
-    static func decades(_ columns: [Column]) -> Int {
+    public static func decades(_ columns: [Column]) -> Int {
         let largest = columns.map(\.cumulative).max() ?? 1
         return max(1, Int(log10(Double(max(1, largest))).rounded(.up)))
     }
@@ -134,7 +134,7 @@ struct MagnitudeChartView {
     }
 
     /// The column holding magnitude `m`: the last starting at or below it.
-    static func column(of m: Double, in columns: [Column]) -> Int? {
+    public static func column(of m: Double, in columns: [Column]) -> Int? {
         columns.lastIndex { Double($0.tenths) / 10 <= m + 0.05 }
     }
 
