@@ -88,15 +88,5 @@ public struct ResultsPage: Sendable, Equatable {
     }
 
     /// The section holding row `index`.
-    public func section(containing index: Int) -> ResultsSection? {
-        var low = 0, high = sections.count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            let section = sections[mid]
-            if index < section.firstRowIndex { high = mid - 1 }
-            else if index >= section.firstRowIndex + section.count { low = mid + 1 }
-            else { return section }
-        }
-        return nil
-    }
+    public func section(containing index: Int) -> ResultsSection? { sections.section(containing: index) }
 }

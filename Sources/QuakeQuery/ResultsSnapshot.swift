@@ -13,6 +13,21 @@ public struct ResultsSection: Sendable, Hashable, Identifiable {
     public var rowRange: Range<Int> { firstRowIndex..<firstRowIndex + count }
 }
 
+extension [ResultsSection] {
+    /// The section holding row `index`, by binary search (sections are in row order).
+    func section(containing index: Int) -> ResultsSection? {
+        var low = 0, high = count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            let section = self[mid]
+            if index < section.firstRowIndex { high = mid - 1 }
+            else if index >= section.firstRowIndex + section.count { low = mid + 1 }
+            else { return section }
+        }
+        return nil
+    }
+}
+
 /// The results of one configuration at one moment: the count, the sections,
 /// and random access to rows by index. Rows come from the catalog in
 /// batches around the indexes asked for, never all at once.
@@ -72,17 +87,7 @@ public struct ResultsSnapshot: Sendable {
     }
 
     /// The section holding row `index`.
-    public func section(containing index: Int) -> ResultsSection? {
-        var low = 0, high = sections.count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            let section = sections[mid]
-            if index < section.firstRowIndex { high = mid - 1 }
-            else if index >= section.firstRowIndex + section.count { low = mid + 1 }
-            else { return section }
-        }
-        return nil
-    }
+    public func section(containing index: Int) -> ResultsSection? { sections.section(containing: index) }
 
     /// Where the quake with `id` is in these results, from the rows at hand
     /// or the controller's `trackedID` lookup; nil when unknown. Never reads

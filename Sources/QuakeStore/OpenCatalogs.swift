@@ -13,6 +13,18 @@ public enum OpenCatalogs {
     }
 
     private static let pools = Mutex<[WeakPool]>([])
+    /// Damaged catalogs, kept open until the program ends: never closed.
+    private static let abandoned = Mutex<[DatabasePool]>([])
+
+    /// Leaves a damaged catalog as it is: SQLite checkpoints the WAL into
+    /// the file when its last connection closes, which would write the
+    /// pages GRDB's pool wrote when it opened (a CREATE and DROP of a table)
+    /// into the damaged file. Kept open, it is not closed by `closeAll`
+    /// nor when it is released; the process's end leaves the WAL beside it.
+    static func abandon(_ pool: DatabasePool) {
+        pools.withLock { $0.removeAll { $0.pool === pool } }
+        abandoned.withLock { $0.append(pool) }
+    }
 
     static func register(_ pool: DatabasePool) {
         pools.withLock { pools in

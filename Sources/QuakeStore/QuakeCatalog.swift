@@ -167,6 +167,12 @@ public final class QuakeCatalog: Sendable {
     /// Closes the catalog's connections now (a pool checkpoints its WAL into
     /// the file it opened, and removes the `-wal` and `-shm`), instead of
     /// when the last reference goes. Nothing may use the catalog after this.
+    /// A catalog found damaged is not closed (see `OpenCatalogs.abandon`):
+    /// nothing more is written to its file by this process.
+    public func abandon() {
+        if let pool = dbWriter as? DatabasePool { OpenCatalogs.abandon(pool) }
+    }
+
     public func close() throws {
         guard let pool = dbWriter as? DatabasePool else { return }
         try CatalogError.wrappingErrors(path: path, operation: .write) {

@@ -301,6 +301,14 @@ extension BrowserModel {
 /// The first fetch failed: there is nothing to show. Says the failure as it was.
 public struct BrowserFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public let description: String
+    /// The failure itself, for the caller that ends the browser (two that
+    /// say the same are equal).
+    public let underlying: any Error
 
-    init(_ error: any Error) { description = "\(error)" }
+    init(_ error: any Error) {
+        description = "\(error)"
+        underlying = error
+    }
+
+    public static func == (a: BrowserFailure, b: BrowserFailure) -> Bool { a.description == b.description }
 }

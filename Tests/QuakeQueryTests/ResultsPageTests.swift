@@ -23,6 +23,16 @@ import Testing
         }
     }
 
+    /// A started controller over a new week catalog, logging its pages.
+    static func started() throws -> (WeekCatalog, ResultsController, PageLog) {
+        let week = try WeekCatalog()
+        let controller = try ResultsController(week.catalog, configuration: FetchConfiguration())
+        let log = PageLog()
+        controller.onPage(log.append)
+        try controller.start()
+        return (week, controller, log)
+    }
+
     /// The newest quake of the week is 09:12:13 UTC on 2018-06-14; this one comes after it.
     static let newer = singleQuakeFeed(id: "new0001", place: "Newer Ridge", magnitude: 3.3, time: 1_528_967_600_000)
 
@@ -30,11 +40,7 @@ import Testing
     /// count never turns into "counting…" and back), and the new row comes
     /// with its mark in the same page.
     @Test func aCommitDeliversOnlyCountedPagesWithTheNewRowAndItsMark() async throws {
-        let week = try WeekCatalog()
-        let controller = try ResultsController(week.catalog, configuration: FetchConfiguration())
-        let log = PageLog()
-        controller.onPage(log.append)
-        try controller.start()
+        let (week, controller, log) = try Self.started()
         defer { controller.stop() }
         let before = try await log.wait { $0.isComplete }
         #expect(log.all.first?.isComplete == false, "a new configuration shows its rows before its count")
@@ -53,11 +59,7 @@ import Testing
     /// Rows past the page: `needRows` delivers the same results (generation,
     /// count) with those rows, in the order the catalog holds them.
     @Test func rowsPastThePageComeAsAPageOfTheSameResults() async throws {
-        let week = try WeekCatalog()
-        let controller = try ResultsController(week.catalog, configuration: FetchConfiguration())
-        let log = PageLog()
-        controller.onPage(log.append)
-        try controller.start()
+        let (week, controller, log) = try Self.started()
         defer { controller.stop() }
         let counted = try await log.wait { $0.isComplete }
         #expect(counted.rowRange == 0..<300, "the first window and the margin")
