@@ -335,7 +335,9 @@ public final class ResultsController: @unchecked Sendable {
            let quake = try Quake.fetchOne(db, sql: "SELECT * FROM \(QuakeField.table) WHERE id = ?", arguments: [id]) {
             try window.prefetch(position, holding: quake, db)
         }
-        let range = pageRange(tracked: summary.tracked?.1, count: summary.count)
+        let range = pageRange(tracked: summary.tracked?.1, count: summary.count, preloaded: first.count)
+        // The first window is at hand already: most pages are it, with no read.
+        if range.upperBound <= first.count { return (summary, PageRows(first: range.lowerBound, rows: Array(first[range]))) }
         return (summary, readRows(range, window, db))
     }
 
@@ -348,14 +350,19 @@ public final class ResultsController: @unchecked Sendable {
         }
     }
 
-    /// The rows a counted page carries: round the tracked quake (the
-    /// selection), else those asked for last (`needRows`), else the first
-    /// window; with `pageMargin` on each side.
-    private func pageRange(tracked: Int?, count: Int) -> Range<Int> {
+    /// The rows a counted page carries: the first window when it holds
+    /// the tracked quake (the selection) and the rows asked for last
+    /// (`needRows`), else those round the tracked quake, else those asked
+    /// for, with `pageMargin` on each side.
+    private func pageRange(tracked: Int?, count: Int, preloaded: Int) -> Range<Int> {
         let wanted = lock.withLock { wantedRows }
+        let all = 0..<max(count, 0)
+        let first = (0..<preloaded).clamped(to: all)
         let span = max(wanted?.count ?? 0, 1)
-        let range = tracked.map { ($0 - span)..<($0 + span) } ?? wanted ?? 0..<windowSize
-        return ((range.lowerBound - Self.pageMargin)..<(range.upperBound + Self.pageMargin)).clamped(to: 0..<max(count, 0))
+        let around = tracked.map { ($0 - span)..<($0 + span) } ?? wanted
+        guard let around, !(around.clamped(to: all).isEmpty || around.clamped(to: all).upperBound <= first.upperBound)
+        else { return first }
+        return ((around.lowerBound - Self.pageMargin)..<(around.upperBound + Self.pageMargin)).clamped(to: all)
     }
 
     private func page(_ generation: Int, _ configuration: FetchConfiguration, dataVersion: Int, _ summary: Summary,
