@@ -6,7 +6,7 @@ import QuakeViews
 // What `stats` prints: the JSON document, or the text lines a person reads.
 
 extension StatsCommand {
-    /// The JSON document: keys in a fixed order (see the README), times ISO
+    /// The JSON document: keys in a fixed order (see docs/GUIDE.md), times ISO
     /// 8601 UTC with milliseconds, magnitudes with one decimal, b, its
     /// error and a at full precision (Swift's shortest round-trip text).
     /// The fit's five keys are null below 50 quakes at or above Mc.
