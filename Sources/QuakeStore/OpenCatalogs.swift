@@ -26,6 +26,8 @@ public enum OpenCatalogs {
         abandoned.withLock { $0.append(pool) }
     }
 
+    static func isAbandoned(_ pool: DatabasePool) -> Bool { abandoned.withLock { $0.contains { $0 === pool } } }
+
     static func register(_ pool: DatabasePool) {
         pools.withLock { pools in
             pools.removeAll { $0.pool == nil }

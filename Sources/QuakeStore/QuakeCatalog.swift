@@ -167,14 +167,22 @@ public final class QuakeCatalog: Sendable {
     /// Closes the catalog's connections now (a pool checkpoints its WAL into
     /// the file it opened, and removes the `-wal` and `-shm`), instead of
     /// when the last reference goes. Nothing may use the catalog after this.
-    /// A catalog found damaged is not closed (see `OpenCatalogs.abandon`):
-    /// nothing more is written to its file by this process.
-    public func abandon() {
-        if let pool = dbWriter as? DatabasePool { OpenCatalogs.abandon(pool) }
+    /// A failed read of this catalog as one line naming it: the file
+    /// replaced or removed since it was opened is said so; a damaged one
+    /// (SQLITE_CORRUPT) is from then on never closed (see
+    /// `OpenCatalogs.abandon`), so nothing more is written to its file by
+    /// this process.
+    public func readFailure(_ error: any Error) -> any Error {
+        if let replaced = replacement(operation: .read) { return replaced }
+        let failure = CatalogError.reading(error, path: path)
+        if (failure as? CatalogError)?.reason == .corrupt, let pool = dbWriter as? DatabasePool {
+            OpenCatalogs.abandon(pool)
+        }
+        return failure
     }
 
     public func close() throws {
-        guard let pool = dbWriter as? DatabasePool else { return }
+        guard let pool = dbWriter as? DatabasePool, !OpenCatalogs.isAbandoned(pool) else { return }
         try CatalogError.wrappingErrors(path: path, operation: .write) {
             // Emptied first: should the close fail (a connection still in use), the WAL
             // under the path's name holds no frame to replay into another file.

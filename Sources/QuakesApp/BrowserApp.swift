@@ -53,7 +53,7 @@ public enum BrowserApp {
         controller.onPage { inbox.post(.page($0)) }
         controller.onFailure {
             // A removed or replaced file is said so, not as the read error it causes.
-            inbox.post(.fetchFailed(catalog.replacement(operation: .read) ?? CatalogError.reading($0, path: catalog.path)))
+            inbox.post(.fetchFailed(catalog.readFailure($0)))
         }
         let refresher = feed.map { FeedRefresher(feed: $0, post: inbox.post) }
         let indexer = IndexBuilder(catalog: catalog, post: inbox.post)

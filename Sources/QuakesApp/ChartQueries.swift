@@ -45,7 +45,7 @@ final class ChartQueries: Sendable {
         while let width = takePending() {
             do { inbox.post(.charts(try compute(controller, width))) }
             // Said as the table's failures are: one line, a pattern's error as it is.
-            catch { inbox.post(.chartsFailed(CatalogError.reading(error, path: controller.catalog.path))) }
+            catch { inbox.post(.chartsFailed(controller.catalog.readFailure(error))) }
         }
     }
 

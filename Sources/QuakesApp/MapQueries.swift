@@ -38,7 +38,7 @@ final class MapQueries {
         let controller = self.controller, inbox = self.inbox
         queue.async {
             do { inbox.post(.mapFit(try controller.aggregate(MapFit.request))) }
-            catch { inbox.post(.fetchFailed(CatalogError.reading(error, path: controller.catalog.path))) }
+            catch { inbox.post(.fetchFailed(controller.catalog.readFailure(error))) }
         }
     }
 
@@ -50,7 +50,7 @@ final class MapQueries {
                                                         restriction: region.predicate, radius: radius)
                 inbox.post(.mapPicked(found))
             } catch {
-                inbox.post(.fetchFailed(CatalogError.reading(error, path: controller.catalog.path)))
+                inbox.post(.fetchFailed(controller.catalog.readFailure(error)))
             }
         }
     }

@@ -126,7 +126,7 @@ final class ResultsExporter: Sendable {
         } catch {
             file.discard()
             // A read that failed is said as list says it: `database PATH: cannot read: …`.
-            throw ExportError(file: request.path, cause: CatalogError.reading(error, path: catalog.path))
+            throw ExportError(file: request.path, cause: catalog.readFailure(error))
         }
         return written
     }

@@ -73,14 +73,8 @@ struct BrowseCommand: ParsableCommand {
         while true {
             let feed = Self.refreshFeed(source, catalog: catalog, timeout: timeout, config: config, every: every)
             // A failure is said once the terminal is restored: on a sane screen.
-            do {
-                exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home,
-                                          view: start, views: store, notice: notice, alert: alert, finalView: { last = $0 })
-            } catch let failure as BrowserFailure {
-                // A damaged catalog is left as it is: not even closed (closing writes to it).
-                if (failure.underlying as? CatalogError)?.reason == .corrupt { catalog.abandon() }
-                throw failure.underlying
-            }
+            exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home,
+                                      view: start, views: store, notice: notice, alert: alert, finalView: { last = $0 })
             guard exit == .reopen else { break }
             // The file was replaced under the browser: open what the path names now, as it was being shown.
             // The old file is closed first: its WAL, still under the path's `-wal` name, is checkpointed
