@@ -224,7 +224,7 @@ public final class ResultsController: @unchecked Sendable {
     /// `request` over the current configuration's results, computed on the
     /// caller's thread: for one-shot use, like `fetchNow`.
     public func aggregate(_ request: AggregateRequest) throws -> AggregateResult {
-        let (generation, configuration) = lock.withLock { (self.generation, requested) }
+        let (generation, configuration) = current
         let rows = try catalog.dbWriter.read { db in
             try QueryPlan.planning(configuration, db).summary.aggregate(request, db)
         }
@@ -253,7 +253,7 @@ public final class ResultsController: @unchecked Sendable {
     /// `counting`, the rows and sections only (count pending): what a reader
     /// that only prints rows needs, without counting every match first.
     public func fetchNow(counting: Bool = true) throws -> ResultsSnapshot {
-        let (generation, configuration) = lock.withLock { (self.generation, requested) }
+        let (generation, configuration) = current
         let (plan, first, summary, sections) = try catalog.dbWriter.read { db in
             let plans = try QueryPlan.planning(configuration, db)
             let first = try plans.window.rows(db, offset: 0, limit: windowSize)
@@ -293,8 +293,7 @@ public final class ResultsController: @unchecked Sendable {
             let shownConfiguration = lock.withLock { latestPage?.page.configuration }
             let firstPage = afterCommit && shownConfiguration == configuration ? nil
                 : ResultsPage(generation: generation, configuration: configuration, dataVersion: dataVersion, count: nil,
-                              rows: first, tracked: trackedID.flatMap { id in
-                                  first.firstIndex { $0.id == id }.map { ResultsPage.TrackedQuake(id: id, index: $0) } })
+                              rows: first)
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: nil,
                                     dataVersion: dataVersion, window: window), page: firstPage, window: window)
             guard let (summary, pageRows) = try StaleReadInterruption.read(catalog.dbWriter, abandonWhen: isStale, { db in
@@ -346,7 +345,7 @@ public final class ResultsController: @unchecked Sendable {
         do {
             return PageRows(first: range.lowerBound, rows: try window.rows(range, db))
         } catch {
-            return PageRows(first: range.lowerBound, rows: [], failure: "\(CatalogError.reading(error, path: catalog.path))")
+            return PageRows(first: range.lowerBound, rows: [], failure: "\(catalog.readFailure(error))")
         }
     }
 
@@ -398,7 +397,7 @@ public final class ResultsController: @unchecked Sendable {
             .clamped(to: 0..<page.knownRowCount)
         let read: PageRows
         do { read = try catalog.dbWriter.read { db in readRows(range, window, db) } } catch {
-            read = PageRows(first: range.lowerBound, rows: [], failure: "\(CatalogError.reading(error, path: catalog.path))")
+            read = PageRows(first: range.lowerBound, rows: [], failure: "\(catalog.readFailure(error))")
         }
         // The rows at hand stay when the others cannot be read.
         let rows = read.failure == nil ? read : PageRows(first: page.firstRowIndex, rows: page.rows, failure: read.failure)

@@ -15,6 +15,12 @@ public struct TableLayout {
         self.rowCount = rowCount
     }
 
+    /// The lines of a page's results: its rows known so far (the count, or
+    /// while counting the first window) and its sections; none before a page.
+    public init(page: ResultsPage?) {
+        self.init(sections: page?.sections ?? [], rowCount: page?.knownRowCount ?? 0)
+    }
+
     public var lineCount: Int { rowCount + sections.count }
 
     /// Sections starting at or before `row` (each adds its header line).

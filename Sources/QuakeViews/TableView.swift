@@ -29,10 +29,7 @@ public struct TableContent: Sendable, Equatable {
         self.filterText = filterText; self.isUnfiltered = isUnfiltered
     }
 
-    /// Rows known so far: the count, or while counting the first window.
-    public var rowCount: Int { page?.knownRowCount ?? 0 }
-
-    public var tableLayout: TableLayout { TableLayout(sections: page?.sections ?? [], rowCount: rowCount) }
+    public var tableLayout: TableLayout { TableLayout(page: page) }
 }
 
 /// The table: a header row of column titles with their sort marks, then
@@ -97,7 +94,7 @@ public struct TableView {
             screen.put("loading…", row: area.y, column: area.x + ColumnLayout.margin, style: Style(dim: true))
             return
         }
-        if state.rowCount == 0, page.isComplete {
+        if page.knownRowCount == 0, page.isComplete {
             let text = state.isUnfiltered ? "no quakes in this catalog" : "no quakes match"
             screen.put(text, row: area.y, column: area.x + ColumnLayout.margin, style: Style(dim: true))
             return

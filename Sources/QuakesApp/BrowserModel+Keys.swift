@@ -34,9 +34,9 @@ extension BrowserModel {
         case .filter: mode = .filter(TextField(filterText))
         case .predicate: mode = .predicate(TextField(userPredicate?.description ?? ""), error: nil)
         case .cycleSections: cycleSections()
-        case .cycleMapLayout: map.cycleLayout(); relayoutPanes()
+        case .cycleMapLayout: map.cycleLayout()
         case .switchFocus: map.switchFocus()
-        case .toggleCharts: charts.toggle(); relayoutPanes()
+        case .toggleCharts: charts.toggle()
         case .toggleRegionFilter: toggleRegionFilter()
         case .showDetail: if selectedQuake != nil { mode = .detail }
         case .delete:

@@ -42,7 +42,6 @@ extension BrowserModel {
                     regionFilter: checked(view.filterRegion, orElse: nil))
         showsUTC = view.utc
         charts.show(view.charts ?? false)
-        relayoutPanes()
         var configuration = self.configuration
         do { configuration.sortKeys = try view.sortKeys(home: home) } catch {
             problems.append("sort \(view.sort): \(error)")

@@ -59,8 +59,9 @@ public struct BrowserModel: Equatable, Sendable {
     /// The moment ages and change marks are shown as of.
     public internal(set) var now: Date
     public internal(set) var ending: Ending?
-    /// Where the parts of the screen are, for the terminal's size and the panes shown.
-    internal(set) var layout: BrowseLayout
+    /// The terminal's size, as the last resize said.
+    private(set) var screenWidth: Int
+    private(set) var screenHeight: Int
     /// The panes, the focus, the map's view and dots, the region filter.
     public internal(set) var map = MapState()
     /// The charts pane (`c`): shown or not, its newest charts.
@@ -109,8 +110,6 @@ public struct BrowserModel: Equatable, Sendable {
     /// Effects asked for while handling the current events; `reduce`
     /// hands them over and leaves this empty.
     var effects: [BrowserEffect] = []
-    /// Undo or redo moved through the history in these events (not a change to record).
-    var travelled = false
 
     static let readOnlyMessage = "catalog is read-only"
     static let waitingMessage = "waiting for another writer…"
@@ -127,13 +126,23 @@ public struct BrowserModel: Equatable, Sendable {
         self.hasDisplay = hasDisplay
         self.now = now
         self.lastUpdated = lastUpdated
-        layout = BrowseLayout(width: width, height: height)
+        screenWidth = width
+        screenHeight = height
         // A predicate the browser starts with (--where) is the user's own:
         // shown, editable with `:`, and kept when the filter changes.
         userPredicate = configuration.predicate
         // A view to start from (the last one on this catalog, or --view).
         if let view { show(view, name: nil) }
-        effects = []
+    }
+
+    /// Where the parts of the screen are, for the terminal's size and the panes shown.
+    var layout: BrowseLayout {
+        BrowseLayout(width: screenWidth, height: screenHeight, panes: map.panes, charts: charts.isShown)
+    }
+
+    mutating func resize(width: Int, height: Int) {
+        screenWidth = width
+        screenHeight = height
     }
 
     public var shouldQuit: Bool { if case .quit? = ending { true } else { false } }
@@ -150,7 +159,7 @@ public struct BrowserModel: Equatable, Sendable {
     /// The id of the selected quake.
     public var selectedQuakeID: String? { selectedQuake?.id }
 
-    var tableLayout: TableLayout { TableLayout(sections: page?.sections ?? [], rowCount: rowCount) }
+    var tableLayout: TableLayout { TableLayout(page: page) }
 
     /// The sort of the rows on screen, and the sort asked for: they differ
     /// until the new results arrive, and the header shows which is pending.

@@ -14,11 +14,12 @@ public func reduce(_ model: inout BrowserModel, _ event: BrowserEvent) -> [Brows
 /// frame): a paste is one query, not one per character, and the effects
 /// derived from the model (fetch, track, rows, map, charts) are asked once.
 public func reduce(_ model: inout BrowserModel, _ events: [BrowserEvent]) -> [BrowserEffect] {
-    let before = model.queryState
+    let before = model.queryState, historyBefore = model.history
     let wasFiltering = model.isFiltering
     for event in events { model.handleOne(event) }
     model.commitFilter()
-    if model.travelled { model.travelled = false } else {
+    // Undo and redo move through the history themselves: not a change to record.
+    if model.history == historyBefore {
         model.recordHistory(from: before, typing: wasFiltering || model.isFiltering)
     }
     model.scrollToSelection()
@@ -35,7 +36,7 @@ extension BrowserModel {
             alertBanner = nil
             handle(key)
         case .input(.mouse(let mouse)): handle(mouse)
-        case .input(.resize(let width, let height)): relayout(width: width, height: height)
+        case .input(.resize(let width, let height)): resize(width: width, height: height)
         case .page(let page): apply(page)
         case .fetchFailed(let error):
             if page == nil { ending = .failed(BrowserFailure(error)) } else { report(error) }
@@ -69,13 +70,6 @@ extension BrowserModel {
         case .alerts(let quakes): receiveAlerts(quakes)
         }
     }
-
-    mutating func relayout(width: Int, height: Int) {
-        layout = BrowseLayout(width: width, height: height, panes: map.panes, charts: charts.isShown)
-    }
-
-    /// Where the parts go after the panes changed (`m`, `c`, a view).
-    mutating func relayoutPanes() { relayout(width: layout.screen.width, height: layout.screen.height) }
 
     /// Shows a new page, keeping the selection on the same quake while it
     /// is still there, else on the nearest row. An older generation than
@@ -290,7 +284,6 @@ extension BrowserModel {
         filterText = state.filterText
         userPredicate = state.userPredicate
         map.setRegionFilter(state.regionFilter)
-        travelled = true
         configuration.sortKeys = state.sortKeys
         configuration.sectionIdentifier = state.sections
         updatePredicate()
@@ -301,14 +294,6 @@ extension BrowserModel {
 /// The first fetch failed: there is nothing to show. Says the failure as it was.
 public struct BrowserFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public let description: String
-    /// The failure itself, for the caller that ends the browser (two that
-    /// say the same are equal).
-    public let underlying: any Error
 
-    init(_ error: any Error) {
-        description = "\(error)"
-        underlying = error
-    }
-
-    public static func == (a: BrowserFailure, b: BrowserFailure) -> Bool { a.description == b.description }
+    init(_ error: any Error) { description = "\(error)" }
 }
