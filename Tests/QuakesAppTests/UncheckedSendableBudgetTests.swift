@@ -17,12 +17,8 @@ import TestSupport
     }
 
     static func declarations() throws -> [Declaration] {
-        let sources = packageRoot.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
         var found: [Declaration] = []
-        for file in files.filter({ $0.hasSuffix(".swift") }).sorted() {
-            let lines = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-                .components(separatedBy: "\n")
+        for (file, lines) in try swiftFiles(under: "Sources") {
             for (index, line) in lines.enumerated() {
                 let code = line.components(separatedBy: "//")[0]
                 guard code.contains("@unchecked Sendable") else { continue }

@@ -7,12 +7,7 @@ import TestSupport
 /// through the views without importing the browser.
 @Suite struct ViewBoundaryTests {
     static func lines(of folder: String) throws -> [(file: String, line: String)] {
-        let root = packageRoot.appendingPathComponent(folder)
-        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
-        return try files.filter { $0.hasSuffix(".swift") }.sorted().flatMap { file in
-            try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-                .components(separatedBy: "\n").map { (file, $0) }
-        }
+        try swiftFiles(under: folder).flatMap { file in file.lines.map { (file.path, $0) } }
     }
 
     @Test func theViewsReadNoCatalog() throws {
