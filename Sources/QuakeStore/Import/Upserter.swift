@@ -59,7 +59,7 @@ final class Upserter {
             """) ?? false
         writtenIDHashes = catalogIsEmpty ? [] : nil
         // Numbered parameters: both statements take the id as ?1, the other
-        // stored columns as ?2…?24 and changedAt (the import's clock) as ?25.
+        // stored columns as ?2…?38 and changedAt (the import's clock) as ?39.
         let columns = Quake.storedColumns
         selectStored = try db.makeStatement(sql: "SELECT updated, time, latitude, longitude, ids FROM quake WHERE id = ?")
         selectAliasOwner = try db.makeStatement(sql: "SELECT quakeId FROM quakeAlias WHERE alias = ?")
@@ -179,7 +179,7 @@ final class Upserter {
     private func execute(_ statement: Statement, binding quake: Quake) throws {
         statement.setUncheckedArguments(StatementArguments())   // resets, and tells GRDB the bindings are ours
         var binder = try quake.bindStoredValues(to: statement)
-        try binder.bind(now)   // ?25, changedAt
+        try binder.bind(now)   // ?39, changedAt
         try statement.execute()
     }
 }
