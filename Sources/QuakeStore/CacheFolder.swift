@@ -35,10 +35,21 @@ public struct CacheFolder: Sendable {
         path + "/" + key + ".sqlite.\(getpid()).partial"
     }
 
-    /// Makes the folder (and its parents) if it is missing.
+    /// Makes the folder (and its parents) if it is missing; one error
+    /// line with the system's reason when it cannot (`Not a directory`).
     public func create() throws {
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw CacheError("cannot create the cache folder \(path): \(Self.reason(error))")
+        var prefix = ""
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            guard mkdir(prefix, 0o700) != 0, errno != EEXIST else { continue }
+            let code = errno
+            throw CacheError("cannot create the cache folder \(path): \(String(cString: strerror(code)))",
+                             cause: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO))
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw CacheError("cannot create the cache folder \(path): \(String(cString: strerror(ENOTDIR)))",
+                             cause: POSIXError(.ENOTDIR))
         }
     }
 
@@ -150,14 +161,15 @@ public struct CacheFolder: Sendable {
             try String.fetchOne(db, sql: "SELECT value FROM catalogInfo WHERE key = ?", arguments: [sourceKey])
         }
     }
-
-    private static func reason(_ error: any Error) -> String {
-        (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
-    }
 }
 
 /// The cache folder cannot be used: one line naming it.
-public struct CacheError: Error, CustomStringConvertible, Equatable {
+public struct CacheError: Error, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// What failed underneath, if anything.
+    public let cause: (any Error)?
+    public init(_ description: String, cause: (any Error)? = nil) {
+        self.description = description
+        self.cause = cause
+    }
 }

@@ -91,6 +91,20 @@ struct OpenFileTests {
         #expect(second.count == 1 && second != first, "\(first) then \(second)")
     }
 
+    @Test("a URL is downloaded as fetch downloads it and read as import reads a file: here gzipped FDSN text")
+    func openURL() throws {
+        let server = try FeedServer()
+        let url = server.url("feed/usgs_all_week_2018-06-14.txt?gzip=1")
+        let session = try session([url])
+        let pane = session.waitUntil { $0.top.contains("quakes") && $0.bottom.contains("read ") }
+        #expect(pane.top == " quakes-tui  usgs_all_week_2018-06-14.txt  4,711 quakes  by time ▼", "\(pane)")
+        #expect(pane.bottom.contains("read 4,711 quakes from \(url)"), "\(pane)")
+        #expect(pane.rows.first?.time == Oracle.newestFirst[0].utcSecond)
+        session.send("q")
+        #expect(session.waitForExit().status == 0)
+        #expect(cachedCatalogs().count == 1, "\(cacheFiles())")
+    }
+
     @Test("--db with a file imports into that catalog and keeps it; the cache is not used")
     func openIntoCatalog() throws {
         let csv = dayCSV()

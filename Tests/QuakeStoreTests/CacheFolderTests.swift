@@ -29,6 +29,15 @@ import Testing
         #expect(CacheFolder(environment: ["HOME": "/home/u"]).path == "/home/u/.cache/quakes-tui")
     }
 
+    @Test("a cache folder that cannot be made is one line with the system's reason")
+    func unusableFolder() throws {
+        let file = folder.write("not-a-folder", "x")
+        let error = try #require(throws: CacheError.self) {
+            try CacheFolder(environment: ["XDG_CACHE_HOME": file]).create()
+        }
+        #expect(error.description == "cannot create the cache folder \(file)/quakes-tui: Not a directory")
+    }
+
     @Test("a file's key changes when it is touched, and names every file given, in order")
     func keys() throws {
         let a = folder.write("a.csv", "x")
