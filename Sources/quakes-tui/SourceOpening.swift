@@ -111,12 +111,18 @@ struct SourceOpening {
     }
 
     /// Every source into `catalog`, each whole or not at all; the first
-    /// that fails ends the open. Returns how many rows were skipped.
+    /// that fails ends the open. Returns how many rows were skipped. On a
+    /// terminal a line on stderr says how far the read is, until the browser starts.
     private func importAll(into catalog: QuakeCatalog) throws -> Int {
         let importer = QuakeImporter(catalog: catalog)
         var skipped = 0
         for source in sources {
-            let report = Self.isURL(source) ? try importURL(source, importer) : try importer.importFile(at: source)
+            let name = source == "-" ? "standard input" : Self.isURL(source) ? shownName(source) : source
+            let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: name, exitsOnSignal: false) : nil
+            defer { bar?.clear() }
+            let progress: QuakeImporter.Progress = { bar?.show(line: "reading \(name): \(DigitGrouping.grouped($0)) quakes…") }
+            let report = Self.isURL(source) ? try importURL(source, importer, bar: bar, progress: progress)
+                : try importer.importFile(at: source, progress: progress)
             skipped += report.skipped.count
         }
         return skipped
@@ -124,16 +130,19 @@ struct SourceOpening {
 
     /// Downloads as `fetch` does (the timeout, `max-download`), inflates
     /// gzip as `import` does, and reads any format `import` reads.
-    private func importURL(_ text: String, _ importer: QuakeImporter) throws -> ImportReport {
+    private func importURL(_ text: String, _ importer: QuakeImporter, bar: ProgressBar?,
+                           progress: @escaping QuakeImporter.Progress) throws -> ImportReport {
         let source = try FeedSource(urlString: text)
-        let body = try FeedDownload.body(of: source, timeout: timeout, limit: maxDownload)
+        let body = try FeedDownload.body(of: source, timeout: timeout, limit: maxDownload) { received, expected in
+            bar?.show(.downloading(received: received, expected: expected))
+        }
         let data: Data
         do { data = try Gzip.decompressedIfCompressed(body.data, limit: maxDownload) } catch .overLimit {
             throw FetchError(source: source.description, reason: .overLimit(maxDownload))
         } catch .invalid(let reason) {
             throw FetchError(source: source.description, reason: .notGzip(reason))
         }
-        return try importer.importData(data, name: source.description)
+        return try importer.importData(data, name: source.description, progress: progress)
     }
 
     /// After standard input was read: the keys come from the terminal
