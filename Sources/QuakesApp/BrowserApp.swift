@@ -31,17 +31,18 @@ public enum BrowserApp {
     /// makes the terminal once the catalog is open (the real one by default:
     /// ncurses, monochrome under NO_COLOR). `view`: what to show first (the
     /// last view on this catalog, a saved one); `views`: where `w` and `'`
-    /// keep named views; `finalView` is given what the browser showed last.
+    /// keep named views; `finalView` is given what the browser showed last;
+    /// `title`: what the top line names (the files opened), else the catalog's file name.
     public static func run(catalog: QuakeCatalog, configuration: FetchConfiguration, refresh feed: RefreshFeed? = nil,
                            home: Home? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
                            view: SavedView? = nil, views: ViewStore? = nil, notice: String? = nil,
-                           alert: QuakePredicate? = nil,
+                           alert: QuakePredicate? = nil, title: String? = nil,
                            finalView: ((SavedView) -> Void)? = nil,
                            terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
         let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
         defer { terminal.stop() }
         let model = BrowserModel(
-            catalogName: (catalog.path as NSString).lastPathComponent, isReadOnly: catalog.isReadOnly,
+            catalogName: title ?? (catalog.path as NSString).lastPathComponent, isReadOnly: catalog.isReadOnly,
             configuration: configuration, width: terminal.width, height: terminal.height,
             lastUpdated: catalog.lastFetch()?.date, home: home, canRefresh: feed != nil, canSaveViews: views != nil,
             hasDisplay: ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0]?.isEmpty == false }, view: view)

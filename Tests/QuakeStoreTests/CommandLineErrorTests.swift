@@ -77,6 +77,17 @@ import TestSupport
             See 'quakes-tui browse --help'.
 
             """),
+        // A command's name after an option is not a file to open (./list is).
+        Case(arguments: ["--db", "x.sqlite", "list"], stderr: """
+            error: 'list' is a command, given first (quakes-tui list …); a file of that name is opened as ./list
+            See 'quakes-tui browse --help'.
+
+            """),
+        Case(arguments: ["browse", ""], stderr: """
+            error: a file to open must be named, not empty
+            See 'quakes-tui browse --help'.
+
+            """),
         Case(arguments: ["--bogus"], stderr: """
             error: unknown option '--bogus'
             See 'quakes-tui browse --help'.

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `quakes-tui FILE`, `quakes-tui -`, `quakes-tui --db PATH FILE`: the
+/// browser on exactly what the file holds, read once into a catalog of the
+/// cache folder (XDG_CACHE_HOME, the test's own) and opened from there while
+/// the file is unchanged. The bottom line says which happened.
+@Suite("Open a file", .timeLimit(.minutes(10)))
+struct OpenFileTests {
+    let files = TemporaryFolder()
+    var cache: String { files.file("cache") }
+    var cacheFolder: String { cache + "/quakes-tui" }
+
+    /// The 2014 day fixture (146 quakes) as a USGS CSV.
+    func dayCSV(_ name: String = "day.csv") -> String {
+        var lines = ["time,latitude,longitude,depth,mag,magType,nst,gap,dmin,rms,net,id,updated,place,type,"
+                     + "horizontalError,depthError,magError,magNst,status,locationSource,magSource"]
+        for quake in Oracle.day2014 {
+            let time = quake.utcMilliseconds.replacingOccurrences(of: " ", with: "T") + "Z"
+            let place = "\"" + quake.place.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            lines.append([time, "\(quake.latitude)", "\(quake.longitude)", "\(quake.depth)",
+                          quake.magnitude.map { "\($0)" } ?? "", "ml", "", "", "", "", "us", quake.id, time, place,
+                          "earthquake", "", "", "", "", "reviewed", "us", "us"].joined(separator: ","))
+        }
+        return files.write(name, lines.joined(separator: "\n") + "\n")
+    }
+
+    /// Every file in the cache folder, by name.
+    func cacheFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: cacheFolder)) ?? []).sorted()
+    }
+
+    /// The complete catalogs in the cache folder, by file name.
+    func cachedCatalogs() -> [String] { cacheFiles().filter { $0.hasSuffix(".sqlite") } }
+
+    /// Wide: an error line naming a temporary folder's file stays one line.
+    func session(_ arguments: [String], standardInput: String? = nil, environment: [String: String] = [:]) throws -> TmuxSession {
+        try TmuxSession(width: 250, arguments: arguments, environment: environment.merging(["XDG_CACHE_HOME": cache]) { $1 },
+                        withCatalog: false,
+                        standardInput: standardInput)
+    }
+
+    @Test("a CSV opens on its quakes; opened again it is read from the cache; touched, it is read again")
+    func openCachedThenTouched() throws {
+        let csv = dayCSV()
+        #expect(Oracle.day2014.count == 146)
+        let session = try session([csv])
+        var pane = session.waitUntil { $0.top.contains("quakes") && $0.bottom.contains("read ") }
+        #expect(pane.top == " quakes-tui  day.csv  146 quakes  by time ▼", "\(pane)")
+        #expect(pane.bottom.contains("read 146 quakes from \(csv)"), "\(pane)")
+        let newest = Oracle.day2014.max { $0.time < $1.time }!
+        #expect(pane.rows.first?.time == newest.utcSecond, "\(pane)")
+        session.send("q")
+        #expect(session.waitForExit().status == 0)
+        let first = cachedCatalogs()
+        #expect(first.count == 1 && first[0].hasSuffix(".sqlite"), "\(first)")
+
+        try session.relaunch(arguments: [csv])
+        pane = session.waitUntil { $0.bottom.contains("from the cache") }
+        #expect(pane.top == " quakes-tui  day.csv  146 quakes  by time ▼", "\(pane)")
+        #expect(pane.bottom.contains("opened day.csv from the cache (146 quakes)"), "\(pane)")
+        session.send("q")
+        #expect(session.waitForExit().status == 0)
+        #expect(cachedCatalogs() == first, "nothing new was made")
+
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: csv)
+        try session.relaunch(arguments: [csv])
+        pane = session.waitUntil { $0.bottom.contains("read ") }
+        #expect(pane.bottom.contains("read 146 quakes from \(csv)"), "\(pane)")
+        session.send("q")
+        #expect(session.waitForExit().status == 0)
+        #expect(cachedCatalogs().count == 2, "\(cacheFiles())")
+    }
+
+    @Test("over QUAKES_CACHE_LIMIT the least recently used catalog goes, never the one opened")
+    func bound() throws {
+        let csv = dayCSV()
+        let session = try session([csv], environment: ["QUAKES_CACHE_LIMIT": "1B"])
+        session.waitUntil { $0.bottom.contains("read 146 quakes") }
+        session.send("q")
+        #expect(session.waitForExit().status == 0)
+        let first = cachedCatalogs()
+        #expect(first.count == 1, "the one opened stays, alone over the bound")
+        try session.relaunch(arguments: [Fixture.day2014])
+        let pane = session.waitUntil { $0.bottom.contains("read ") }
+        #expect(pane.bottom.contains("read 146 quakes from \(Fixture.day2014)"), "\(pane)")
+        session.send("q")
+        #expect(session.waitForExit().status == 0)
+        let second = cachedCatalogs()
+        #expect(second.count == 1 && second != first, "\(first) then \(second)")
+    }
+
+    @Test("a URL is downloaded as fetch downloads it and read as import reads a file: here gzipped FDSN text")
+    func openURL() throws {
+        let server = try FeedServer()
+        let url = server.url("feed/usgs_all_week_2018-06-14.txt?gzip=1")
+        let session = try session([url])
+        let pane = session.waitUntil { $0.top.contains("quakes") && $0.bottom.contains("read ") }
+        #expect(pane.top == " quakes-tui  usgs_all_week_2018-06-14.txt  4,711 quakes  by time ▼", "\(pane)")
+        #expect(pane.bottom.contains("read 4,711 quakes from \(url)"), "\(pane)")
+        #expect(pane.rows.first?.time == Oracle.newestFirst[0].utcSecond)
+        session.send("q")
+        #expect(session.waitForExit().status == 0)
+        #expect(cachedCatalogs().count == 1, "\(cacheFiles())")
+    }
+
+    @Test("--db with a file imports into that catalog and keeps it; the cache is not used")
+    func openIntoCatalog() throws {
+        let csv = dayCSV()
+        let db = files.file("kept.sqlite")
+        let session = try session(["--db", db, csv])
+        let pane = session.waitUntil { $0.top.contains("quakes") && $0.bottom.contains("read ") }
+        #expect(pane.top == " quakes-tui  day.csv  146 quakes  by time ▼", "\(pane)")
+        #expect(pane.bottom.contains("read 146 quakes from \(csv)"), "\(pane)")
+        session.send("q")
+        #expect(session.waitForExit().status == 0)
+        let listed = try runQuakesTUI(["list", "--db", db, "--format", "csv"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.split(separator: "\n").count == 147)
+        #expect(cacheFiles().isEmpty, "\(cacheFiles())")
+    }
+
+    @Test("- reads standard input (here a GeoJSON file), then the keys come from the terminal")
+    func openStandardInput() throws {
+        let session = try session(["-"], standardInput: Fixture.week)
+        let pane = session.waitUntil { $0.top.contains("quakes") && $0.bottom.contains("read ") }
+        #expect(pane.top == " quakes-tui  standard input  4,711 quakes  by time ▼", "\(pane)")
+        #expect(pane.bottom.contains("read 4,711 quakes from standard input"), "\(pane)")
+        #expect(pane.rows.first?.time == Oracle.newestFirst[0].utcSecond)
+        session.send("q")
+        #expect(session.waitForExit().status == 0)
+        #expect(cachedCatalogs().count == 1, "\(cacheFiles())")
+    }
+
+    @Test("a file that cannot be imported is one error line naming it, exit 1, and nothing in the cache")
+    func badFile() throws {
+        let good = dayCSV()
+        let bad = files.write("bad.csv", "time,latitude\nyesterday,north\n")
+        let session = try session([good, bad])
+        let ended = session.waitForExit()
+        #expect(ended.status == 1, "\(ended.stty)")
+        let lines = ended.stty.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let exitLine = try #require(lines.firstIndex { $0.hasPrefix("EXIT=") })
+        let said = lines[..<exitLine].filter { !$0.isEmpty }
+        #expect(said.count == 1 && said[0].hasPrefix("error: \(bad): "), "\(said)")
+        #expect(cacheFiles().isEmpty, "\(cacheFiles())")
+    }
+}
