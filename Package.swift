@@ -111,7 +111,8 @@ let package = Package(
         ),
         .target(
             name: "QuakesApp",
-            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeViews", "TerminalUI"]
+            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeViews", "TerminalUI",
+                           "ThreadWaiting"]
         ),
         .executableTarget(
             name: "quakes-tui",

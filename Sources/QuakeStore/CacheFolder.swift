@@ -155,10 +155,33 @@ public struct CacheFolder: Sendable {
 
     /// What the catalog says it was read from; nil if it cannot be read.
     static func source(ofCatalog file: String) -> String? {
+        info(sourceKey, ofCatalog: file)
+    }
+
+    /// The key set once every quake of the sources is in: a catalog
+    /// without it was left by a read that did not end, and is read again.
+    static let completeKey = "readComplete"
+
+    /// Marks `catalog` as holding all its sources hold.
+    public static func markComplete(_ catalog: QuakeCatalog) throws {
+        try CatalogError.wrappingErrors(path: catalog.path, operation: .write) {
+            try catalog.dbWriter.write { db in
+                try db.execute(sql: "INSERT OR REPLACE INTO catalogInfo(key, value) VALUES (?, 'yes')",
+                               arguments: [completeKey])
+            }
+        }
+    }
+
+    /// Whether the catalog at `file` was read to its end (`markComplete`).
+    public static func isComplete(catalogAt file: String) -> Bool {
+        info(completeKey, ofCatalog: file) == "yes"
+    }
+
+    private static func info(_ key: String, ofCatalog file: String) -> String? {
         // A reading connection leaves no `-wal` or `-shm` behind, and writes nothing.
         guard let queue = try? CatalogLocation(checking: file).readingConnection() else { return nil }
         return try? queue.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM catalogInfo WHERE key = ?", arguments: [sourceKey])
+            try String.fetchOne(db, sql: "SELECT value FROM catalogInfo WHERE key = ?", arguments: [key])
         }
     }
 }

@@ -33,10 +33,12 @@ public enum BrowserApp {
     /// last view on this catalog, a saved one); `views`: where `w` and `'`
     /// keep named views; `finalView` is given what the browser showed last;
     /// `title`: what the top line names (the files opened), else the catalog's file name.
+    /// `reading`: the file opened, read into the catalog while the browser
+    /// shows what is read so far; stopped, and waited for, when the browser ends.
     public static func run(catalog: QuakeCatalog, configuration: FetchConfiguration, refresh feed: RefreshFeed? = nil,
                            home: Home? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
                            view: SavedView? = nil, views: ViewStore? = nil, notice: String? = nil,
-                           alert: QuakePredicate? = nil, title: String? = nil,
+                           alert: QuakePredicate? = nil, title: String? = nil, reading: SourceRead? = nil,
                            finalView: ((SavedView) -> Void)? = nil,
                            terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
         let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
@@ -74,6 +76,9 @@ public enum BrowserApp {
         defer { alerts?.stop() }
         try controller.start()
         defer { controller.stop() }
+        let reader = reading.map { SourceReader.start($0, post: inbox.post) }
+        // Before the controller stops and the caller closes the catalog: the read writes to it.
+        defer { reader?.stopAndWait() }
         indexer.check()
         var loop = Loop(catalog: catalog, model: model, runner: runner, terminal: terminal, inbox: inbox, signals: signals,
                         refresher: refresher, indexer: indexer, trace: environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) },

@@ -80,12 +80,14 @@ struct BrowseCommand: ParsableCommand {
         let home = try homeOptions.resolved(config: config)
         var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort ?? "-time", home: home))
         configuration.predicate = try whereOption.predicate(home: home)
-        let alert = try alertPredicate(config: config, home: home)
+        var alert = try alertPredicate(config: config, home: home)
         // Checked in validate(): cannot fail here.
         let every = refreshEvery.flatMap { try? RefreshInterval(parsing: $0) } ?? config.refreshEvery
         let saved = try viewOptions.savedView()
         let opened = try openSources(timeout: timeout, config: config)
         var catalog = try opened?.catalog ?? catalogOptions.open()
+        // A file's quakes are not news: no alert rings for each as it is read.
+        if opened?.isCached == true { alert = nil }
         if readsStandardInput { try SourceOpening.readKeysFromTerminal() }
         let store = ViewOptions.store
         var (start, notice) = startingView(saved: saved, store: store, catalogPath: catalog.path)
@@ -100,7 +102,7 @@ struct BrowseCommand: ParsableCommand {
             do {
                 exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home,
                                           view: start, views: store, notice: notice, alert: alert, title: opened?.title,
-                                          finalView: { last = $0 })
+                                          reading: opened?.reading, finalView: { last = $0 })
             } catch let failure as BrowserFailure {
                 // A damaged catalog is left as it is: not even closed (closing writes to it).
                 if (failure.underlying as? CatalogError)?.reason == .corrupt { catalog.abandon() }
@@ -119,7 +121,20 @@ struct BrowseCommand: ParsableCommand {
                 printError("warning: the view was not kept for next time: \(error)")
             }
         }
+        if let opened { try Self.endRead(opened, catalog: catalog) }
         if exit != .quit { throw ExitCode(exit.status) }
+    }
+
+    /// A cache catalog whose read did not end (`q` or a signal during it,
+    /// or a file that is bad further on) is not kept: it is removed, said
+    /// on stderr, and read again when next opened; a failure is the error (exit 1).
+    private static func endRead(_ opened: SourceOpening.Opened, catalog: QuakeCatalog) throws {
+        guard let outcome = opened.readOutcome?.current else { return }
+        if case .complete = outcome { return }
+        try? catalog.close()
+        CacheFolder.remove(catalog: catalog.path)
+        if case .failed(let error) = outcome { throw error }
+        printError("stopped reading \(opened.title) before its end: its quakes are not kept; it is read again when opened")
     }
 
     /// The catalog of the files, URLs or standard input named, or nil when none is.

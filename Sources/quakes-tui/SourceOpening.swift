@@ -1,6 +1,8 @@
 import Foundation
 import QuakeFeed
 import QuakeStore
+import QuakesApp
+import Synchronization
 
 /// `quakes-tui FILE…`, `quakes-tui URL`, `… | quakes-tui -`: the catalog
 /// the browser opens on exactly what the sources hold. Files are read as
@@ -22,9 +24,14 @@ struct SourceOpening {
     struct Opened {
         var catalog: QuakeCatalog
         var title: String
-        var notice: String
+        var notice: String?
         /// A catalog of the cache, which is not refreshed from a feed.
         var isCached: Bool
+        /// A new cache catalog's read, which the browser runs while it
+        /// shows the quakes read so far; nil when the catalog is whole.
+        var reading: SourceRead?
+        /// How that read ended (or that it did not).
+        var readOutcome: ReadOutcome?
     }
 
     /// The commands' names (and `help`), which are never files to open.
@@ -54,56 +61,103 @@ struct SourceOpening {
         }
         try cache.create()
         let fileKey = sources.contains { $0 == "-" || Self.isURL($0) } ? nil : CacheFolder.key(forFiles: sources)
-        let key = fileKey ?? CacheFolder.uniqueKey()
-        let path = cache.catalogPath(key: key)
+        let path = cache.catalogPath(key: fileKey ?? CacheFolder.uniqueKey())
         if fileKey != nil, FileManager.default.fileExists(atPath: path) {
-            cache.markUsed(path)
-            cache.evict(limit: cacheLimit, keeping: path)
-            let catalog = try QuakeCatalog(path: path, purpose: .browse)
-            let count = DigitGrouping.grouped(try catalog.count())
-            return Opened(catalog: catalog, title: title, notice: "opened \(title) from the cache (\(count) quakes)",
-                          isCached: true)
+            if CacheFolder.isComplete(catalogAt: path) {
+                cache.markUsed(path)
+                cache.evict(limit: cacheLimit, keeping: path)
+                let catalog = try QuakeCatalog(path: path, purpose: .browse)
+                let count = DigitGrouping.grouped(try catalog.count())
+                return Opened(catalog: catalog, title: title, notice: "opened \(title) from the cache (\(count) quakes)",
+                              isCached: true)
+            }
+            // An earlier read that did not end (a kill, a power cut): read again from the start.
+            CacheFolder.remove(catalog: path)
         }
-        let (catalog, notice) = try importIntoCache(path: path, key: key)
+        let inputs = try loadInputs()
         cache.evict(limit: cacheLimit, keeping: path)
-        return Opened(catalog: catalog, title: title, notice: notice, isCached: true)
-    }
-
-    /// Imports into a temporary catalog, renamed to `path` once every
-    /// source is in: a failure leaves nothing in the cache.
-    private func importIntoCache(path: String, key: String) throws -> (QuakeCatalog, String) {
-        let temporary = cache.temporaryPath(key: key)
-        CacheFolder.remove(catalog: temporary)
-        var notice: String
+        let catalog: QuakeCatalog
         do {
-            let catalog = try QuakeCatalog(path: temporary, purpose: .write)
-            do {
-                let skipped = try importAll(into: catalog)
-                try CacheFolder.recordSource(sources.map(shownName).joined(separator: ", "), in: catalog)
-                notice = try readNotice(catalog, skipped: skipped)
-                // Closed first: its WAL is written into the file and removed, so the rename moves everything.
-                try catalog.close()
-            } catch {
-                try? catalog.close()
-                throw error
-            }
-            guard rename(temporary, path) == 0 else {
-                throw CacheError("cannot rename \(temporary) to \(path): \(String(cString: strerror(errno)))")
-            }
-            // The close emptied the WAL into the file: an empty `-wal` or `-shm` may stay behind its old name.
-            CacheFolder.remove(catalog: temporary)
+            catalog = try QuakeCatalog(path: path, purpose: .write)
+            try CacheFolder.recordSource(sources.map(shownName).joined(separator: ", "), in: catalog)
         } catch {
-            CacheFolder.remove(catalog: temporary)
+            CacheFolder.remove(catalog: path)
             throw error
         }
-        return (try QuakeCatalog(path: path, purpose: .browse), notice)
+        let outcome = ReadOutcome()
+        let names = sources.map(shownName)
+        let reading = SourceRead { shouldStop, progress in
+            do {
+                let skipped = try Self.read(inputs, into: catalog, shouldStop: shouldStop, progress: progress)
+                try CacheFolder.markComplete(catalog)
+                let notice = try Self.readNotice(catalog, names: names, skipped: skipped)
+                outcome.end(.complete)
+                return notice
+            } catch {
+                outcome.end(error is ImportStopped ? .stopped : .failed(error))
+                throw error
+            }
+        }
+        return Opened(catalog: catalog, title: title, notice: nil, isCached: true, reading: reading, readOutcome: outcome)
+    }
+
+    /// What a new cache catalog reads: a file by its path; a URL
+    /// downloaded and standard input read now, before the browser starts
+    /// (a line on stderr says how far).
+    enum Input: Sendable {
+        case file(path: String)
+        case data(Data, name: String)
+
+        var name: String {
+            switch self {
+            case .file(let path): path
+            case .data(_, let name): name
+            }
+        }
+    }
+
+    private func loadInputs() throws -> [Input] {
+        try sources.map { source in
+            if source == "-" {
+                return .data(try QuakeImporter.readStandardInput(), name: "standard input")
+            }
+            guard Self.isURL(source) else { return .file(path: source) }
+            let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: shownName(source), exitsOnSignal: true) : nil
+            defer { bar?.clear() }
+            return .data(try download(source, bar: bar), name: shownName(source))
+        }
+    }
+
+    /// Reads every input into the new catalog, committing as it goes (the
+    /// browser shows what is read); returns how many rows were skipped.
+    private static func read(_ inputs: [Input], into catalog: QuakeCatalog, shouldStop: @escaping @Sendable () -> Bool,
+                             progress: @escaping @Sendable (String) -> Void) throws -> Int {
+        let importer = QuakeImporter(catalog: catalog)
+        let streaming = StreamingImport(shouldStop: shouldStop)
+        var skipped = 0
+        for (index, input) in inputs.enumerated() {
+            let text = ReadProgressText(name: (input.name as NSString).lastPathComponent,
+                                        position: (index, inputs.count))
+            let tell: QuakeImporter.Progress = { progress(text.browserLine($0)) }
+            tell(ImportProgress(rows: 0, bytesRead: 0, totalBytes: 0))
+            let report = switch input {
+            case .file(let path): try importer.importFile(at: path, progress: tell, streaming: streaming)
+            case .data(let data, let name): try importer.importData(data, name: name, progress: tell, streaming: streaming)
+            }
+            skipped += report.skipped.count
+        }
+        return skipped
     }
 
     /// `read 4,857 quakes from catalog.csv`, and how many rows were skipped.
     private func readNotice(_ catalog: QuakeCatalog, skipped: Int) throws -> String {
+        try Self.readNotice(catalog, names: sources.map(shownName), skipped: skipped)
+    }
+
+    private static func readNotice(_ catalog: QuakeCatalog, names: [String], skipped: Int) throws -> String {
         let count = DigitGrouping.grouped(try catalog.count())
-        let names = sources.map(shownName).joined(separator: ", ")
-        return "read \(count) quakes from \(names)" + (skipped > 0 ? " (\(DigitGrouping.grouped(skipped)) rows skipped)" : "")
+        return "read \(count) quakes from \(names.joined(separator: ", "))"
+            + (skipped > 0 ? " (\(DigitGrouping.grouped(skipped)) rows skipped)" : "")
     }
 
     private func shownName(_ source: String) -> String {
@@ -120,29 +174,29 @@ struct SourceOpening {
             let name = source == "-" ? "standard input" : Self.isURL(source) ? shownName(source) : source
             let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: name, exitsOnSignal: false) : nil
             defer { bar?.clear() }
-            let progress: QuakeImporter.Progress = { bar?.show(line: "reading \(name): \(DigitGrouping.grouped($0)) quakes…") }
-            let report = Self.isURL(source) ? try importURL(source, importer, bar: bar, progress: progress)
+            let text = ReadProgressText(name: name)
+            let start = Date()
+            let progress: QuakeImporter.Progress = { bar?.show(line: text.importLine($0, elapsed: Date().timeIntervalSince(start))) }
+            let report = Self.isURL(source)
+                ? try importer.importData(download(source, bar: bar), name: shownName(source), progress: progress)
                 : try importer.importFile(at: source, progress: progress)
             skipped += report.skipped.count
         }
         return skipped
     }
 
-    /// Downloads as `fetch` does (the timeout, `max-download`), inflates
-    /// gzip as `import` does, and reads any format `import` reads.
-    private func importURL(_ text: String, _ importer: QuakeImporter, bar: ProgressBar?,
-                           progress: @escaping QuakeImporter.Progress) throws -> ImportReport {
+    /// Downloads as `fetch` does (the timeout, `max-download`), and
+    /// inflates gzip as `import` does.
+    private func download(_ text: String, bar: ProgressBar?) throws -> Data {
         let source = try FeedSource(urlString: text)
         let body = try FeedDownload.body(of: source, timeout: timeout, limit: maxDownload) { received, expected in
             bar?.show(.downloading(received: received, expected: expected))
         }
-        let data: Data
-        do { data = try Gzip.decompressedIfCompressed(body.data, limit: maxDownload) } catch .overLimit {
+        do { return try Gzip.decompressedIfCompressed(body.data, limit: maxDownload) } catch .overLimit {
             throw FetchError(source: source.description, reason: .overLimit(maxDownload))
         } catch .invalid(let reason) {
             throw FetchError(source: source.description, reason: .notGzip(reason))
         }
-        return try importer.importData(data, name: source.description, progress: progress)
     }
 
     /// After standard input was read: the keys come from the terminal
@@ -153,4 +207,15 @@ struct SourceOpening {
         defer { close(terminal) }
         guard dup2(terminal, STDIN_FILENO) >= 0 else { throw NoTerminalError() }
     }
+}
+
+/// How a cache catalog's read ended, said again once the browser is gone.
+final class ReadOutcome: Sendable {
+    enum State: Sendable {
+        case running, complete, stopped
+        case failed(any Error)
+    }
+    private let state = Mutex(State.running)
+    func end(_ ending: State) { state.withLock { $0 = ending } }
+    var current: State { state.withLock { $0 } }
 }

@@ -175,6 +175,15 @@ final class Upserter {
         return try String.fetchOne(selectAliasOwner, arguments: [id])
     }
 
+    /// The counts of the rows inserted since the last call, and a fresh
+    /// start: a streaming import adds them to the stored counts at each
+    /// commit. Nil once a row was updated or merged (then the counts are
+    /// taken from the table again at the end).
+    func takeInsertedCounts() -> InsertedCounts? {
+        defer { if insertedCounts != nil { insertedCounts = InsertedCounts() } }
+        return insertedCounts
+    }
+
     /// Runs the insert or the update with the quake's values bound in place.
     private func execute(_ statement: Statement, binding quake: Quake) throws {
         statement.setUncheckedArguments(StatementArguments())   // resets, and tells GRDB the bindings are ours
