@@ -30,11 +30,6 @@ public struct CacheFolder: Sendable {
     /// The catalog's path for `key`.
     public func catalogPath(key: String) -> String { path + "/" + key + ".sqlite" }
 
-    /// Where a catalog is written before it is complete: this process's own name.
-    public func temporaryPath(key: String) -> String {
-        path + "/" + key + ".sqlite.\(getpid()).partial"
-    }
-
     /// Makes the folder (and its parents) if it is missing; one error
     /// line with the system's reason when it cannot (`Not a directory`).
     public func create() throws {
@@ -117,12 +112,12 @@ public struct CacheFolder: Sendable {
         return removed
     }
 
-    /// Removes every catalog, and what an interrupted open left (a
-    /// `.partial`). Returns how many catalogs were removed.
+    /// Removes every catalog (one an open is reading too). Returns how
+    /// many catalogs were removed.
     @discardableResult
     public func clear() -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        for name in names where Self.isCatalogName(name) || name.contains(".sqlite.") && name.contains(".partial") {
+        for name in names where Self.isCatalogName(name) {
             Self.remove(catalog: path + "/" + name)
         }
         return names.filter(Self.isCatalogName).count
