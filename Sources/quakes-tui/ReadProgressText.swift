@@ -24,7 +24,7 @@ struct ReadProgressText {
         return "reading \(named) \(rows) of ~\(DigitGrouping.grouped(total)) (\(Int(fraction * 100)) %)"
     }
 
-    /// `catalog.csv: 312,000 of ~760,000 quakes (41 %), 48 of 117 MB, 152,000 quakes/s, 3 s left`:
+    /// `catalog.csv: 312,000 of ~760,500 quakes (41 %), 48 MB of 117 MB, 156,000 quakes/s, 3 s left`:
     /// rows, bytes, rate and time left, `elapsed` seconds into the read.
     func importLine(_ progress: ImportProgress, elapsed: Double) -> String {
         var parts: [String] = []
