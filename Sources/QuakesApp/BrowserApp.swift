@@ -49,7 +49,9 @@ public enum BrowserApp {
             lastUpdated: catalog.lastFetch()?.date, home: home, canRefresh: feed != nil, canSaveViews: views != nil,
             hasDisplay: ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0]?.isEmpty == false }, view: view)
         // The model's configuration (a starting view's) is the first fetched.
-        let controller = try ResultsController(catalog, configuration: model.configuration)
+        // A file's quakes, read as the browser runs, are no news: no `+` marks them.
+        let controller = try ResultsController(catalog, configuration: model.configuration,
+                                               changesSince: reading == nil ? Date() : .distantFuture)
         let inbox = try EventInbox()
         let signals = try SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
         defer { signals.uninstall() }
@@ -60,6 +62,8 @@ public enum BrowserApp {
         }
         let refresher = feed.map { FeedRefresher(feed: $0, post: inbox.post) }
         let indexer = IndexBuilder(catalog: catalog, post: inbox.post)
+        // After the controller has stopped (the interruption would fail its reads).
+        defer { indexer.stopAndWait() }
         let mapQueries = MapQueries(controller: controller, inbox: inbox)
         defer { mapQueries.stop() }
         let chartQueries = ChartQueries(controller: controller, inbox: inbox,
@@ -153,6 +157,7 @@ public enum BrowserApp {
                 }
                 draw()
                 trace?.frameDrawn(from: model.page)
+                trace?.openFrameDrawn(model)
             }
         }
 

@@ -26,6 +26,21 @@ struct OpenFileTests {
         return files.write(name, lines.joined(separator: "\n") + "\n")
     }
 
+    /// A USGS CSV of `rows` quakes a minute apart, newest first, with
+    /// ids of their own: large enough that a debug build reads it for a
+    /// few seconds, while the test acts.
+    func largeCSV(rows: Int, name: String = "big.csv") -> String {
+        var text = "time,latitude,longitude,depth,mag,magType,nst,gap,dmin,rms,net,id,updated,place,type,"
+            + "horizontalError,depthError,magError,magNst,status,locationSource,magSource\n"
+        let start = 1_800_000_000.0
+        for row in 0..<rows {
+            let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: start - Double(row) * 60))
+            text += "\(time),\(Double(row % 90)),\(Double(row % 360) - 180),10,\(Double(row % 60) / 10),ml,,,,,zz,zz\(row),"
+                + "\(time),\"Place \(row % 500)\",earthquake,,,,,reviewed,zz,zz\n"
+        }
+        return files.write(name, text)
+    }
+
     /// Every file in the cache folder, by name.
     func cacheFiles() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: cacheFolder)) ?? []).sorted()
@@ -150,5 +165,53 @@ struct OpenFileTests {
         let said = lines[..<exitLine].filter { !$0.isEmpty }
         #expect(said.count == 1 && said[0].hasPrefix("error: \(bad): "), "\(said)")
         #expect(cacheFiles().isEmpty, "\(cacheFiles())")
+    }
+
+    @Test("Ctrl-C during the read: the quakes read are not kept (said on stderr); opened again, the whole file is read, then from the cache")
+    func quitDuringTheRead() throws {
+        let csv = largeCSV(rows: 40_000)
+        let session = try session([csv])
+        let reading = session.waitUntil { $0.top.contains(" of ~") }
+        let top = try #require(try Regex(#"^ quakes-tui  big\.csv  [0-9,]+ quakes  reading big\.csv [0-9,]+ of ~[0-9,]+ \([0-9]+ %\)  by time ▼$"#)
+            .wholeMatch(in: reading.top), "\(reading)")
+        _ = top
+        session.send("C-c")
+        let ended = session.waitForExit()
+        #expect(ended.status == 0, "\(ended.stty)")
+        #expect(ended.stty.contains("stopped reading big.csv before its end: its quakes are not kept; it is read again when opened"),
+                "\(ended.stty)")
+        #expect(cacheFiles().isEmpty, "\(cacheFiles())")
+
+        try session.relaunch(arguments: [csv])
+        var pane = session.waitUntil(timeout: 120) { $0.top.contains("40,000 quakes") && $0.bottom.contains("read ") }
+        #expect(pane.top == " quakes-tui  big.csv  40,000 quakes  by time ▼", "\(pane)")
+        #expect(pane.bottom.contains("read 40,000 quakes from \(csv)"), "\(pane)")
+        session.send("q")
+        let quit1 = session.waitForExit()
+        #expect(quit1.status == 0, "\(quit1.stty)")
+        try session.relaunch(arguments: [csv])
+        pane = session.waitUntil { $0.bottom.contains("from the cache") }
+        #expect(pane.bottom.contains("opened big.csv from the cache (40,000 quakes)"), "\(pane)")
+        session.send("q")
+        let quit2 = session.waitForExit()
+        #expect(quit2.status == 0, "\(quit2.stty)")
+    }
+
+    @Test("killed during the read (kill -9): the catalog left is not complete, and the next open reads the file again")
+    func killedDuringTheRead() throws {
+        let csv = largeCSV(rows: 40_000)
+        let session = try session([csv])
+        session.waitUntil { $0.top.contains(" of ~") }
+        let pid = try #require(session.appPID())
+        #expect(kill(pid, SIGKILL) == 0)
+        _ = session.waitForExit()
+        #expect(cachedCatalogs().count == 1, "the killed read's catalog stays behind: \(cacheFiles())")
+        try session.relaunch(arguments: [csv])
+        let pane = session.waitUntil(timeout: 120) { $0.top.contains("40,000 quakes") && $0.bottom.contains("read ") }
+        #expect(pane.bottom.contains("read 40,000 quakes from \(csv)"), "read again, not opened from the cache: \(pane)")
+        session.send("q")
+        let quit3 = session.waitForExit()
+        #expect(quit3.status == 0, "\(quit3.stty)")
+        #expect(cachedCatalogs().count == 1, "\(cacheFiles())")
     }
 }

@@ -180,6 +180,6 @@ import TestSupport
         #expect(help.stderr == "")
         let version = try runQuakesTUI(["--version"], environment: environment)
         #expect(version.status == 0)
-        #expect(version.stdout == "quakes-tui 0.4.0\n")
+        #expect(version.stdout == "quakes-tui 0.5.0\n")
     }
 }
