@@ -4,9 +4,11 @@ import GRDB
 /// The catalogs `quakes-tui FILE` makes, in `$XDG_CACHE_HOME/quakes-tui/`
 /// (an absolute XDG_CACHE_HOME only, else `~/.cache/quakes-tui/`): one per
 /// source, named `<key>.sqlite` by what the source is (`key(forFiles:)`), so an
-/// unchanged file is opened again without being read. A catalog is written
-/// under a temporary name and renamed when complete: a `.sqlite` here is
-/// always whole. The time of last use is the file's modification time.
+/// unchanged file is opened again without being read. A catalog is marked
+/// complete (`markComplete`) once its read ended; while it is read, its
+/// reader holds a lock (`ReadLock`), so another open of the same file
+/// shows what is read instead of starting over. The time of last use is
+/// the file's modification time.
 public struct CacheFolder: Sendable {
     public let path: String
 
@@ -105,7 +107,7 @@ public struct CacheFolder: Sendable {
         var total = all.reduce(0) { $0 + $1.size }
         var removed: [String] = []
         for entry in all where total > limit && entry.path != keeping {
-            Self.remove(catalog: entry.path)
+            Self.forget(catalog: entry.path)
             total -= entry.size
             removed.append(entry.path)
         }
@@ -118,14 +120,50 @@ public struct CacheFolder: Sendable {
     public func clear() -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         for name in names where Self.isCatalogName(name) {
-            Self.remove(catalog: path + "/" + name)
+            Self.forget(catalog: path + "/" + name)
         }
         return names.filter(Self.isCatalogName).count
     }
 
-    /// Removes a catalog file and what SQLite keeps beside it.
+    /// Removes a catalog file and what SQLite keeps beside it (not its
+    /// reader's lock file, which a process may hold: see `forget`).
     public static func remove(catalog: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(catalog + suffix) }
+    }
+
+    /// Removes a catalog that is no longer wanted, its lock file too.
+    public static func forget(catalog: String) {
+        remove(catalog: catalog)
+        unlink(catalog + ReadLock.suffix)
+    }
+
+    /// Held by the process reading a catalog of the cache, from before it
+    /// is made until its read ends (or the process does: the kernel lets
+    /// go of the lock). A lock file beside the catalog, never the catalog:
+    /// closing any descriptor of a database drops SQLite's locks on it.
+    public final class ReadLock: Sendable {
+        static let suffix = ".reading"
+        private let descriptor: Int32
+        private let path: String
+
+        /// The lock of `catalogPath`, or nil when another process holds it
+        /// (it is reading that catalog). Where no lock file can be made,
+        /// there is no lock to hold, and none is needed to read.
+        public init?(catalogPath: String) {
+            path = catalogPath + Self.suffix
+            let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+            guard descriptor < 0 || flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                close(descriptor)
+                return nil
+            }
+            self.descriptor = descriptor
+        }
+
+        /// Once the catalog is marked complete: no open locks it again
+        /// (it opens from the cache), so the lock file can go.
+        public func removeFile() { unlink(path) }
+
+        deinit { if descriptor >= 0 { close(descriptor) } }
     }
 
     /// `<32 hex digits>.sqlite`: only what this type named.

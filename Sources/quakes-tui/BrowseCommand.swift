@@ -132,7 +132,7 @@ struct BrowseCommand: ParsableCommand {
         guard let outcome = opened.readOutcome?.current else { return }
         if case .complete = outcome { return }
         try? catalog.close()
-        CacheFolder.remove(catalog: catalog.path)
+        CacheFolder.forget(catalog: catalog.path)
         if case .failed(let error) = outcome { throw error }
         printError("stopped reading \(opened.title) before its end: its quakes are not kept; it is read again when opened")
     }

@@ -62,18 +62,21 @@ struct SourceOpening {
         try cache.create()
         let fileKey = sources.contains { $0 == "-" || Self.isURL($0) } ? nil : CacheFolder.key(forFiles: sources)
         let path = cache.catalogPath(key: fileKey ?? CacheFolder.uniqueKey())
-        if fileKey != nil, FileManager.default.fileExists(atPath: path) {
-            if CacheFolder.isComplete(catalogAt: path) {
-                cache.markUsed(path)
-                cache.evict(limit: cacheLimit, keeping: path)
-                let catalog = try QuakeCatalog(path: path, purpose: .browse)
-                let count = DigitGrouping.grouped(try catalog.count())
-                return Opened(catalog: catalog, title: title, notice: "opened \(title) from the cache (\(count) quakes)",
-                              isCached: true)
-            }
-            // An earlier read that did not end (a kill, a power cut): read again from the start.
-            CacheFolder.remove(catalog: path)
+        if fileKey != nil, FileManager.default.fileExists(atPath: path), CacheFolder.isComplete(catalogAt: path) {
+            cache.markUsed(path)
+            cache.evict(limit: cacheLimit, keeping: path)
+            let catalog = try QuakeCatalog(path: path, purpose: .browse)
+            let count = DigitGrouping.grouped(try catalog.count())
+            return Opened(catalog: catalog, title: title, notice: "opened \(title) from the cache (\(count) quakes)",
+                          isCached: true)
         }
+        guard let lock = CacheFolder.ReadLock(catalogPath: path) else {
+            // Another quakes-tui is reading the same file: its quakes show here as it commits them.
+            return Opened(catalog: try QuakeCatalog(path: path, purpose: .browse), title: title,
+                          notice: "another quakes-tui is reading \(title): its quakes show as they are read", isCached: true)
+        }
+        // An earlier read that did not end (a kill, a power cut): read again from the start.
+        CacheFolder.remove(catalog: path)
         let inputs = try loadInputs()
         cache.evict(limit: cacheLimit, keeping: path)
         let catalog: QuakeCatalog
@@ -81,15 +84,18 @@ struct SourceOpening {
             catalog = try QuakeCatalog(path: path, purpose: .write)
             try CacheFolder.recordSource(sources.map(shownName).joined(separator: ", "), in: catalog)
         } catch {
-            CacheFolder.remove(catalog: path)
+            CacheFolder.forget(catalog: path)
             throw error
         }
         let outcome = ReadOutcome()
         let names = sources.map(shownName)
         let reading = SourceRead { shouldStop, progress in
+            // Held until the read ends: another open of the file shows what this one reads.
+            defer { withExtendedLifetime(lock) {} }
             do {
                 let skipped = try Self.read(inputs, into: catalog, shouldStop: shouldStop, progress: progress)
                 try CacheFolder.markComplete(catalog)
+                lock.removeFile()
                 let notice = try Self.readNotice(catalog, names: names, skipped: skipped)
                 outcome.end(.complete)
                 return notice

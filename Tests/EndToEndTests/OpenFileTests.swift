@@ -214,4 +214,29 @@ struct OpenFileTests {
         #expect(quit3.status == 0, "\(quit3.stty)")
         #expect(cachedCatalogs().count == 1, "\(cacheFiles())")
     }
+
+    @Test("the same new file opened twice at once: the second browser shows what the first reads; nothing is read twice")
+    func openedTwiceAtOnce() throws {
+        let csv = largeCSV(rows: 40_000)
+        let first = try session([csv])
+        first.waitUntil { $0.top.contains(" of ~") }
+        let second = try session([csv])
+        var pane = second.waitUntil { $0.bottom.contains("another quakes-tui") }
+        #expect(pane.bottom.contains("another quakes-tui is reading big.csv: its quakes show as they are read"), "\(pane)")
+        // Once the first has read the file, one of the two builds the other indexes (`indexing…`).
+        pane = second.waitUntil(timeout: 120) { $0.top == " quakes-tui  big.csv  40,000 quakes  by time ▼" }
+        #expect(pane.top == " quakes-tui  big.csv  40,000 quakes  by time ▼", "\(pane)")
+        first.waitUntil(timeout: 120) { $0.bottom.contains("read 40,000 quakes") }
+        for session in [second, first] {
+            session.send("q")
+            let ended = session.waitForExit()
+            #expect(ended.status == 0, "\(ended.stty)")
+        }
+        #expect(cachedCatalogs().count == 1, "\(cacheFiles())")
+        try first.relaunch(arguments: [csv])
+        pane = first.waitUntil { $0.bottom.contains("from the cache") }
+        #expect(pane.bottom.contains("opened big.csv from the cache (40,000 quakes)"), "\(pane)")
+        first.send("q")
+        _ = first.waitForExit()
+    }
 }
