@@ -77,6 +77,18 @@ public struct Quake: Sendable, Hashable, Identifiable {
         ids.split(separator: ",").map(String.init).filter { $0 != id }
     }
 
+    /// Whether `ids` names an id other than `id`: a cheap test of `formerIDs`
+    /// being non-empty, without splitting `ids` into Strings (most reports
+    /// list only their own id, `,id,`).
+    var listsFormerIDs: Bool {
+        let list = ids.utf8, own = id.utf8
+        if list.count == own.count + 2, list.first == UInt8(ascii: ","), list.last == UInt8(ascii: ","),
+           list.dropFirst().dropLast().elementsEqual(own) {
+            return false
+        }
+        return !formerIDs.isEmpty
+    }
+
     /// The title readers give a quake whose source has none, as USGS's
     /// feeds write them: `M 2.9 - place`, `M ? - place`; `magnitude` is
     /// its `%.1f` text.

@@ -91,6 +91,20 @@ final class Upserter {
     }
 
     func upsert(_ report: Quake) throws -> Outcome {
+        // A large import into an empty catalog: nearly every id is new,
+        // and one hash of it says so without a lookup or a copy of the quake.
+        if var written = writtenIDHashes {
+            let idHash = report.id.hashValue
+            if !written.contains(idHash) {
+                try execute(insert, binding: report)
+                writtenIDHashes = nil   // unshared while inserting: no copy of the set
+                written.insert(idHash)
+                writtenIDHashes = written
+                insertedCounts?.add(report)
+                if report.listsFormerIDs { try absorb(report.formerIDs, into: report.id, at: report.origin) }
+                return .new
+            }
+        }
         var quake = report
         var stored = try storedEvent(quake.id)
         if stored == nil, let owner = try aliasOwner(of: quake.id) {
