@@ -133,12 +133,13 @@ extension Quake: FetchableRecord {
     /// Binds the row as stored, derived columns included, to parameters
     /// `?1`…`?38` in `storedColumns` order, straight from the fields: boxing
     /// 24 `DatabaseValue`s into arguments for every row cost a fifth of an
-    /// import. The statement must have been reset. Returns the binder, to
+    /// import. The statement must have been reset; texts are copied into
+    /// `texts` when given (see `ParameterBinder`). Returns the binder, to
     /// bind any parameters that follow.
     @discardableResult
-    func bindStoredValues(to statement: Statement) throws -> ParameterBinder {
+    func bindStoredValues(to statement: Statement, texts: TextArena? = nil) throws -> ParameterBinder {
         let ms = time.epochMilliseconds
-        var binder = ParameterBinder(statement)
+        var binder = ParameterBinder(statement, texts: texts)
         try binder.bind(id); try binder.bind(code); try binder.bind(net); try binder.bind(ids)
         try binder.bind(magnitude); try binder.bind(magType); try binder.bind(place)
         try binder.bind(TextFolding.fold(place)); try binder.bind(ms); try binder.bind(updated.epochMilliseconds)
