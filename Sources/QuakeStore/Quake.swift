@@ -143,7 +143,7 @@ extension Quake: FetchableRecord {
         try binder.bind(id); try binder.bind(code); try binder.bind(net); try binder.bind(ids)
         try binder.bind(magnitude); try binder.bind(magType); try binder.bind(place)
         try binder.bind(TextFolding.fold(place)); try binder.bind(ms); try binder.bind(updated.epochMilliseconds)
-        try binder.bind(UTCDay.string(epochMilliseconds: ms)); try binder.bind(depth)
+        try binder.bind(Self.storedDay(epochMilliseconds: ms)); try binder.bind(depth)
         try binder.bind(latitude); try binder.bind(longitude); try binder.bind(felt); try binder.bind(cdi)
         try binder.bind(mmi); try binder.bind(alert); try binder.bind(status); try binder.bind(tsunami)
         try binder.bind(sig); try binder.bind(type); try binder.bind(title); try binder.bind(url)
@@ -152,6 +152,29 @@ extension Quake: FetchableRecord {
         try binder.bind(locationSource); try binder.bind(magSource); try binder.bind(catalog); try binder.bind(contributor)
         try binder.bind(evaluationMode); try binder.bind(evaluationStatus)
         return binder
+    }
+
+    /// `UTCDay.string`, written as its ten bytes for the years 0…9999 (every
+    /// quake's): padding each part as a String took as long as the rest of
+    /// a row's binding.
+    static func storedDay(epochMilliseconds ms: Int64) -> String {
+        let (year, month, day) = UTCDay.civil(fromDays: UTCDay.floorDiv(ms, 86_400_000))
+        guard (0...9999).contains(year) else { return UTCDay.string(epochMilliseconds: ms) }
+        return String(unsafeUninitializedCapacity: 10) { out in
+            func write(_ value: Int64, digits: Int, at start: Int) {
+                var rest = value
+                for i in (start..<start + digits).reversed() {
+                    out[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            write(year, digits: 4, at: 0)
+            out[4] = UInt8(ascii: "-")
+            write(month, digits: 2, at: 5)
+            out[7] = UInt8(ascii: "-")
+            write(day, digits: 2, at: 8)
+            return 10
+        }
     }
 }
 

@@ -74,6 +74,27 @@ import Testing
         #expect(try Self.derivedColumns(catalog)["ak30"]?.first == "nouvelle-caledonie 30")
     }
 
+    @Test func theStoredDayIsUTCDaysText() {
+        let edges: [Int64] = [0, -1, 86_399_999, 86_400_000, -86_400_000, 1_528_967_533_010,
+                              -62_167_219_200_000, -62_167_219_200_001,          // 0000-01-01 and the ms before
+                              253_402_300_799_999, 253_402_300_800_000]          // 9999-12-31's last ms and 10000-01-01
+        let spread = stride(from: Int64(-70_000_000_000_000), to: 300_000_000_000_000, by: 185_000_000_033)
+        for ms in edges + spread {
+            #expect(Quake.storedDay(epochMilliseconds: ms) == UTCDay.string(epochMilliseconds: ms), "\(ms)")
+        }
+    }
+
+    @Test func asciiTextFoldsAsLowercasedAndOtherTextAsBefore() {
+        let ascii = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        for text in [ascii, "10 km SSW of Volcano, Hawaii", "already lower", "", "Z@[`{"] {
+            #expect(TextFolding.asciiLowercased(text) == text.lowercased())
+            #expect(TextFolding.fold(text) == text.lowercased())
+        }
+        #expect(TextFolding.asciiLowercased("Île") == nil)
+        #expect(TextFolding.fold("Île-de-FRANCE") == "ile-de-france")
+        #expect(TextFolding.fold("ŁÓDŹ") == "lodz")
+    }
+
     @Test func formerIDsAreListedOnlyWhenIdsNamesAnother() {
         let cases: [(id: String, ids: String)] = [
             ("ak1", ",ak1,"), ("ak1", ""), ("ak1", ",ak1,us1,"), ("ak1", ",us1,"), ("ak1", "ak1"), ("ak1", ",,ak1,,"),
