@@ -36,6 +36,8 @@ let package = Package(
                 "BundledData",
                 "ThreadWaiting",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API: the importer binds a row's text with its length.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CZlib",
             ]
         ),
