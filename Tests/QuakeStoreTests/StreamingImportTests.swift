@@ -101,4 +101,20 @@ struct StreamingImportTests {
         #expect(try catalog.count() == 1_000)
         #expect(try catalog.dbWriter.read { db in try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakeDay") } == 1_000)
     }
+
+    @Test(arguments: [Fixture.week, Fixture.weekCSV, Fixture.weekFDSNText])
+    func progressTellsRowsAndBytesReadGrowingToTheWholeFile(feed: String) throws {
+        let seen = Mutex<[ImportProgress]>([])
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: feed)[.size] as? Int)
+        _ = try QuakeImporter(catalog: try folder.catalog()).importFile(at: feed, progress: { progress in
+            seen.withLock { $0.append(progress) }
+        })
+        let all = seen.withLock { $0 }
+        // Every 2,048 rows, then the end: 4,711 rows in all.
+        #expect(all.map(\.rows) == [2_048, 4_096, 4_711], "\(feed)")
+        let bytes = all.compactMap(\.bytesRead)
+        #expect(bytes.count == 3 && bytes == bytes.sorted() && bytes[0] > 0 && bytes[1] < size && bytes[2] == size,
+                "\(feed): \(bytes) of \(size)")
+        #expect(all.allSatisfy { $0.totalBytes == size })
+    }
 }

@@ -4,8 +4,10 @@ import Foundation
 enum GeoJSONFeedReader {
     /// Calls `onFeature` with each feature's index in `features` and its parse.
     /// Throws `JSONScanError` for anything that makes the file unreadable as a
-    /// whole: bad syntax, wrong types, not a FeatureCollection.
-    static func read(_ scanner: inout JSONScanner, onFeature: (Int, ParsedEvent) throws -> Void) throws {
+    /// whole: bad syntax, wrong types, not a FeatureCollection. Now and then
+    /// `readTo` is told how far into the bytes the reader is (a read's progress).
+    static func read(_ scanner: inout JSONScanner, readTo: (Int) -> Void = { _ in },
+                     onFeature: (Int, ParsedEvent) throws -> Void) throws {
         switch try scanner.peekKind() {
         case .object: break
         case .end: throw scanner.error("empty file")
@@ -27,6 +29,7 @@ enum GeoJSONFeedReader {
                 sawFeatures = true
                 try scanner.readArray { scanner, index in
                     try onFeature(index, readFeature(&scanner, number: index + 1))
+                    if index % 1024 == 0 { readTo(scanner.offset) }
                 }
             default:
                 try scanner.skipValue()

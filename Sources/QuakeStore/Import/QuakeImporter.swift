@@ -116,7 +116,9 @@ public struct QuakeImporter: Sendable {
                         do {
                             try ReadAhead.run(read: { emit in
                                 var scanner = JSONScanner(bytes)
-                                try GeoJSONFeedReader.read(&scanner) { index, event in try emit((index, event)) }
+                                try GeoJSONFeedReader.read(&scanner, readTo: { offset.set($0) }) { index, event in
+                                    try emit((index, event))
+                                }
                             }, consume: { index, event in try take("feature \(index + 1)", event) })   // counted from 1, as users do
                         } catch let error as JSONScanError {
                             let (line, column) = JSONScanner(bytes).lineAndColumn(of: error.offset)

@@ -29,7 +29,7 @@ public struct StreamingImport: Sendable {
 /// How far a read is: quakes read, and bytes, when the reader tells them.
 public struct ImportProgress: Sendable, Equatable {
     public var rows: Int
-    /// Nil while the reader has not said (the GeoJSON reader never does).
+    /// Nil while the reader has not said.
     public var bytesRead: Int?
     public var totalBytes: Int
 
