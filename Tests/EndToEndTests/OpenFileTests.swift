@@ -71,6 +71,13 @@ struct OpenFileTests {
         let first = cachedCatalogs()
         #expect(first.count == 1 && first[0].hasSuffix(".sqlite"), "\(first)")
 
+        // The second open reads nothing of the file: its bytes replaced by the same number of
+        // unreadable ones, its modification time put back, it still opens, from the cache.
+        var original = stat()
+        #expect(stat(csv, &original) == 0)
+        try Data(repeating: UInt8(ascii: "#"), count: Int(original.st_size)).write(to: URL(fileURLWithPath: csv))
+        var times = [original.st_atim, original.st_mtim]
+        #expect(utimensat(AT_FDCWD, csv, &times, 0) == 0)
         try session.relaunch(arguments: [csv])
         pane = session.waitUntil { $0.bottom.contains("from the cache") }
         #expect(pane.top == " quakes-tui  day.csv  146 quakes  by time ▼", "\(pane)")
@@ -79,6 +86,7 @@ struct OpenFileTests {
         #expect(session.waitForExit().status == 0)
         #expect(cachedCatalogs() == first, "nothing new was made")
 
+        _ = dayCSV()   // its quakes again, written now: a changed file
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: csv)
         try session.relaunch(arguments: [csv])
         pane = session.waitUntil { $0.bottom.contains("read ") }
