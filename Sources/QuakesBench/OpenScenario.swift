@@ -3,14 +3,15 @@ import Foundation
 
 /// `quakes-tui FILE` in tmux, from the command to the first frame showing
 /// quakes (`open_first_rows_ms`) and to the first with every quake read
-/// and counted (`open_browsable_s`), as the browser's own trace says
+/// and counted (`open_browsable_s`), and its peak memory then
+/// (`open_peak_rss_mb`, the kernel's high-water mark), as the browser's own trace says
 /// (`QUAKES_TRACE`: the frames' wall-clock times), with a cache folder of
 /// its own: the file is read, not opened from the cache.
 struct OpenScenario {
     let binary: String
     let file: String
 
-    func run() throws -> (firstRowsMilliseconds: Double, browsableSeconds: Double) {
+    func run() throws -> (firstRowsMilliseconds: Double, browsableSeconds: Double, peakMegabytes: Double) {
         let socket = "quakes-bench-open-\(getpid())"
         let folder = NSTemporaryDirectory() + "quakes-bench-open-\(getpid())"
         let trace = folder + "/trace.txt"
@@ -20,7 +21,7 @@ struct OpenScenario {
         defer { try? tmux(["kill-server"]) }
         let start = Date().timeIntervalSince1970
         try tmux(["new-session", "-d", "-x", "120", "-y", "40",
-                  "env QUAKES_TRACE=\(trace) XDG_CACHE_HOME=\(folder)/cache TZ=UTC \(binary) \(file)"])
+                  "echo $$ > \(folder)/pid; exec env QUAKES_TRACE=\(trace) XDG_CACHE_HOME=\(folder)/cache TZ=UTC \(binary) \(file)"])
         let deadline = Date().addingTimeInterval(600)
         var times: [String: Double] = [:]
         while times["open-browsable"] == nil {
@@ -32,9 +33,19 @@ struct OpenScenario {
                 if words.count == 2, words[0].hasPrefix("open-"), let time = Double(words[1]) { times[String(words[0])] = time }
             }
         }
+        let peak = try Self.peakMegabytes(pid: String(contentsOfFile: folder + "/pid", encoding: .utf8))
         try tmux(["send-keys", "-t", "0", "q"])
         Thread.sleep(forTimeInterval: 0.5)
         let firstRows = times["open-first-rows"] ?? .nan
-        return ((firstRows - start) * 1000, times["open-browsable"]! - start)
+        return ((firstRows - start) * 1000, times["open-browsable"]! - start, peak)
+    }
+
+    /// VmHWM of the pane's shell, which became the browser (`exec env`, which execs it), in MiB.
+    static func peakMegabytes(pid: String) throws -> Double {
+        let status = try String(contentsOfFile: "/proc/\(pid.trimmingCharacters(in: .whitespacesAndNewlines))/status",
+                                encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return .nan }
+        return kilobytes / 1024
     }
 }
