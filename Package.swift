@@ -36,6 +36,8 @@ let package = Package(
                 "BundledData",
                 "ThreadWaiting",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API: the importer binds a row's text with its length.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CZlib",
             ]
         ),
@@ -111,7 +113,8 @@ let package = Package(
         ),
         .target(
             name: "QuakesApp",
-            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeViews", "TerminalUI"]
+            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeViews", "TerminalUI",
+                           "ThreadWaiting"]
         ),
         .executableTarget(
             name: "quakes-tui",

@@ -234,7 +234,7 @@ public struct FDSNBackfill: Sendable {
                 if time < start || time > end { return .outside }
                 return includingEnd || time < end ? .inside : .atItsEnd
             },
-            answeredAt: Date(), progress: { report(.importing(events: $0)) })
+            answeredAt: Date(), progress: { report(.importing(events: $0.rows)) })
         return .imported(imported)
     }
 

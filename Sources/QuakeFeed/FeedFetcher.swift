@@ -58,7 +58,7 @@ public struct FeedFetcher: Sendable {
                 data, name: source.description, geoJSONOnly: true,
                 recording: [.lastFetch(LastFetch(date: started, url: source.description)),
                             .feed(url: source.description, at: started)],
-                progress: { progress?(.importing(features: $0)) })
+                progress: { progress?(.importing(features: $0.rows)) })
         } catch let error as ImportError {
             let detail = error.location.isEmpty ? error.message : "\(error.message) at \(error.location)"
             // A captive portal or proxy error page says what it is by its type.

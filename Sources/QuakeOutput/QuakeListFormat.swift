@@ -46,7 +46,40 @@ public struct QuakeListFormat {
 
     public static let fields = ["id", "time", "magnitude", "place", "depth", "latitude", "longitude", "net", "code", "type", "status"]
 
-    public var fields: [String] { Self.fields + distanceNames + (sectioned ? ["section"] : []) }
+    /// The fields added after the first ones (and after any distance and
+    /// section, so those keep their places for scripts that count
+    /// columns); each empty in CSV and `null` in JSON when the source did
+    /// not give it.
+    public static let measurementFields = [
+        "magType", "updated", "sig", "tsunami", "alert", "felt", "cdi", "mmi",
+    ] + Quake.measurementColumns
+
+    /// The 22 columns of a USGS CSV feed in USGS's order (`--columns usgs`).
+    public static let usgsFields = [
+        "time", "latitude", "longitude", "depth", "mag", "magType", "nst", "gap", "dmin", "rms", "net", "id", "updated",
+        "place", "type", "horizontalError", "depthError", "magError", "magNst", "status", "locationSource", "magSource",
+    ]
+
+    /// Which columns CSV writes. `standard`: the first fields, any
+    /// distance and section, as before, so scripts that count columns
+    /// (from either end) keep working; `all`: these and the
+    /// measurements after them; `usgs`: a USGS feed CSV, its 22 columns
+    /// as USGS writes them, which `import` reads back and other tools read
+    /// as USGS's. JSON always has every field: a new key breaks no reader.
+    public enum Columns: String, CaseIterable, Sendable {
+        case standard, all, usgs
+    }
+
+    public var columns: Columns = .standard
+
+    public var fields: [String] {
+        let standard = Self.fields + distanceNames + (sectioned ? ["section"] : [])
+        switch (format, columns) {
+        case (.csv, .usgs): return Self.usgsFields
+        case (.csv, .standard): return standard
+        default: return standard + Self.measurementFields
+        }
+    }
 
     /// `distance`, or `distance1`, `distance2`… when sorted by several.
     private var distanceNames: [String] {
@@ -74,6 +107,8 @@ public struct QuakeListFormat {
                     output.write("\(id) · \(section.count.formatted(.number)) \(section.count == 1 ? "quake" : "quakes")\n")
                 }
                 output.write(Self.tableLine(quake, distances: distanceValues(quake)) + "\n")
+            case .csv where columns == .usgs:
+                output.write(try csvLine(Self.usgsValues(quake, text: csvText)))
             case .csv:
                 output.write(try csvLine(csvValues(quake, section: section?.id)))
             case .json:
@@ -126,11 +161,52 @@ public struct QuakeListFormat {
         return "\(shown)  \(mag)  \(depth)\(distance)  \(TerminalText.visible(quake.place))"
     }
 
-    /// A CSV record's fields: the quake's, its distances, its section.
+    private var csvText: (String) -> String { csvSafe ? { SpreadsheetText.safe($0) } : { $0 } }
+
+    /// A CSV record's fields: the quake's, its distances, its section, its measurements.
     private func csvValues(_ quake: Quake, section: String?) -> [String] {
-        let text: (String) -> String = csvSafe ? { SpreadsheetText.safe($0) } : { $0 }
+        let text = csvText
         let distances = distanceValues(quake).map { Self.number($0) }
-        return Self.values(quake, text: text) + distances + (sectioned ? [text(section ?? "")] : [])
+        let standard = Self.values(quake, text: text) + distances + (sectioned ? [text(section ?? "")] : [])
+        guard columns == .all else { return standard }
+        return standard + Self.measurementValues(quake).enumerated().map { index, value in
+                switch value {
+                // The update time is the program's own text, never prefixed.
+                case .text(let string) where index == Self.updatedIndex: string ?? ""
+                case .text(let string): string.map(text) ?? ""
+                case .number(let number): number.map { Self.number($0) } ?? ""
+                }
+            }
+    }
+
+    private static let updatedIndex = measurementFields.firstIndex(of: "updated")!
+
+    /// `measurementFields`' values, in their order.
+    static func measurementValues(_ q: Quake) -> [FieldValue] {
+        let integer = { (value: Int?) in FieldValue.number(value.map(Double.init)) }
+        return [
+            .text(q.magType), .text(ISOTime.string(epochMilliseconds: q.updated.epochMilliseconds)),
+            integer(q.sig), integer(q.tsunami), .text(q.alert), integer(q.felt), .number(q.cdi), .number(q.mmi),
+            integer(q.nst), .number(q.gap), .number(q.dmin), .number(q.rms), .number(q.horizontalError),
+            .number(q.depthError), .number(q.magError), integer(q.magNst), .text(q.locationSource),
+            .text(q.magSource), .text(q.catalog), .text(q.contributor), .text(q.evaluationMode),
+            .text(q.evaluationStatus),
+        ]
+    }
+
+    /// A quake as a USGS CSV feed row (`usgsFields`): times as USGS writes
+    /// them (ISO 8601, milliseconds, `Z`), numbers in their shortest form
+    /// (`10`, `2.94`), unknowns empty.
+    public static func usgsValues(_ q: Quake, text: (String) -> String = { $0 }) -> [String] {
+        func number(_ value: Double?) -> String { value.map { Self.number($0) } ?? "" }
+        func integer(_ value: Int?) -> String { value.map { String($0) } ?? "" }
+        return [
+            ISOTime.string(epochMilliseconds: q.time.epochMilliseconds), number(q.latitude), number(q.longitude),
+            number(q.depth), number(q.magnitude), text(q.magType), integer(q.nst), number(q.gap), number(q.dmin),
+            number(q.rms), text(q.net), text(q.id), ISOTime.string(epochMilliseconds: q.updated.epochMilliseconds),
+            text(q.place), text(q.type), number(q.horizontalError), number(q.depthError), number(q.magError),
+            integer(q.magNst), text(q.status), text(q.locationSource ?? ""), text(q.magSource ?? ""),
+        ]
     }
 
     /// One CSV record, quoted by CSV.swift as needed (a field holding a
@@ -155,6 +231,12 @@ public struct QuakeListFormat {
             string(quake.type), string(quake.status),
         ] + distanceValues(quake).map(Self.number)
         if sectioned { values.append(string(section ?? "")) }
+        values += Self.measurementValues(quake).map { value in
+            switch value {
+            case .text(let text): JSONText.string(text)
+            case .number(let number): JSONText.number(number)
+            }
+        }
         return Self.jsonObject(keys: fields, values: values)
     }
 

@@ -100,18 +100,53 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
     public static let alert = QuakeField("alert", kind: .text, nullable: true, keyPath: \Quake.alert) { .text($0.alert) }
     public static let status = QuakeField("status", kind: .text, keyPath: \Quake.status,
                                           descriptor: { SortDescriptor(\Quake.status, comparator: .lexical, order: $0) }) { .text($0.status) }
-    public static let tsunami = QuakeField("tsunami", kind: .number, keyPath: \Quake.tsunami) { .number(Double($0.tsunami)) }
-    public static let sig = QuakeField("sig", kind: .number, keyPath: \Quake.sig,
-                                       descriptor: { SortDescriptor(\Quake.sig, order: $0) }) { .number(Double($0.sig)) }
+    public static let tsunami = QuakeField("tsunami", kind: .number, nullable: true, keyPath: \Quake.tsunami) {
+        .number($0.tsunami.map(Double.init))
+    }
+    public static let sig = QuakeField("sig", aliases: ["significance"], kind: .number, nullable: true, keyPath: \Quake.sig,
+                                       descriptor: { SortDescriptor(\Quake.sig, order: $0) }) { .number($0.sig.map(Double.init)) }
     public static let type = QuakeField("type", kind: .text, keyPath: \Quake.type,
                                         descriptor: { SortDescriptor(\Quake.type, comparator: .lexical, order: $0) }) { .text($0.type) }
     public static let title = QuakeField("title", kind: .text, keyPath: \Quake.title) { .text($0.title) }
     public static let url = QuakeField("url", kind: .text, keyPath: \Quake.url) { .text($0.url) }
 
+    // The measurements (`Quake.measurementColumns`): filters, not sorts.
+    public static let nst = QuakeField("nst", aliases: ["stations"], kind: .number, nullable: true, keyPath: \Quake.nst) {
+        .number($0.nst.map(Double.init))
+    }
+    public static let gap = QuakeField("gap", kind: .number, nullable: true, keyPath: \Quake.gap) { .number($0.gap) }
+    public static let dmin = QuakeField("dmin", kind: .number, nullable: true, keyPath: \Quake.dmin) { .number($0.dmin) }
+    public static let rms = QuakeField("rms", kind: .number, nullable: true, keyPath: \Quake.rms) { .number($0.rms) }
+    public static let horizontalError = QuakeField("horizontalError", kind: .number, nullable: true,
+                                                   keyPath: \Quake.horizontalError) { .number($0.horizontalError) }
+    public static let depthError = QuakeField("depthError", kind: .number, nullable: true, keyPath: \Quake.depthError) {
+        .number($0.depthError)
+    }
+    public static let magError = QuakeField("magError", kind: .number, nullable: true, keyPath: \Quake.magError) { .number($0.magError) }
+    public static let magNst = QuakeField("magNst", kind: .number, nullable: true, keyPath: \Quake.magNst) {
+        .number($0.magNst.map(Double.init))
+    }
+    // FDSN text calls the sources Author and MagAuthor.
+    public static let locationSource = QuakeField("locationSource", aliases: ["author"], kind: .text, nullable: true,
+                                                  keyPath: \Quake.locationSource) { .text($0.locationSource) }
+    public static let magSource = QuakeField("magSource", aliases: ["magauthor"], kind: .text, nullable: true,
+                                             keyPath: \Quake.magSource) { .text($0.magSource) }
+    public static let catalog = QuakeField("catalog", kind: .text, nullable: true, keyPath: \Quake.catalog) { .text($0.catalog) }
+    public static let contributor = QuakeField("contributor", kind: .text, nullable: true, keyPath: \Quake.contributor) {
+        .text($0.contributor)
+    }
+    public static let evaluationMode = QuakeField("evaluationMode", kind: .text, nullable: true, keyPath: \Quake.evaluationMode) {
+        .text($0.evaluationMode)
+    }
+    public static let evaluationStatus = QuakeField("evaluationStatus", kind: .text, nullable: true,
+                                                    keyPath: \Quake.evaluationStatus) { .text($0.evaluationStatus) }
+
     /// Every field, in the order error messages list them.
     public static let all: [QuakeField] = [
         .place, .magnitude, .time, .depth, .latitude, .longitude, .code, .net, .type, .status,
         .alert, .tsunami, .felt, .sig, .magType, .title, .day, .id, .updated, .url,
+        .nst, .gap, .dmin, .rms, .horizontalError, .depthError, .magError, .magNst,
+        .locationSource, .magSource, .catalog, .contributor, .evaluationMode, .evaluationStatus,
     ]
 
     public static let sortable = all.filter(\.isSortable)

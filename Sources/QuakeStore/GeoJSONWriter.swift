@@ -29,11 +29,29 @@ public enum GeoJSONWriter {
         return #"{"type":"Feature","properties":{"mag":\#(JSONText.number(q.magnitude)),"place":\#(s(q.place)),"#
             + #""time":\#(q.time.epochMilliseconds),"updated":\#(q.updated.epochMilliseconds),"url":\#(s(q.url)),"#
             + #""felt":\#(JSONText.integer(q.felt)),"cdi":\#(JSONText.number(q.cdi)),"mmi":\#(JSONText.number(q.mmi)),"#
-            + #""alert":\#(JSONText.string(q.alert)),"status":\#(s(q.status)),"tsunami":\#(q.tsunami),"sig":\#(q.sig),"#
-            + #""net":\#(s(q.net)),"code":\#(s(q.code)),"ids":\#(s(q.ids)),"magType":\#(s(q.magType)),"#
-            + #""type":\#(s(q.type)),"title":\#(s(q.title))\#(extraProperties)},"#
+            + #""alert":\#(JSONText.string(q.alert)),"status":\#(s(q.status)),"#
+            + #""tsunami":\#(JSONText.integer(q.tsunami)),"sig":\#(JSONText.integer(q.sig)),"#
+            + #""net":\#(s(q.net)),"code":\#(s(q.code)),"ids":\#(s(q.ids)),"nst":\#(JSONText.integer(q.nst)),"#
+            + #""dmin":\#(JSONText.number(q.dmin)),"rms":\#(JSONText.number(q.rms)),"gap":\#(JSONText.number(q.gap)),"#
+            + #""magType":\#(s(q.magType)),"type":\#(s(q.type)),"title":\#(s(q.title))\#(knownExtras(q))\#(extraProperties)},"#
             + #""geometry":{"type":"Point","coordinates":[\#(n(q.longitude)),\#(n(q.latitude)),\#(n(q.depth))]},"#
             + #""id":\#(s(q.id))}"#
+    }
+
+    /// The stored fields USGS's GeoJSON has no property for (its CSV's
+    /// errors and sources, FDSN text's catalog and contributor, QuakeML's
+    /// evaluation), each as a member after USGS's properties, only when
+    /// known: the reader takes an absent one as unknown.
+    static func knownExtras(_ q: Quake) -> String {
+        let numbers = [("horizontalError", q.horizontalError), ("depthError", q.depthError), ("magError", q.magError)]
+        let texts = [("locationSource", q.locationSource), ("magSource", q.magSource), ("catalog", q.catalog),
+                     ("contributor", q.contributor), ("evaluationMode", q.evaluationMode),
+                     ("evaluationStatus", q.evaluationStatus)]
+        var members = ""
+        for case let (key, value?) in numbers { members += #","\#(key)":\#(JSONText.number(value))"# }
+        if let magNst = q.magNst { members += #","magNst":\#(magNst)"# }
+        for case let (key, value?) in texts { members += #","\#(key)":\#(JSONText.string(value))"# }
+        return members
     }
 
     /// Writes `quakes` to a new file at `path`, streaming (a megabyte at a

@@ -22,18 +22,39 @@ public struct Quake: Sendable, Hashable, Identifiable {
     public var mmi: Double?
     public var alert: String?
     public var status: String
-    public var tsunami: Int
-    public var sig: Int
+    /// Nil when the source does not say (CSV and FDSN text never do).
+    public var tsunami: Int?
+    public var sig: Int?
     public var type: String
     public var title: String
     public var url: String
+    /// How the location and magnitude were measured, as USGS's CSV names
+    /// them; nil when the source does not give them. QuakeML's
+    /// uncertainties are converted to USGS's units (km), its agencies are
+    /// the sources; FDSN text's Author and MagAuthor are the sources.
+    public var nst: Int? = nil
+    public var gap: Double? = nil
+    public var dmin: Double? = nil
+    public var rms: Double? = nil
+    public var horizontalError: Double? = nil
+    public var depthError: Double? = nil
+    public var magError: Double? = nil
+    public var magNst: Int? = nil
+    public var locationSource: String? = nil
+    public var magSource: String? = nil
+    /// FDSN text's Catalog and Contributor.
+    public var catalog: String? = nil
+    public var contributor: String? = nil
+    /// QuakeML's origin evaluation mode (`manual`, `automatic`) and status.
+    public var evaluationMode: String? = nil
+    public var evaluationStatus: String? = nil
 
     public init(
         id: String, code: String = "", net: String = "", ids: String = "",
         magnitude: Double?, magType: String = "", place: String,
         time: Date, updated: Date, depth: Double, latitude: Double, longitude: Double,
         felt: Int? = nil, cdi: Double? = nil, mmi: Double? = nil, alert: String? = nil,
-        status: String = "", tsunami: Int = 0, sig: Int = 0, type: String = "earthquake",
+        status: String = "", tsunami: Int? = nil, sig: Int? = nil, type: String = "earthquake",
         title: String = "", url: String = ""
     ) {
         self.id = id; self.code = code; self.net = net; self.ids = ids
@@ -56,6 +77,18 @@ public struct Quake: Sendable, Hashable, Identifiable {
         ids.split(separator: ",").map(String.init).filter { $0 != id }
     }
 
+    /// Whether `ids` names an id other than `id`: a cheap test of `formerIDs`
+    /// being non-empty, without splitting `ids` into Strings (most reports
+    /// list only their own id, `,id,`).
+    var listsFormerIDs: Bool {
+        let list = ids.utf8, own = id.utf8
+        if list.count == own.count + 2, list.first == UInt8(ascii: ","), list.last == UInt8(ascii: ","),
+           list.dropFirst().dropLast().elementsEqual(own) {
+            return false
+        }
+        return !formerIDs.isEmpty
+    }
+
     /// The title readers give a quake whose source has none, as USGS's
     /// feeds write them: `M 2.9 - place`, `M ? - place`; `magnitude` is
     /// its `%.1f` text.
@@ -75,32 +108,73 @@ extension Quake: FetchableRecord {
             felt: row["felt"], cdi: row["cdi"], mmi: row["mmi"], alert: row["alert"],
             status: row["status"], tsunami: row["tsunami"], sig: row["sig"],
             type: row["type"], title: row["title"], url: row["url"])
+        nst = row["nst"]; gap = row["gap"]; dmin = row["dmin"]; rms = row["rms"]
+        horizontalError = row["horizontalError"]; depthError = row["depthError"]
+        magError = row["magError"]; magNst = row["magNst"]
+        locationSource = row["locationSource"]; magSource = row["magSource"]
+        catalog = row["catalog"]; contributor = row["contributor"]
+        evaluationMode = row["evaluationMode"]; evaluationStatus = row["evaluationStatus"]
     }
+
+    /// The columns added by `Schema`'s v8 migration, in `storedColumns`
+    /// order after the first 24.
+    public static let measurementColumns = [
+        "nst", "gap", "dmin", "rms", "horizontalError", "depthError", "magError", "magNst",
+        "locationSource", "magSource", "catalog", "contributor", "evaluationMode", "evaluationStatus",
+    ]
 
     /// Columns in the order `storedValues` gives them.
     public static let storedColumns = [
         "id", "code", "net", "ids", "magnitude", "magType", "place", "placeFolded",
         "time", "updated", "day", "depth", "latitude", "longitude", "felt", "cdi",
         "mmi", "alert", "status", "tsunami", "sig", "type", "title", "url",
-    ]
+    ] + measurementColumns
 
     /// Binds the row as stored, derived columns included, to parameters
-    /// `?1`…`?24` in `storedColumns` order, straight from the fields: boxing
+    /// `?1`…`?38` in `storedColumns` order, straight from the fields: boxing
     /// 24 `DatabaseValue`s into arguments for every row cost a fifth of an
-    /// import. The statement must have been reset. Returns the binder, to
+    /// import. The statement must have been reset; texts are copied into
+    /// `texts` when given (see `ParameterBinder`). Returns the binder, to
     /// bind any parameters that follow.
     @discardableResult
-    func bindStoredValues(to statement: Statement) throws -> ParameterBinder {
+    func bindStoredValues(to statement: Statement, texts: TextArena? = nil) throws -> ParameterBinder {
         let ms = time.epochMilliseconds
-        var binder = ParameterBinder(statement)
+        var binder = ParameterBinder(statement, texts: texts)
         try binder.bind(id); try binder.bind(code); try binder.bind(net); try binder.bind(ids)
         try binder.bind(magnitude); try binder.bind(magType); try binder.bind(place)
         try binder.bind(TextFolding.fold(place)); try binder.bind(ms); try binder.bind(updated.epochMilliseconds)
-        try binder.bind(UTCDay.string(epochMilliseconds: ms)); try binder.bind(depth)
+        try binder.bind(Self.storedDay(epochMilliseconds: ms)); try binder.bind(depth)
         try binder.bind(latitude); try binder.bind(longitude); try binder.bind(felt); try binder.bind(cdi)
         try binder.bind(mmi); try binder.bind(alert); try binder.bind(status); try binder.bind(tsunami)
         try binder.bind(sig); try binder.bind(type); try binder.bind(title); try binder.bind(url)
+        try binder.bind(nst); try binder.bind(gap); try binder.bind(dmin); try binder.bind(rms)
+        try binder.bind(horizontalError); try binder.bind(depthError); try binder.bind(magError); try binder.bind(magNst)
+        try binder.bind(locationSource); try binder.bind(magSource); try binder.bind(catalog); try binder.bind(contributor)
+        try binder.bind(evaluationMode); try binder.bind(evaluationStatus)
         return binder
+    }
+
+    /// `UTCDay.string`, written as its ten bytes for the years 0…9999 (every
+    /// quake's): padding each part as a String took as long as the rest of
+    /// a row's binding.
+    static func storedDay(epochMilliseconds ms: Int64) -> String {
+        let (year, month, day) = UTCDay.civil(fromDays: UTCDay.floorDiv(ms, 86_400_000))
+        guard (0...9999).contains(year) else { return UTCDay.string(epochMilliseconds: ms) }
+        return String(unsafeUninitializedCapacity: 10) { out in
+            func write(_ value: Int64, digits: Int, at start: Int) {
+                var rest = value
+                for i in (start..<start + digits).reversed() {
+                    out[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            write(year, digits: 4, at: 0)
+            out[4] = UInt8(ascii: "-")
+            write(month, digits: 2, at: 5)
+            out[7] = UInt8(ascii: "-")
+            write(day, digits: 2, at: 8)
+            return 10
+        }
     }
 }
 

@@ -19,6 +19,7 @@ public enum Schema {
         ("v5: quakes per tenth of magnitude", KeptMagnitudes.create),
         ("v6: fetched sources and their windows", FetchLedger.create),
         ("v7: places folded without strokes", refoldPlaces),
+        ("v8: measurements, sources and unknown significance", addMeasurements),
     ]
 
     /// The quake indexes a large import builds after it commits, each in a
@@ -52,7 +53,7 @@ public enum Schema {
     ].map { (name: $0.0, sql: "CREATE INDEX IF NOT EXISTS \($0.0) ON \($0.1)") }
 
     /// Indexes of columns rarely sorted or filtered (`net`, `type`,
-    /// `status`: a few distinct values; `sig`, `felt`: 0 or NULL in every
+    /// `status`: a few distinct values; `sig`, `felt`: NULL in every
     /// CSV feed), never a place filter's plan: a large import drops them
     /// and none is built until the browser sorts or groups by its column or
     /// a predicate compares it (until then the sort is a full sort:
@@ -190,6 +191,34 @@ public enum Schema {
             UPDATE quake SET placeFolded = quake_fold(place)
             WHERE placeFolded GLOB '*[^ -~]*' AND placeFolded IS NOT quake_fold(place)
             """)
+    }
+
+    /// The columns USGS's CSV and GeoJSON, FDSN text and QuakeML carry
+    /// beyond the first schema's (`Quake.measurementColumns`), NULL in the
+    /// rows already stored: unknown until imported again. `tsunami` and
+    /// `sig` lose NOT NULL, so a source that does not give them stores
+    /// NULL, not 0. SQLite cannot alter a constraint and rewriting the
+    /// table would copy every row, so the table's text is edited in place:
+    /// the change SQLite's documentation calls safe (dropping NOT NULL
+    /// changes nothing on disk). Rows stored before keep their 0s: nothing
+    /// says which were the source's.
+    private static func addMeasurements(_ db: Database) throws {
+        let types: [String: Database.ColumnType] = ["nst": .integer, "magNst": .integer, "locationSource": .text,
+                                                    "magSource": .text, "catalog": .text, "contributor": .text,
+                                                    "evaluationMode": .text, "evaluationStatus": .text]
+        try db.alter(table: "quake") { t in
+            for column in Quake.measurementColumns { t.add(column: column, types[column] ?? .double) }
+        }
+        let version = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+        try db.execute(sql: "PRAGMA writable_schema = ON")
+        try db.execute(sql: """
+            UPDATE sqlite_master SET sql = replace(replace(sql,
+                '"tsunami" INTEGER NOT NULL', '"tsunami" INTEGER'), '"sig" INTEGER NOT NULL', '"sig" INTEGER')
+            WHERE type = 'table' AND name = 'quake'
+            """)
+        try db.execute(sql: "PRAGMA schema_version = \(version + 1)")
+        try db.execute(sql: "PRAGMA writable_schema = OFF")
+        db.clearSchemaCache()
     }
 
     private static func addChangeTimes(_ db: Database) throws {

@@ -18,6 +18,9 @@ public struct DetailView {
     }
 
     public func lines(_ quake: Quake) -> [(String, String)] {
+        // A source that gives the significance (USGS's GeoJSON) says what
+        // its null alert and felt mean: none; other sources say nothing.
+        let saysImpact = quake.sig != nil
         let utc = ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds)
         let former = quake.formerIDs
         func optional(_ value: Double?) -> String { value.map { Formatting.number($0, decimals: 1) } ?? "—" }
@@ -33,18 +36,44 @@ public struct DetailView {
             ("Coordinates", String(format: "%.4f°%@  %.4f°%@", abs(quake.latitude), quake.latitude >= 0 ? "N" : "S",
                                    abs(quake.longitude), quake.longitude >= 0 ? "E" : "W")),
             ("Depth", "\(Formatting.number(quake.depth, decimals: 2)) km"),
-        ] + distance + [
-            ("Status", quake.status),
-            ("Alert", quake.alert ?? "none"),
-            ("Tsunami", quake.tsunami == 0 ? "no" : "yes"),
-            ("Felt", quake.felt.map { "\($0) reports" } ?? "no reports"),
-            ("Intensity", "CDI \(optional(quake.cdi))  MMI \(optional(quake.mmi))"),
-            ("Significance", String(quake.sig)),
+        ] + distance + known([
+            ("Status", quake.status.isEmpty ? nil : quake.status),
+            ("Alert", quake.alert ?? (saysImpact ? "none" : nil)),
+            ("Tsunami", quake.tsunami.map { $0 == 0 ? "no" : "yes" }),
+            ("Felt", quake.felt.map { "\($0) reports" } ?? (saysImpact ? "no reports" : nil)),
+            ("Intensity", quake.cdi == nil && quake.mmi == nil ? nil : "CDI \(optional(quake.cdi))  MMI \(optional(quake.mmi))"),
+            ("Significance", quake.sig.map(String.init)),
+        ]) + Self.measurementLines(quake) + [
             ("Network", "\(quake.net)  code \(quake.code)"),
             ("Type", quake.type),
             ("Updated", "\(formatting.localTime(quake.updated)) \(formatting.zoneName(at: quake.updated))"),
             ("URL", quake.url),
         ]
+    }
+
+    /// The lines whose value is known; the others are left out.
+    private func known(_ lines: [(String, String?)]) -> [(String, String)] {
+        lines.compactMap { label, value in value.map { (label, $0) } }
+    }
+
+    /// How the quake was located and measured, a line per kind, each
+    /// naming only what the source gave; a line with nothing known is left
+    /// out. Numbers as the source wrote them (`0.15`, `81`).
+    static func measurementLines(_ q: Quake) -> [(String, String)] {
+        func n(_ value: Double?) -> String? { value.map { JSONText.number($0) } }
+        func parts(_ list: [String?]) -> String? {
+            let known = list.compactMap { $0 }
+            return known.isEmpty ? nil : known.joined(separator: "  ")
+        }
+        let quality = parts([q.nst.map { "\($0) stations" }, n(q.gap).map { "gap \($0)°" },
+                             n(q.dmin).map { "nearest \($0)°" }, n(q.rms).map { "rms \($0) s" }])
+        let errors = parts([n(q.horizontalError).map { "horizontal \($0) km" }, n(q.depthError).map { "depth \($0) km" },
+                            n(q.magError).map { "magnitude \($0)" }, q.magNst.map { "magnitude from \($0) stations" }])
+        let sources = parts([q.locationSource.map { "location \($0)" }, q.magSource.map { "magnitude \($0)" },
+                             q.catalog.map { "catalog \($0)" }, q.contributor.map { "contributor \($0)" }])
+        let evaluation = parts([q.evaluationMode, q.evaluationStatus])
+        return [("Quality", quality), ("Uncertainty", errors), ("Sources", sources), ("Evaluation", evaluation)]
+            .compactMap { label, value in value.map { (label, $0) } }
     }
 
     /// The time in the zone the table does not show: UTC, or the local

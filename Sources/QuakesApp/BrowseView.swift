@@ -99,6 +99,8 @@ public struct BrowseView {
                 parts.append("counting…")
             }
         }
+        if let reading = state.readStatus { parts.append(reading) }
+        if state.isIncomplete { parts.append("incomplete") }
         if state.isIndexing { parts.append("indexing…") }
         if let updated = state.lastUpdated { parts.append("Updated \(formatting.age(updated))") }
         let shown = state.shown

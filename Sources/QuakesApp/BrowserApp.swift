@@ -31,22 +31,27 @@ public enum BrowserApp {
     /// makes the terminal once the catalog is open (the real one by default:
     /// ncurses, monochrome under NO_COLOR). `view`: what to show first (the
     /// last view on this catalog, a saved one); `views`: where `w` and `'`
-    /// keep named views; `finalView` is given what the browser showed last.
+    /// keep named views; `finalView` is given what the browser showed last;
+    /// `title`: what the top line names (the files opened), else the catalog's file name.
+    /// `reading`: the file opened, read into the catalog while the browser
+    /// shows what is read so far; stopped, and waited for, when the browser ends.
     public static func run(catalog: QuakeCatalog, configuration: FetchConfiguration, refresh feed: RefreshFeed? = nil,
                            home: Home? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
                            view: SavedView? = nil, views: ViewStore? = nil, notice: String? = nil,
-                           alert: QuakePredicate? = nil,
+                           alert: QuakePredicate? = nil, title: String? = nil, reading: SourceRead? = nil,
                            finalView: ((SavedView) -> Void)? = nil,
                            terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
         let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
         defer { terminal.stop() }
         let model = BrowserModel(
-            catalogName: (catalog.path as NSString).lastPathComponent, isReadOnly: catalog.isReadOnly,
+            catalogName: title ?? (catalog.path as NSString).lastPathComponent, isReadOnly: catalog.isReadOnly,
             configuration: configuration, width: terminal.width, height: terminal.height,
             lastUpdated: catalog.lastFetch()?.date, home: home, canRefresh: feed != nil, canSaveViews: views != nil,
             hasDisplay: ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0]?.isEmpty == false }, view: view)
         // The model's configuration (a starting view's) is the first fetched.
-        let controller = try ResultsController(catalog, configuration: model.configuration)
+        // A file's quakes, read as the browser runs, are no news: no `+` marks them.
+        let controller = try ResultsController(catalog, configuration: model.configuration,
+                                               changesSince: reading == nil ? Date() : .distantFuture)
         let inbox = try EventInbox()
         let signals = try SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
         defer { signals.uninstall() }
@@ -57,6 +62,8 @@ public enum BrowserApp {
         }
         let refresher = feed.map { FeedRefresher(feed: $0, post: inbox.post) }
         let indexer = IndexBuilder(catalog: catalog, post: inbox.post)
+        // After the controller has stopped (the interruption would fail its reads).
+        defer { indexer.stopAndWait() }
         let mapQueries = MapQueries(controller: controller, inbox: inbox)
         defer { mapQueries.stop() }
         let chartQueries = ChartQueries(controller: controller, inbox: inbox,
@@ -73,6 +80,9 @@ public enum BrowserApp {
         defer { alerts?.stop() }
         try controller.start()
         defer { controller.stop() }
+        let reader = reading.map { SourceReader.start($0, post: inbox.post) }
+        // Before the controller stops and the caller closes the catalog: the read writes to it.
+        defer { reader?.stopAndWait() }
         indexer.check()
         var loop = Loop(catalog: catalog, model: model, runner: runner, terminal: terminal, inbox: inbox, signals: signals,
                         refresher: refresher, indexer: indexer, trace: environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) },
@@ -147,6 +157,7 @@ public enum BrowserApp {
                 }
                 draw()
                 trace?.frameDrawn(from: model.page)
+                trace?.openFrameDrawn(model)
             }
         }
 

@@ -19,6 +19,11 @@ public enum BrowserEvent: Sendable {
     case refreshProgress(String)
     /// A refresh of `feed` ended, with what it imported or why it failed.
     case refreshFinished(feed: String, Result<ImportReport, any Error>)
+    /// The file being read (`SourceRead`) moved on: its progress line.
+    case readProgress(String)
+    /// The read ended: the bottom line's notice, or why it failed (the
+    /// quakes read before stay shown, the catalog incomplete).
+    case readFinished(Result<String, any Error>)
     /// When the catalog was last fetched from a feed, as the catalog says
     /// (another process may have fetched).
     case lastFetch(Date?)

@@ -50,6 +50,10 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var lastUpdated: Date?
     /// The bottom line while a refresh runs: its progress.
     public internal(set) var refreshStatus: String?
+    /// The top line while the file opened is read: `reading catalog.csv 312,000 of ~760,000 (41 %)`.
+    public internal(set) var readStatus: String?
+    /// The read of the file opened failed or stopped: what is shown is not all it holds.
+    public internal(set) var isIncomplete = false
     /// The bottom line while a delete waits for another writer.
     public internal(set) var deleteStatus: String?
     /// The bottom line while an export runs: its progress.

@@ -48,6 +48,14 @@ extension BrowserModel {
         case .refreshFinished(_, .failure(let error)):
             refreshStatus = nil
             report(error)
+        case .readProgress(let line): readStatus = line
+        case .readFinished(.success(let notice)):
+            readStatus = nil
+            message = notice
+        case .readFinished(.failure(let error)):
+            readStatus = nil
+            isIncomplete = true
+            report(error)
         case .lastFetch(let date): lastUpdated = date
         case .deleteWaiting: deleteStatus = Self.waitingMessage
         case .deleteFinished(let title, .success(let count)):

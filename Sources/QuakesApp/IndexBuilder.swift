@@ -1,6 +1,7 @@
 import Foundation
 import QuakeStore
 import Synchronization
+import ThreadWaiting
 
 /// Finishes the catalog's pending indexes off the run loop's thread (a
 /// large import commits its rows first and leaves them to build, see
@@ -14,8 +15,10 @@ final class IndexBuilder: Sendable {
         var building = false
         var checking = false
         var reported: Bool?
+        /// The browser is ending: no build starts.
+        var stopped = false
     }
-    private let state = Mutex(State())
+    private let state = WaitableMutex(State())
     /// Where the checks read the catalog: never the run loop's thread.
     private let queue = DispatchQueue(label: "quakes.indexes", qos: .utility)
 
@@ -44,8 +47,8 @@ final class IndexBuilder: Sendable {
         report(!wanted.isEmpty)
         guard !wanted.isEmpty else { return }
         let start = state.withLock { state in
-            defer { state.building = true }
-            return !state.building
+            defer { if !state.stopped { state.building = true } }
+            return !state.building && !state.stopped
         }
         guard start else { return }
         DispatchQueue.global(qos: .utility).async { [self] in
@@ -55,6 +58,21 @@ final class IndexBuilder: Sendable {
             _ = try? catalog.buildSortIndexes(forColumns: columns)
             state.withLock { $0.building = false }
             report((try? catalog.indexesToBuild(forColumns: columns).isEmpty == false) ?? false)
+        }
+    }
+
+    /// Ends a build under way (interrupted: its transaction is rolled
+    /// back and the indexes stay pending, for the next open) and waits for
+    /// it, so that nothing writes to the catalog once the browser has ended:
+    /// the program closes its catalogs on the way out, and a build left
+    /// running then crashed inside SQLite. A build waiting for another
+    /// process's lock cannot be interrupted (SQLite's busy wait does not
+    /// look): after 3 s the browser ends anyway.
+    func stopAndWait() {
+        state.withLock { $0.stopped = true }
+        let deadline = DispatchTime.now() + .seconds(3)
+        while state.wait(until: .now() + .milliseconds(20), { $0.building ? nil : () }) == nil, DispatchTime.now() < deadline {
+            catalog.dbWriter.interrupt()
         }
     }
 

@@ -7,7 +7,10 @@ import QuakeQuery
 /// A frame shows a batch's results when it is drawn from a snapshot of the
 /// generation the keys asked for, or a later one (later keys' results
 /// include theirs); keys that ask for no new results (moving, paging) are
-/// shown by the very next frame.
+/// shown by the very next frame. And once each, the wall-clock time (Unix
+/// seconds) of the first frame showing quakes (`open-first-rows …`) and of
+/// the first with all of them read and counted (`open-browsable …`): what
+/// `make bench` times an open from.
 final class KeyTrace {
     private struct Pending {
         let start: DispatchTime
@@ -18,6 +21,8 @@ final class KeyTrace {
 
     private let handle: FileHandle
     private var pending: [Pending] = []
+    private var shownRows = false
+    private var shownBrowsable = false
 
     init?(path: String) {
         if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
@@ -55,6 +60,20 @@ final class KeyTrace {
             return nil
         }
         if !lines.isEmpty { handle.write(Data(lines.utf8)) }
+    }
+
+    /// A frame was drawn from `model`: records the open's first frames.
+    func openFrameDrawn(_ model: BrowserModel) {
+        guard !shownBrowsable, let page = model.page else { return }
+        let now = String(format: "%.3f", Date().timeIntervalSince1970)
+        if !shownRows && !page.rows.isEmpty {
+            shownRows = true
+            handle.write(Data("open-first-rows \(now)\n".utf8))
+        }
+        if shownRows && page.isComplete && model.readStatus == nil {
+            shownBrowsable = true
+            handle.write(Data("open-browsable \(now)\n".utf8))
+        }
     }
 
     private static func milliseconds(since start: DispatchTime) -> Double {

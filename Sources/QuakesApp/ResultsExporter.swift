@@ -107,8 +107,9 @@ final class ResultsExporter: Sendable {
             let total = snapshot.count ?? 0
             var lastReport = DispatchTime.now().uptimeNanoseconds
             var output = file
-            try QuakeListFormat(format: request.format, configuration: request.configuration, csvSafe: request.csvSafe)
-                .write(snapshot, limit: 0, to: &output) { rows in
+            var format = QuakeListFormat(format: request.format, configuration: request.configuration, csvSafe: request.csvSafe)
+            format.columns = .all   // a file for a person: every field the catalog holds
+            try format.write(snapshot, limit: 0, to: &output) { rows in
                     written = rows
                     // A full disk ends the export at once, not after reading every row.
                     if let failure = file.failure { throw SystemError(errno: failure) }

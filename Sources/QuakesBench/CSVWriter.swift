@@ -26,9 +26,9 @@ enum CSVWriter {
     static func row(_ q: Quake) -> String {
         let fields = [
             ISOTime.string(epochMilliseconds: q.time.epochMilliseconds), "\(q.latitude)", "\(q.longitude)", "\(q.depth)",
-            q.magnitude.map { "\($0)" } ?? "", field(q.magType), "", "", "", "0.1", field(q.net), field(q.id),
+            q.magnitude.map { "\($0)" } ?? "", field(q.magType), "", "", "", q.rms.map { "\($0)" } ?? "", field(q.net), field(q.id),
             ISOTime.string(epochMilliseconds: q.updated.epochMilliseconds), quoted(q.place), field(q.type),
-            "", "", "", "", field(q.status), field(q.net), field(q.net),
+            "", "", "", "", field(q.status), field(q.locationSource ?? ""), field(q.magSource ?? ""),
         ]
         return fields.joined(separator: ",")
     }

@@ -36,7 +36,7 @@ struct QuakeGenerator: Sequence {
             let latitude = Swift.min(90, Swift.max(-90, base.latitude + random.unit() * 0.2 - 0.1))
             let longitude = Swift.min(180, Swift.max(-180, base.longitude + random.unit() * 0.2 - 0.1))
             let depth = Swift.max(-3, (base.depth + random.unit() * 4 - 2) * 100).rounded() / 100
-            return Quake(
+            var quake = Quake(
                 id: id, code: String(id.dropFirst(base.net.count)), net: base.net, ids: ",\(id),",
                 magnitude: magnitude, magType: base.magType, place: base.place,
                 time: Date(epochMilliseconds: time), updated: Date(epochMilliseconds: time + 60_000),
@@ -45,6 +45,10 @@ struct QuakeGenerator: Sequence {
                 tsunami: base.tsunami, sig: base.sig, type: base.type,
                 title: Quake.title(magnitude: magnitude.map { String(format: "%.1f", $0) }, place: base.place),
                 url: EventPageURL.comCat(id))
+            // What both generated files carry of USGS's measurements (the CSV
+            // writes them in its columns, GeoJSON as properties).
+            (quake.rms, quake.locationSource, quake.magSource) = (0.1, base.net, base.net)
+            return quake
         }
     }
 }

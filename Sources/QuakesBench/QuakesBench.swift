@@ -43,8 +43,7 @@ struct Generate: ParsableCommand {
         if let geojson {
             // USGS's properties the catalog does not keep, as a real feed has them.
             try GeoJSONWriter.write(generator, count: rows, title: "quakes-bench", to: geojson) { quake in
-                #","tz":null,"sources":\#(JSONText.string("," + quake.net + ",")),"types":",origin,","#
-                    + #""nst":null,"dmin":null,"rms":0.1,"gap":null"#
+                #","tz":null,"sources":\#(JSONText.string("," + quake.net + ",")),"types":",origin,""#
             }
             print("wrote \(rows) quakes to \(geojson)")
         }

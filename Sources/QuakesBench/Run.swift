@@ -16,6 +16,7 @@ struct Run: ParsableCommand {
 
     static let keys = [
         "rows", "import_features_per_s", "import_csv_features_per_s", "import_all_indexes_s", "import_csv_all_indexes_s",
+        "open_first_rows_ms", "open_browsable_s", "open_peak_rss_mb",
         "open_first_window_ms", "sort_change_ms", "sort_first_use_ms",
         "filter_keystroke_p50_ms", "filter_keystroke_p95_ms", "filter_count_p95_ms", "page_down_ms", "jump_to_end_ms",
         "sections_day_ms", "filter_position_p95_ms", "distance_first_use_ms", "distance_filter_ms", "delete_to_snapshot_ms",
@@ -47,8 +48,15 @@ struct Run: ParsableCommand {
             figures["import_csv_features_per_s"] = fromCSV["import_features_per_s"]
             figures["import_csv_peak_rss_mb"] = fromCSV["import_peak_rss_mb"]
             figures["import_csv_all_indexes_s"] = fromCSV["import_all_indexes_s"]
-            try? FileManager.default.removeItem(atPath: csv)
             Self.removeCatalog(csvDB)
+            if !skipTUI {
+                log("\(size) rows: opening the CSV in the browser (quakes-tui FILE, in tmux)")
+                let open = try OpenScenario(binary: Self.tuiBinary(next: me), file: csv).run()
+                figures["open_first_rows_ms"] = open.firstRowsMilliseconds
+                figures["open_browsable_s"] = open.browsableSeconds
+                figures["open_peak_rss_mb"] = open.peakMegabytes
+            }
+            try? FileManager.default.removeItem(atPath: csv)
             log("\(size) rows: browsing through the ResultsController")
             figures.merge(try ChildProcess.json(me, ["browse-child", "--db", db])) { $1 }
             figures["list_first_page_ms"] = try Self.listFirstPage(binary: Self.tuiBinary(next: me), db: db)

@@ -14,10 +14,21 @@ struct BrowseCommand: ParsableCommand {
             Press ? in the browser for its keys; r (and --refresh-every) syncs the \
             catalog's sources, as quakes-tui sync does; a catalog without any refreshes \
             from the feed (--feed, --url, or the config file's; default all_day).
+
+            Files, URLs or - (standard input) open the browser on what they hold: read \
+            as import reads them into a catalog of their own in $XDG_CACHE_HOME/quakes-tui \
+            (~/.cache/quakes-tui), kept for the next open of the same unchanged files \
+            (quakes-tui cache lists them), or into --db's catalog. A file named like a \
+            command is given as ./list.
             """
     )
 
     @OptionGroup var catalogOptions: CatalogOptions
+
+    @Argument(help: ArgumentHelp("Files (any format import reads, gzip too), http(s) URLs, or - for standard input.",
+                                 valueName: "source"),
+              completion: .file())
+    var sources: [String] = []
 
     @OptionGroup var whereOption: WhereOption
 
@@ -43,6 +54,12 @@ struct BrowseCommand: ParsableCommand {
     var alert: String?
 
     func validate() throws {
+        if sources.contains("") { throw ValidationError("a file to open must be named, not empty") }
+        // `quakes-tui --db x list` is not a file named list: a command's name is never a file to open.
+        if let command = sources.first(where: SourceOpening.commandNames.contains) {
+            throw ValidationError("'\(command)' is a command, given first (quakes-tui \(command) …); "
+                                  + "a file of that name is opened as ./\(command)")
+        }
         if let sort { try QueryArgument.validateSort(sort, home: homeOptions.resolved(for: [sort])) }
         _ = try whereOption.predicate(homeOptions)
         if let alert { _ = try QueryArgument.predicate(alert, option: "--alert", home: homeOptions.resolved(for: [alert])) }
@@ -53,7 +70,9 @@ struct BrowseCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw NoTerminalError() }
+        // `… | quakes-tui -`: the keys are read from the terminal once the pipe is read.
+        let readsStandardInput = sources.contains("-")
+        guard readsStandardInput || isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw NoTerminalError() }
         // Before the catalog is opened (or created and seeded): a terminal
         // curses cannot drive is one line, not ncurses' exit after the fact.
         if let problem = UnusableTerminal.check() { throw problem }
@@ -61,26 +80,34 @@ struct BrowseCommand: ParsableCommand {
         let home = try homeOptions.resolved(config: config)
         var configuration = FetchConfiguration(sortKeys: try SortKey.parseList(sort ?? "-time", home: home))
         configuration.predicate = try whereOption.predicate(home: home)
-        let alert = try alertPredicate(config: config, home: home)
+        var alert = try alertPredicate(config: config, home: home)
         // Checked in validate(): cannot fail here.
         let every = refreshEvery.flatMap { try? RefreshInterval(parsing: $0) } ?? config.refreshEvery
         let saved = try viewOptions.savedView()
-        var catalog = try catalogOptions.open()
+        let opened = try openSources(timeout: timeout, config: config)
+        var catalog = try opened?.catalog ?? catalogOptions.open()
+        // A file's quakes are not news: no alert rings for each as it is read.
+        if opened?.isCached == true { alert = nil }
+        if readsStandardInput { try SourceOpening.readKeysFromTerminal() }
         let store = ViewOptions.store
         var (start, notice) = startingView(saved: saved, store: store, catalogPath: catalog.path)
+        notice = notice ?? opened?.notice
         var last: SavedView?
         var exit: BrowserApp.Exit
         while true {
-            let feed = Self.refreshFeed(source, catalog: catalog, timeout: timeout, config: config, every: every)
+            // A catalog of the cache holds what its files hold: no feed is mixed in.
+            let feed = opened?.isCached == true ? nil
+                : Self.refreshFeed(source, catalog: catalog, timeout: timeout, config: config, every: every)
             // A failure is said once the terminal is restored: on a sane screen.
             exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home,
-                                      view: start, views: store, notice: notice, alert: alert, finalView: { last = $0 })
+                                      view: start, views: store, notice: notice, alert: alert, title: opened?.title,
+                                      reading: opened?.reading, finalView: { last = $0 })
             guard exit == .reopen else { break }
             // The file was replaced under the browser: open what the path names now, as it was being shown.
             // The old file is closed first: its WAL, still under the path's `-wal` name, is checkpointed
             // into the old file and removed, so the new file is not read with the old one's frames.
             try catalog.close()
-            catalog = try catalogOptions.open()
+            catalog = try opened?.isCached == true ? QuakeCatalog(path: catalog.path, purpose: .browse) : catalogOptions.open()
             (start, notice) = (last ?? start, "reopened \(catalog.path)")
         }
         if let store, let last {
@@ -88,7 +115,28 @@ struct BrowseCommand: ParsableCommand {
                 printError("warning: the view was not kept for next time: \(error)")
             }
         }
+        if let opened { try Self.endRead(opened, catalog: catalog) }
         if exit != .quit { throw ExitCode(exit.status) }
+    }
+
+    /// A cache catalog whose read did not end (`q` or a signal during it,
+    /// or a file that is bad further on) is not kept: it is removed, said
+    /// on stderr, and read again when next opened; a failure is the error (exit 1).
+    private static func endRead(_ opened: SourceOpening.Opened, catalog: QuakeCatalog) throws {
+        guard let outcome = opened.readOutcome?.current else { return }
+        if case .complete = outcome { return }
+        try? catalog.close()
+        CacheFolder.forget(catalog: catalog.path)
+        if case .failed(let error) = outcome { throw error }
+        printError("stopped reading \(opened.title) before its end: its quakes are not kept; it is read again when opened")
+    }
+
+    /// The catalog of the files, URLs or standard input named, or nil when none is.
+    private func openSources(timeout: Double, config: UserConfig) throws -> SourceOpening.Opened? {
+        guard !sources.isEmpty else { return nil }
+        return try SourceOpening(sources: sources, db: catalogOptions.db, timeout: timeout,
+                                 maxDownload: config.maxDownload ?? FeedFetcher.defaultMaxDownload,
+                                 cache: CacheFolder(), cacheLimit: try CacheCommand.limit()).open()
     }
 
     /// `--alert`'s predicate (checked in validate()), else the config

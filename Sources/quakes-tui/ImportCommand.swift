@@ -7,7 +7,8 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import USGS GeoJSON or CSV feeds, or FDSN event text or QuakeML, into the catalog.",
         discussion: """
-            Each file is imported whole or not at all. A quake already stored is \
+            Each file is imported whole or not at all; on a terminal a line on stderr \
+            says how far (quakes, bytes, rate, time left). A quake already stored is \
             replaced only by a newer 'updated'; an event whose 'ids' lists another \
             stored event supersedes it. Exits 1 if any file could not be imported.
             """
@@ -40,9 +41,14 @@ struct ImportCommand: ParsableCommand {
         let catalog = try catalogOptions.open(seed: false, forImport: true)
         let importer = QuakeImporter(catalog: catalog)
         var failed = false
-        for file in files {
+        for (index, file) in files.enumerated() {
             do {
-                let report = try importer.importFile(at: file, service: service.flatMap(EventIdentity.knownService))
+                let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: file, exitsOnSignal: true) : nil
+                defer { bar?.clear() }
+                let text = ReadProgressText(name: file == "-" ? "standard input" : file, position: (index, files.count))
+                let start = Date()
+                let report = try importer.importFile(at: file, service: service.flatMap(EventIdentity.knownService),
+                                                     progress: { bar?.show(line: text.importLine($0, elapsed: Date().timeIntervalSince(start))) })
                 // Lines for a person: a file name or a skipped value may hold control characters.
                 for line in report.lines(allSkipped: allSkipped) { StandardOutput.writeLine(line) }
             } catch {

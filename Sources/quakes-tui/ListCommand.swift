@@ -7,6 +7,7 @@ import QuakesApp
 
 // The format's values are list's --format values.
 extension QuakeListFormat.Format: ExpressibleByArgument {}
+extension QuakeListFormat.Columns: ExpressibleByArgument {}
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,6 +18,7 @@ struct ListCommand: ParsableCommand {
               quakes-tui list --where 'place CONTAINS[cd] "alaska" AND magnitude >= 2.5' --sort -magnitude
               quakes-tui list --section day --format csv
               quakes-tui list --format csv --csv-safe > for-a-spreadsheet.csv
+              quakes-tui list --format csv --columns usgs > as-usgs-writes-it.csv
               quakes-tui list --where 'magnitude >= 4.5' --format geojson > big.geojson
               quakes-tui list --where 'DISTANCE("Anchorage") < 100' --sort 'DISTANCE("Anchorage")'
 
@@ -42,6 +44,11 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "For a spreadsheet: with --format csv, put ' before a text field (id, place, net, code, type, status, section) that begins with = + - @, a tab or CR, so it is not run as a formula. Numbers and times are never changed.")
     var csvSafe = false
 
+    // Asked for, not the default: scripts already read the standard columns, counting from either end.
+    @Option(help: ArgumentHelp("With --format csv: standard (id, time, magnitude, place, depth, latitude, longitude, net, code, type, status, then any distance and section), all (those, then magType, updated, sig, tsunami, alert, felt, cdi, mmi and the measurements: nst, gap, dmin, rms, horizontalError, depthError, magError, magNst, locationSource, magSource, catalog, contributor, evaluationMode, evaluationStatus; empty when unknown) or usgs (a USGS feed CSV's 22 columns in USGS's order, which import reads back).",
+                               valueName: "set"))
+    var columns: QuakeListFormat.Columns = .standard
+
     @OptionGroup var whereOption: WhereOption
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Sort keys, comma-separated, '-' for descending: -magnitude,time, or DISTANCE(35.68,139.69) (nearest first; adds a distance column). Default: -time.",
@@ -57,6 +64,7 @@ struct ListCommand: ParsableCommand {
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
         if csvSafe && format != .csv { throw ValidationError("--csv-safe is for --format csv only") }
+        if columns != .standard && format != .csv { throw ValidationError("--columns is for --format csv only") }
         _ = try fetchConfiguration()
         if let section, SectionKey(argument: section) == nil {
             throw ValidationError("--section must be day, magnitude, network or type, not '\(section)'")
@@ -104,8 +112,9 @@ struct ListCommand: ParsableCommand {
             let snapshot = try ResultsController(catalog, configuration: configuration)
                 .fetchNow(counting: format == .geojson)
             let limit = self.limit ?? (format == .table ? 20 : 0)
-            try QuakeListFormat(format: format, configuration: configuration, csvSafe: csvSafe)
-                .write(snapshot, limit: limit, to: &output)
+            var listFormat = QuakeListFormat(format: format, configuration: configuration, csvSafe: csvSafe)
+            listFormat.columns = columns
+            try listFormat.write(snapshot, limit: limit, to: &output)
             output.flush()
         } catch {
             // A corrupt page or a disk error, said in one line, after the rows read before it.

@@ -22,7 +22,7 @@ struct QuakesTUI: ParsableCommand {
             """,
         version: QuakesVersion.line,
         subcommands: [BrowseCommand.self, ListCommand.self, MapCommand.self, StatsCommand.self, ImportCommand.self, FetchCommand.self,
-                      SyncCommand.self, SourcesCommand.self, WatchCommand.self,
+                      SyncCommand.self, SourcesCommand.self, WatchCommand.self, CacheCommand.self,
                       VersionCommand.self],
         defaultSubcommand: BrowseCommand.self
     )

@@ -6,7 +6,7 @@ import TestSupport
 /// same configuration, and an existing file is replaced only after `y`.
 @Suite("Export", .timeLimit(.minutes(10)))
 struct ExportTerminalTests {
-    @Test("e writes the filtered, sorted results as CSV, as list --csv-safe prints them; n keeps an existing file")
+    @Test("e writes the filtered, sorted results as CSV, as list --csv-safe --columns all prints them; n keeps an existing file")
     func exportFromTheBrowser() throws {
         let session = try TmuxSession()
         session.waitForTable()
@@ -24,7 +24,8 @@ struct ExportTerminalTests {
         pane = session.waitUntil { $0.bottom.hasPrefix("exported") }
         #expect(pane.bottom == "exported 316 quakes to \(file)")
         let listed = try runQuakesTUI(["list", "--db", session.db, "--where", #"place CONTAINS[cd] "alaska""#,
-                                       "--sort", "-magnitude", "--format", "csv", "--csv-safe", "--limit", "0"])
+                                       "--sort", "-magnitude", "--format", "csv", "--csv-safe", "--columns", "all",
+                                       "--limit", "0"])
         #expect(listed.status == 0)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == listed.stdout)
 

@@ -26,12 +26,18 @@ final class TmuxSession {
     /// `command` runs instead of the browser (`["fetch"]`), still on the
     /// session's catalog. No user config file leaks in: XDG_CONFIG_HOME is
     /// the session's own folder unless `environment` says otherwise.
+    /// `withCatalog` false: no catalog is made and no `--db` given (the
+    /// browser opens what `arguments` name); `standardInput`: a file the
+    /// browser's standard input is redirected from.
     init(width: Int = 120, height: Int = 40, extraImports: [String] = [], arguments: [String] = [],
-         timeZone: String = "UTC", command subcommand: [String] = [], environment: [String: String] = [:]) throws {
+         timeZone: String = "UTC", command subcommand: [String] = [], environment: [String: String] = [:],
+         withCatalog: Bool = true, standardInput: String? = nil) throws {
         self.width = width
         self.height = height
         db = folder.file("quakes.sqlite")
-        for file in [Fixture.week] + extraImports {
+        self.withCatalog = withCatalog
+        self.standardInput = standardInput
+        for file in withCatalog ? [Fixture.week] + extraImports : [] {
             let result = try runQuakesTUI(["import", "--db", db, file])
             guard result.status == 0 else {
                 throw HarnessError("import of \(file) failed (\(result.status)): \(result.stderr)")
@@ -51,6 +57,8 @@ final class TmuxSession {
     /// The environment the browser runs with, and its subcommand.
     private let variables: [String: String]
     private let subcommand: [String]
+    private let withCatalog: Bool
+    private let standardInput: String?
 
     /// The browser on the session's catalog with `arguments`, then the
     /// exit status and the terminal's settings, then a sleep.
@@ -59,8 +67,8 @@ final class TmuxSession {
         // the browser sees it only when a test asks for it.
         let unset = variables["NO_COLOR"] == nil ? ["-u", "NO_COLOR"] : []
         let app = (["env"] + unset + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                   + [builtProduct("quakes-tui").path] + subcommand + ["--db", db] + arguments)
-            .map(Self.shellQuoted).joined(separator: " ")
+                   + [builtProduct("quakes-tui").path] + subcommand + (withCatalog ? ["--db", db] : []) + arguments)
+            .map(Self.shellQuoted).joined(separator: " ") + (standardInput.map { " < " + Self.shellQuoted($0) } ?? "")
         return "\(app); echo EXIT=$?; stty -a; sleep 100000"
     }
 

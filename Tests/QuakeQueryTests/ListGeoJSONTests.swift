@@ -35,7 +35,7 @@ import Testing
 
     /// The USGS properties the catalog stores, as the output must carry them.
     static let storedProperties = ["mag", "place", "time", "updated", "url", "felt", "cdi", "mmi", "alert", "status",
-                                   "tsunami", "sig", "net", "code", "ids", "magType", "type", "title"]
+                                   "tsunami", "sig", "net", "code", "ids", "nst", "dmin", "rms", "gap", "magType", "type", "title"]
 
     /// A JSON value as comparable text: numbers as Doubles, null, strings.
     private static func comparable(_ value: Any?) -> String {

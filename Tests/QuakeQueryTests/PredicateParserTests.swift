@@ -51,7 +51,7 @@ private let comparisons: [ParsedCase] = [
     parses("felt < 10", as: "felt < 10", sql: "(felt IS NOT NULL AND felt < ?)", [10]),
     parses("alert != \"green\"", as: "alert != \"green\"", sql: "(alert IS NULL OR alert <> ?)", ["green"]),
     parses("magnitude>=4.5&&depth<1", as: "magnitude >= 4.5 AND depth < 1"),
-    parses("  sig   >   100  ", as: "sig > 100", sql: "sig > ?", [100]),
+    parses("  sig   >   100  ", as: "sig > 100", sql: "(sig IS NOT NULL AND sig > ?)", [100]),
     // A value on the left flips the operator.
     parses("5 < magnitude", as: "magnitude > 5", sql: "(magnitude IS NOT NULL AND magnitude > ?)", [5]),
     parses("4 >= depth", as: "depth <= 4", sql: "depth <= ?", [4]),
@@ -107,9 +107,9 @@ private let logic: [ParsedCase] = [
     parses("NOT magnitude < 3", as: "NOT magnitude < 3", sql: "NOT ((magnitude IS NOT NULL AND magnitude < ?))", [3]),
     parses("!(magnitude < 3)", as: "NOT magnitude < 3"),
     parses("depth < 1 OR depth > 5 AND sig > 4", as: "depth < 1 OR depth > 5 AND sig > 4",
-           sql: "(depth < ? OR (depth > ? AND sig > ?))", [1, 5, 4]),
+           sql: "(depth < ? OR (depth > ? AND (sig IS NOT NULL AND sig > ?)))", [1, 5, 4]),
     parses("(depth < 1 OR depth > 5) AND sig > 4", as: "(depth < 1 OR depth > 5) AND sig > 4",
-           sql: "((depth < ? OR depth > ?) AND sig > ?)", [1, 5, 4]),
+           sql: "((depth < ? OR depth > ?) AND (sig IS NOT NULL AND sig > ?))", [1, 5, 4]),
     parses("NOT depth < 1 AND depth < 5", as: "NOT depth < 1 AND depth < 5", sql: "(NOT (depth < ?) AND depth < ?)", [1, 5]),
     parses("NOT (depth < 1 AND depth < 5)", as: "NOT (depth < 1 AND depth < 5)", sql: "NOT ((depth < ? AND depth < ?))", [1, 5]),
     parses("NOT NOT depth < 1", as: "NOT NOT depth < 1"),
@@ -144,7 +144,7 @@ private let literals: [ParsedCase] = [
     parses("magnitude == NULL", as: "magnitude == NULL", sql: "magnitude IS NULL"),
     parses("magnitude == nil", as: "magnitude == NULL", sql: "magnitude IS NULL"),
     parses("felt != NIL", as: "felt != NULL", sql: "felt IS NOT NULL"),
-    parses("tsunami == TRUE", as: "tsunami == 1", sql: "tsunami = ?", [1]),
+    parses("tsunami == TRUE", as: "tsunami == 1", sql: "(tsunami IS NOT NULL AND tsunami = ?)", [1]),
     parses("tsunami == yes", as: "tsunami == 1"),
     parses("tsunami == NO", as: "tsunami == 0"),
     parses("tsunami == false", as: "tsunami == 0"),
@@ -161,7 +161,7 @@ private let literals: [ParsedCase] = [
 private let substitutions: [ParsedCase] = [
     parses("day == %@", with: [Date(epochMilliseconds: 1_528_633_800_000)], as: "day == \"2018-06-10\"",
            sql: "day = ?", ["2018-06-10"]),
-    parses("sig > %@", with: [UInt(500)], as: "sig > 500", sql: "sig > ?", [500.0]),
+    parses("sig > %@", with: [UInt(500)], as: "sig > 500", sql: "(sig IS NOT NULL AND sig > ?)", [500.0]),
     parses("place == \"a\\nb\\tc\"", as: "place == \"a\\nb\\tc\"", sql: "place = ?", ["a\nb\tc"]),
     parses("place CONTAINS[cd] %@ AND magnitude >= %@", with: ["Alaska", 4.5], as: "place CONTAINS[cd] \"alaska\" AND magnitude >= 4.5",
            sql: "(instr(placeFolded, ?) > 0 AND (magnitude IS NOT NULL AND magnitude >= ?))", ["alaska", 4.5]),
@@ -202,7 +202,9 @@ private let rejections: [RejectedCase] = [
     rejects("plase CONTAINS \"x\"", "1:1: unknown key 'plase' (did you mean 'place'?)"),
     rejects("magnitud > 4", "1:1: unknown key 'magnitud' (did you mean 'magnitude'?)"),
     rejects("foo > 4", "1:1: unknown key 'foo'; keys are place, magnitude, time, depth, latitude, longitude, code, net, "
-            + "type, status, alert, tsunami, felt, sig, magType, title, day, id, updated, url"),
+            + "type, status, alert, tsunami, felt, sig, magType, title, day, id, updated, url, nst, gap, dmin, rms, "
+            + "horizontalError, depthError, magError, magNst, locationSource, magSource, catalog, contributor, "
+            + "evaluationMode, evaluationStatus"),
     rejects("place CONTAINS 5", "1:7: CONTAINS needs a string, found 5"),
     rejects("place BEGINSWITH NULL", "1:7: BEGINSWITH needs a string, found NULL"),
     rejects("place CONTAINS depth", "1:7: CONTAINS needs a string, found the key depth"),

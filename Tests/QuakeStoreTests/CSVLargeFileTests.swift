@@ -27,12 +27,24 @@ struct CSVLargeFileTests {
         let place = ["4km N of Île, \"Q\"", "東京", "two\nlines"][index % 3]
         let ms: Int64 = 1_577_836_800_000 + Int64(index % 60) * 1000 + Int64(index % 1000)
         let mag = Double(index % 90) / 10
-        return Quake(id: "hv\(index)", code: "\(index)", net: "hv", ids: ",hv\(index),", magnitude: mag, magType: "ml",
+        var quake = Quake(id: "hv\(index)", code: "\(index)", net: "hv", ids: ",hv\(index),", magnitude: mag, magType: "ml",
                      place: place, time: Date(epochMilliseconds: ms), updated: Date(epochMilliseconds: ms),
                      depth: Double(index % 700), latitude: Double(index % 1800) / 20 - 45,
                      longitude: Double(index % 3600) / 10 - 180, status: "reviewed", type: "earthquake",
                      title: "M \(String(format: "%.1f", mag)) - \(place)",
                      url: "https://earthquake.usgs.gov/earthquakes/eventpage/hv\(index)")
+        // The measurements as the row writes them (number texts read back as Double).
+        quake.nst = index % 90
+        quake.gap = Double(index % 360)
+        quake.dmin = Double("0.0\(index)")
+        quake.rms = Double("0.\(index % 97)")
+        quake.horizontalError = Double("0.\(index % 89)")
+        quake.depthError = Double("0.\(index % 83)")
+        quake.magError = Double("0.\(index % 79)")
+        quake.magNst = index % 71
+        quake.locationSource = "hv"
+        quake.magSource = "hv"
+        return quake
     }
 
     static let text = header + (0..<rows).map(row).joined()

@@ -77,6 +77,17 @@ import TestSupport
             See 'quakes-tui browse --help'.
 
             """),
+        // A command's name after an option is not a file to open (./list is).
+        Case(arguments: ["--db", "x.sqlite", "list"], stderr: """
+            error: 'list' is a command, given first (quakes-tui list …); a file of that name is opened as ./list
+            See 'quakes-tui browse --help'.
+
+            """),
+        Case(arguments: ["browse", ""], stderr: """
+            error: a file to open must be named, not empty
+            See 'quakes-tui browse --help'.
+
+            """),
         Case(arguments: ["--bogus"], stderr: """
             error: unknown option '--bogus'
             See 'quakes-tui browse --help'.
@@ -169,6 +180,6 @@ import TestSupport
         #expect(help.stderr == "")
         let version = try runQuakesTUI(["--version"], environment: environment)
         #expect(version.status == 0)
-        #expect(version.stdout == "quakes-tui 0.4.0\n")
+        #expect(version.stdout == "quakes-tui 0.5.0\n")
     }
 }

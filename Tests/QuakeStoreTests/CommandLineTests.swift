@@ -84,7 +84,10 @@ import Testing
             [
               {"id":"hv70264586","time":"2018-06-14T09:12:13.010Z","magnitude":2.94,"place":"5km SW of Volcano, Hawaii",\
             "depth":1.46,"latitude":19.3939991,"longitude":-155.2749939,"net":"hv","code":"70264586","type":"earthquake",\
-            "status":"automatic"}
+            "status":"automatic","magType":"ml","updated":"2018-06-14T09:18:07.700Z","sig":133,"tsunami":0,"alert":null,\
+            "felt":null,"cdi":null,"mmi":null,"nst":51,"gap":47,"dmin":0.001866,"rms":0.33,"horizontalError":null,\
+            "depthError":null,"magError":null,"magNst":null,"locationSource":null,"magSource":null,"catalog":null,\
+            "contributor":null,"evaluationMode":null,"evaluationStatus":null}
             ]
 
             """)

@@ -49,7 +49,8 @@ struct FDSNTextTests {
             id: "hv70264586", code: "hv70264586", net: "hv", ids: ",hv70264586,", magnitude: 2.94, magType: "ml",
             place: "5km SW of Volcano, Hawaii", time: time, updated: time, depth: 1.46, latitude: 19.394, longitude: -155.275,
             status: "", type: "earthquake", title: "M 2.9 - 5km SW of Volcano, Hawaii",
-            url: "https://earthquake.usgs.gov/earthquakes/eventpage/hv70264586"))
+            url: "https://earthquake.usgs.gov/earthquakes/eventpage/hv70264586")
+            .sourced(location: "hv", magnitude: "hv", catalog: "hv", contributor: "hv"))
     }
 
     /// ComCat's ids are stored bare, so the text's events are the GeoJSON's:
@@ -80,15 +81,17 @@ struct FDSNTextTests {
             Quake(id: "\(service):863301", code: "863301", net: "bulletin-ingv", ids: ",\(service):863301,", magnitude: 2.8,
                   magType: "ML", place: "Pianura padana emiliana (MO)", time: first, updated: first, depth: 9.6,
                   latitude: 44.874, longitude: 11.071, status: "", type: "earthquake",
-                  title: "M 2.8 - Pianura padana emiliana (MO)", url: url("863301")),
+                  title: "M 2.8 - Pianura padana emiliana (MO)", url: url("863301"))
+                .sourced(location: "SURVEY-INGV", catalog: "INGV", contributor: "BULLETIN-INGV"),
             Quake(id: "\(service):863302", code: "863302", net: "ingv", ids: ",\(service):863302,", magnitude: nil,
                   magType: "", place: "Pianura padana emiliana (FE)", time: second, updated: second, depth: 0,
                   latitude: 44.9, longitude: 11.1, status: "", type: "quarry blast",
-                  title: "M ? - Pianura padana emiliana (FE)", url: url("863302")),
+                  title: "M ? - Pianura padana emiliana (FE)", url: url("863302"))
+                .sourced(location: "SURVEY-INGV", catalog: "INGV"),
             Quake(id: "\(service):863303", code: "863303", net: "ingv", ids: ",\(service):863303,", magnitude: 5,
                   magType: "Mw", place: "Mid-Atlantic Ridge", time: third, updated: third, depth: -1.5,
                   latitude: -44.9, longitude: -11.1, status: "", type: "earthquake",
-                  title: "M 5.0 - Mid-Atlantic Ridge", url: url("863303")),
+                  title: "M 5.0 - Mid-Atlantic Ridge", url: url("863303")).sourced(catalog: "INGV"),
         ]
         return Dictionary(uniqueKeysWithValues: quakes.map { ($0.id, $0) })
     }
@@ -138,11 +141,13 @@ struct FDSNTextTests {
                                 magType: "mww", place: "near the east coast of Honshu, Japan", time: first, updated: first,
                                 depth: 10, latitude: 38.25, longitude: 142.5, status: "", type: "earthquake",
                                 title: "M 6.1 - near the east coast of Honshu, Japan",
-                                url: "https://earthquake.usgs.gov/earthquakes/eventpage/us7000abcd"),
+                                url: "https://earthquake.usgs.gov/earthquakes/eventpage/us7000abcd")
+                .sourced(location: "us", magnitude: "us", catalog: "us", contributor: "us"),
             "ak0123": Quake(id: "ak0123", code: "ak0123", net: "ak", ids: ",ak0123,", magnitude: 1.25, magType: "ml",
                             place: "", time: second, updated: second, depth: 0, latitude: 61, longitude: -150, status: "",
                             type: "earthquake", title: "M 1.2 - ",
-                            url: "https://earthquake.usgs.gov/earthquakes/eventpage/ak0123"),
+                            url: "https://earthquake.usgs.gov/earthquakes/eventpage/ak0123")
+                .sourced(location: "ak", magnitude: "ak", catalog: "ak"),
         ])
     }
 
@@ -220,5 +225,14 @@ struct FDSNTextTests {
         #expect(result.stdout == "")
         #expect(result.stderr == "error: unknown service \"nowhere\"; known services: usgs, emsc, gfz, ingv, isc, geonet, iris\n"
                 + "See 'quakes-tui import --help'.\n")
+    }
+}
+
+extension Quake {
+    /// The quake with FDSN text's Author, MagAuthor, Catalog and Contributor.
+    func sourced(location: String? = nil, magnitude: String? = nil, catalog: String? = nil, contributor: String? = nil) -> Quake {
+        var quake = self
+        (quake.locationSource, quake.magSource, quake.catalog, quake.contributor) = (location, magnitude, catalog, contributor)
+        return quake
     }
 }

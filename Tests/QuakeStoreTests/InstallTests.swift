@@ -44,7 +44,7 @@ import Testing
         #expect(try make("install", destination: folder.path).status == 0)
         let binary = folder.path + "/usr/local/bin/quakes-tui"
         let version = try runProgram(binary, ["--version"])
-        #expect(version.stdout == "quakes-tui 0.4.0\n")
+        #expect(version.stdout == "quakes-tui 0.5.0\n")
         #expect(version.status == 0)
 
         // A new catalog is seeded from the bundled feed.

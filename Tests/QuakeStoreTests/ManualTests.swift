@@ -6,13 +6,13 @@ import Testing
 /// commands so that none of them can drift from it.
 @Suite struct ManualTests {
     static let manualPath = packageRoot.appendingPathComponent("Resources/quakes-tui.1").path
-    static let subcommands = ["browse", "list", "map", "stats", "import", "fetch", "sync", "sources", "watch", "version"]
+    static let subcommands = ["browse", "list", "map", "stats", "import", "fetch", "sync", "sources", "watch", "cache", "version"]
 
     @Test func versionFlagAndCommandPrintTheSameLine() throws {
         for arguments in [["--version"], ["version"]] {
             let result = try runQuakesTUI(arguments)
             #expect(result.status == 0)
-            #expect(result.stdout == "quakes-tui 0.4.0\n")
+            #expect(result.stdout == "quakes-tui 0.5.0\n")
             #expect(result.stderr == "")
         }
         for arguments in [["version", "--verbose"], ["--version", "--verbose"], ["--verbose", "--version"]] {
@@ -20,7 +20,7 @@ import Testing
             #expect(verbose.status == 0)
             let lines = verbose.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             #expect(lines.count == 3 && lines[2] == "", "\(arguments)")
-            #expect(lines.first == "quakes-tui 0.4.0")
+            #expect(lines.first == "quakes-tui 0.5.0")
             #expect(lines.dropFirst().first?.wholeMatch(of: /SQLite 3\.\d+\.\d+(\.\d+)?/) != nil, "\(arguments): \(lines)")
         }
     }
@@ -32,7 +32,7 @@ import Testing
         let text = rendered.stdout
         #expect(text.hasPrefix("QUAKES-TUI(1)"))
         let lastLine = text.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(lastLine.hasPrefix("quakes-tui 0.4.0 "))
+        #expect(lastLine.hasPrefix("quakes-tui 0.5.0 "))
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "KEYS", "PREDICATES",
                         "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
             #expect(text.contains("\n\(section)\n"), "no section \(section)")

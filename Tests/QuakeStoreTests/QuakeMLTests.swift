@@ -17,6 +17,8 @@ import Testing
     struct Expected {
         var id: String, time: Int64, updated: Int64, latitude: Double, longitude: Double, depth: Double
         var magnitude: Double, magType: String, place: String, type: String, net: String, status: String
+        /// The origin's and magnitude's quality, as XPath reads them (metres).
+        var measurements: [String: String] = [:]
     }
 
     static func independentReading(_ path: String) throws -> [Expected] {
@@ -34,6 +36,22 @@ import Testing
             let date = try #require(formatter.date(from: text))
             return Int64((date.timeIntervalSince1970 * 1000).rounded())
         }
+        func measurements(origin: XMLNode, magnitude: XMLNode) throws -> [String: String] {
+            var found: [String: String] = [:]
+            let paths = ["nst": (origin, "quality/usedStationCount"), "gap": (origin, "quality/azimuthalGap"),
+                         "dmin": (origin, "quality/minimumDistance"), "rms": (origin, "quality/standardError"),
+                         "horizontalError": (origin, "originUncertainty/horizontalUncertainty"),
+                         "depthError": (origin, "depth/uncertainty"), "magError": (magnitude, "mag/uncertainty"),
+                         "magNst": (magnitude, "stationCount"), "locationSource": (origin, "creationInfo/agencyID"),
+                         "magSource": (magnitude, "creationInfo/agencyID"), "evaluationMode": (origin, "evaluationMode"),
+                         "evaluationStatus": (origin, "evaluationStatus")]
+            for (key, (node, path)) in paths {
+                if let value = try child(node, path)?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) {
+                    found[key] = value
+                }
+            }
+            return found
+        }
         return try document.nodes(forXPath: "//*[local-name()='event']").map { event in
             let publicID = try #require(try event.nodes(forXPath: "@publicID").first?.stringValue)
             let id = String(try #require(publicID.firstMatch(of: /eventid=([^&]+)/)).output.1)
@@ -50,7 +68,8 @@ import Testing
                 depth: try #require(Double(text(origin, "depth/value"))) / 1000,
                 magnitude: try #require(Double(text(magnitude, "mag/value"))), magType: try text(magnitude, "type"),
                 place: try text(name, "text"), type: try text(event, "type"),
-                net: try text(event, "creationInfo/agencyID").lowercased(), status: mode == "manual" ? "reviewed" : "automatic")
+                net: try text(event, "creationInfo/agencyID").lowercased(), status: mode == "manual" ? "reviewed" : "automatic",
+                measurements: try measurements(origin: origin, magnitude: magnitude))
         }
     }
 
@@ -65,14 +84,23 @@ import Testing
         #expect(stored.count == 270)
         for event in expected {
             let quake = try #require(stored[event.id])
-            #expect(quake == Quake(
+            var expected = Quake(
                 id: event.id, code: event.id, net: event.net, ids: ",\(event.id),",
                 magnitude: event.magnitude, magType: event.magType, place: event.place,
                 time: Date(epochMilliseconds: event.time), updated: Date(epochMilliseconds: event.updated),
                 depth: event.depth, latitude: event.latitude, longitude: event.longitude,
                 status: event.status, type: event.type,
                 title: "M \(String(format: "%.1f", event.magnitude)) - \(event.place)",
-                url: "https://earthquake.usgs.gov/earthquakes/eventpage/\(event.id)"))
+                url: "https://earthquake.usgs.gov/earthquakes/eventpage/\(event.id)")
+            let m = event.measurements
+            func number(_ key: String) -> Double? { m[key].flatMap(Double.init) }
+            expected.nst = m["nst"].flatMap { Int($0) }; expected.magNst = m["magNst"].flatMap { Int($0) }
+            (expected.gap, expected.dmin, expected.rms, expected.magError) = (number("gap"), number("dmin"), number("rms"), number("magError"))
+            expected.horizontalError = number("horizontalError").map { $0 / 1000 }
+            expected.depthError = number("depthError").map { $0 / 1000 }
+            (expected.locationSource, expected.magSource) = (m["locationSource"], m["magSource"])
+            (expected.evaluationMode, expected.evaluationStatus) = (m["evaluationMode"], m["evaluationStatus"])
+            #expect(quake == expected)
         }
     }
 
@@ -131,7 +159,7 @@ import Testing
             magnitude: 4.4, magType: "MS", place: "NEAR COAST OF PERU",
             time: Date(epochMilliseconds: 1_338_335_938_770), updated: Date(epochMilliseconds: 1_338_335_938_770),
             depth: 35, latitude: -12.25, longitude: -80.5, status: "reviewed", type: "earthquake",
-            title: "M 4.4 - NEAR COAST OF PERU", url: "")])
+            title: "M 4.4 - NEAR COAST OF PERU", url: "").with(locationSource: "ISC", evaluationStatus: "reviewed")])
     }
 
     /// INGV-like: `eventId=` in the publicID's query, a region name after a
@@ -163,7 +191,7 @@ import Testing
             magnitude: 2.3, magType: "ML", place: "Costa Marchigiana Pesarese (Pesaro-Urbino)",
             time: Date(epochMilliseconds: 1_338_274_802_870), updated: Date(epochMilliseconds: 1_338_544_800_000),
             depth: -1.5, latitude: 43.95, longitude: 12.9, status: "automatic", type: "earthquake",
-            title: "M 2.3 - Costa Marchigiana Pesarese (Pesaro-Urbino)", url: "")])
+            title: "M 2.3 - Costa Marchigiana Pesarese (Pesaro-Urbino)", url: "").with(evaluationMode: "automatic")])
     }
 
     @Test func anEventWithoutAnOriginIsSkippedWithItsReason() throws {
@@ -291,5 +319,14 @@ import Testing
             try QuakeImporter(catalog: catalog).importData(Data(text.utf8), name: "answer")
         }
         #expect(try storedQuakes(catalog).isEmpty)
+    }
+}
+
+extension Quake {
+    /// The quake with the origin's agency and evaluation a QuakeML event gives.
+    func with(locationSource: String? = nil, evaluationMode: String? = nil, evaluationStatus: String? = nil) -> Quake {
+        var quake = self
+        (quake.locationSource, quake.evaluationMode, quake.evaluationStatus) = (locationSource, evaluationMode, evaluationStatus)
+        return quake
     }
 }

@@ -40,7 +40,8 @@ import Testing
     /// `list`'s output for the harness's configuration; CSV as the browser
     /// writes it, for a spreadsheet (`--csv-safe`).
     private func list(_ h: BrowserHarness, format: String) throws -> String {
-        let csvSafe = format == "csv" ? ["--csv-safe"] : []
+        // The browser's CSV: for a spreadsheet, every field.
+        let csvSafe = format == "csv" ? ["--csv-safe", "--columns", "all"] : []
         let result = try runQuakesTUI(["list", "--db", h.catalog.path] + Self.listArguments
                                       + ["--format", format, "--limit", "0"] + csvSafe)
         #expect(result.status == 0, "\(result.stderr)")
@@ -108,9 +109,11 @@ import Testing
         try export(h, to: file)
         #expect(h.lines.last == "exported 1 quake to \(file)")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == """
-            id,time,magnitude,place,depth,latitude,longitude,net,code,type,status
+            id,time,magnitude,place,depth,latitude,longitude,net,code,type,status,magType,updated,sig,tsunami,alert,felt,\
+            cdi,mmi,nst,gap,dmin,rms,horizontalError,depthError,magError,magNst,locationSource,magSource,catalog,\
+            contributor,evaluationMode,evaluationStatus
             zz0001,2018-06-14T09:36:40.000Z,2,"'=HYPERLINK(""https://evil.example/"",""Click"")",-1.5,34.25,-117.5,\
-            '@SUM(A1),0001,earthquake,reviewed
+            '@SUM(A1),0001,earthquake,reviewed,mb,2018-06-14T09:36:40.000Z,100,0,,,,,,,,,,,,,,,,,,
 
             """)
     }

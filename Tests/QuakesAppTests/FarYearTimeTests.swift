@@ -23,7 +23,7 @@ import Testing
 
     @Test func theDetailsShowLocalAndUTCTimes() {
         let quake = Quake(id: "us1", code: "1", net: "us", magnitude: 2.5, magType: "mb", place: "Somewhere", time: Self.latest,
-                          updated: Self.latest, depth: 10, latitude: 61.2, longitude: -150.5, status: "reviewed",
+                          updated: Self.latest, depth: 10, latitude: 61.2, longitude: -150.5, status: "reviewed", tsunami: 0, sig: 0,
                           title: "M 2.5 - Somewhere", url: "https://earthquake.usgs.gov/earthquakes/eventpage/us1")
         let details = DetailView(formatting: Formatting(timeZone: TimeZone(identifier: "Asia/Tokyo")!, now: Self.earliest))
         var screen = Screen(width: 72, height: 22)
@@ -43,12 +43,12 @@ import Testing
             " Alert         none",
             " Tsunami       no",
             " Felt          no reports",
-            " Intensity     CDI —  MMI —",
             " Significance  0",
             " Network       us  code 1",
             " Type          earthquake",
             " Updated       10000-01-01 08:59:59 GMT+9",
             " URL           https://earthquake.usgs.gov/earthquakes/eventpage/us1",
+            "",
             "",
             "",
             "Esc back  j/k next/previous quake",
@@ -71,7 +71,7 @@ import Testing
             "dddddddddddddd",
             "dddddddddddddd",
             "dddddddddddddd",
-            "dddddddddddddd",
+            "",
             "",
             "",
             "ddddddddddddddddddddddddddddddddd",

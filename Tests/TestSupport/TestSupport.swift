@@ -16,6 +16,10 @@ public enum Fixture {
     public static let weekFDSNText = path("usgs_all_week_2018-06-14.txt")
     /// A real QuakeML answer of USGS ComCat's event service (see Fixtures/README.md).
     public static let quakeML2009 = path("usgs_2009-09-30.quakeml")
+    /// The week of `week` as a USGS feed CSV (its 22 columns, USGS's order
+    /// and forms), written from the GeoJSON's own number texts (see
+    /// Fixtures/README.md).
+    public static let weekCSV = path("usgs_all_week_2018-06-14.csv")
 
     public static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 

@@ -24,7 +24,14 @@ struct BulkLoad {
         return try BulkLoad(db)
     }
 
-    private init(_ db: Database) throws {
+    /// A streaming import's bulk load (`StreamingImport`), into a catalog
+    /// that holds nothing yet: the indexes the first screen walks are kept
+    /// and updated row by row, as readers browse between the commits.
+    static func beginStreaming(_ db: Database) throws -> BulkLoad {
+        try BulkLoad(db, keepingIndexesBuiltNow: true)
+    }
+
+    private init(_ db: Database, keepingIndexesBuiltNow: Bool = false) throws {
         self.db = db
         // The unique index on id stays: the upsert looks rows up by id.
         let indexRows = try Row.fetchAll(db, sql: """
@@ -36,9 +43,13 @@ struct BulkLoad {
         // Built after the commit, or (`onDemandIndexes`) when first sorted by.
         let deferred = Set(Schema.deferredIndexes.map(\.name)).union(Schema.obsoleteIndexes.keys)
             .union(Schema.onDemandIndexes.map(\.name))
-        indexesBuiltNow = indexRows.filter { !deferred.contains($0["name"]) }.map { $0["sql"] }
+        let builtNow = indexRows.filter { !deferred.contains($0["name"]) }
+        indexesBuiltNow = keepingIndexesBuiltNow ? [] : builtNow.map { $0["sql"] }
         triggers = triggerRows.map { $0["sql"] }
-        for row in indexRows { try db.execute(sql: "DROP INDEX \"\(row["name"] as String)\"") }
+        let kept = keepingIndexesBuiltNow ? Set(builtNow.map { $0["name"] as String }) : []
+        for row in indexRows where !kept.contains(row["name"]) {
+            try db.execute(sql: "DROP INDEX \"\(row["name"] as String)\"")
+        }
         for row in triggerRows { try db.execute(sql: "DROP TRIGGER \"\(row["name"] as String)\"") }
         // The pages of a large import go to the WAL; copying them into the
         // file at commit (the automatic checkpoint) would double the wait
@@ -55,11 +66,7 @@ struct BulkLoad {
         for sql in indexesBuiltNow { try db.execute(sql: sql) }
         for sql in triggers { try db.execute(sql: sql) }
         if let inserted {
-            let folded = inserted.foldedPlaceNames
-            try add(inserted.foldedPlaces(folded), to: "quakePlace")
-            try add(inserted.dayStrings, to: "quakeDay")
-            try inserted.cells.write(db, places: folded)
-            try inserted.magnitudes.write(db, places: folded)
+            try add(inserted)
         } else {
             try KeptCells.recount(db)
             try KeptMagnitudes.recount(db)
@@ -71,6 +78,16 @@ struct BulkLoad {
                 """)
         }
         try db.execute(sql: "PRAGMA threads = 0")
+    }
+
+    /// Adds what rows inserted add to the stored counts (a streaming
+    /// import does at each commit, for the readers between them).
+    func add(_ inserted: InsertedCounts) throws {
+        let folded = inserted.foldedPlaceNames
+        try add(inserted.foldedPlaces(folded), to: "quakePlace")
+        try add(inserted.dayStrings, to: "quakeDay")
+        try inserted.cells.write(db, places: folded)
+        try inserted.magnitudes.write(db, places: folded)
     }
 
     /// How indexes are built fastest here: SQLite's default 2 MiB cache

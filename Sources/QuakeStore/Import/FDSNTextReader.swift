@@ -19,6 +19,10 @@ import Foundation
 ///   reviewed. `type`: EventType, else `earthquake`.
 /// - `title`: `M 2.9 - place`, as made for CSV rows; `url`: the service's
 ///   event page when known (`EventPageURL`), else empty.
+/// - `locationSource`, `magSource`: the Author and MagAuthor (ComCat's text
+///   answer writes its CSV's locationSource and magSource there);
+///   `catalog`, `contributor`: as given. `sig`, `tsunami` and the rest
+///   are unknown (NULL).
 /// An empty field or `--` (INGV's unknown MagAuthor) is unknown.
 enum FDSNTextReader {
     /// Columns without which an event cannot be stored, as the standard spells them.
@@ -61,7 +65,7 @@ enum FDSNTextReader {
     struct Columns {
         let count: Int
         let eventID, time, latitude, longitude: Int
-        let depth, author, catalog, contributor, magType, magnitude, place, eventType: Int?
+        let depth, author, catalog, contributor, magType, magnitude, magAuthor, place, eventType: Int?
 
         init(header: Substring, line: Int) throws {
             let names = header.split(separator: "|", omittingEmptySubsequences: false)
@@ -76,6 +80,7 @@ enum FDSNTextReader {
             (depth, author, catalog, contributor) = (column["depth/km"], column["author"], column["catalog"], column["contributor"])
             (magType, magnitude, place, eventType) = (column["magtype"], column["magnitude"],
                                                       column["eventlocationname"], column["eventtype"])
+            magAuthor = column["magauthor"]
         }
     }
 
@@ -138,12 +143,16 @@ enum FDSNTextReader {
         let net = [contributor, catalog, service].first { !$0.isEmpty }!.lowercased()
         let title = Quake.title(magnitude: magnitude.map { String(format: "%.1f", $0) }, place: place)
         let date = Date(epochMilliseconds: time.milliseconds)
-        return .quake(Quake(
+        var quake = Quake(
             id: id, code: eventID, net: net, ids: ",\(id),",
             magnitude: magnitude, magType: row.text(c.magType), place: place,
             time: date, updated: date, depth: depth, latitude: latitude, longitude: longitude,
             status: "", type: eventType.isEmpty ? "earthquake" : eventType,
-            title: title, url: EventPageURL.of(eventID, service: service)))
+            title: title, url: EventPageURL.of(eventID, service: service))
+        func known(_ text: String) -> String? { text.isEmpty ? nil : text }
+        (quake.locationSource, quake.magSource) = (known(author), known(row.text(c.magAuthor)))
+        (quake.catalog, quake.contributor) = (known(catalog), known(contributor))
+        return .quake(quake)
     }
 
     /// The lines of the bytes, numbered from 1, without their line ends

@@ -4,8 +4,10 @@ import Foundation
 enum GeoJSONFeedReader {
     /// Calls `onFeature` with each feature's index in `features` and its parse.
     /// Throws `JSONScanError` for anything that makes the file unreadable as a
-    /// whole: bad syntax, wrong types, not a FeatureCollection.
-    static func read(_ scanner: inout JSONScanner, onFeature: (Int, ParsedEvent) throws -> Void) throws {
+    /// whole: bad syntax, wrong types, not a FeatureCollection. Now and then
+    /// `readTo` is told how far into the bytes the reader is (a read's progress).
+    static func read(_ scanner: inout JSONScanner, readTo: (Int) -> Void = { _ in },
+                     onFeature: (Int, ParsedEvent) throws -> Void) throws {
         switch try scanner.peekKind() {
         case .object: break
         case .end: throw scanner.error("empty file")
@@ -27,6 +29,7 @@ enum GeoJSONFeedReader {
                 sawFeatures = true
                 try scanner.readArray { scanner, index in
                     try onFeature(index, readFeature(&scanner, number: index + 1))
+                    if index % 1024 == 0 { readTo(scanner.offset) }
                 }
             default:
                 try scanner.skipValue()
@@ -118,23 +121,31 @@ enum GeoJSONFeedReader {
             return .skipped(reason: problem)
         }
         if let problem = MagnitudeCheck.problem(p.mag) { return .skipped(reason: problem) }
-        let quake = Quake(
+        var quake = Quake(
             id: id, code: p.code ?? "", net: p.net ?? "", ids: p.ids ?? ",\(id),",
             magnitude: p.mag, magType: p.magType ?? "",
             place: p.place ?? "",
             time: Date(epochMilliseconds: Int64(time)), updated: Date(epochMilliseconds: Int64(p.updated ?? time)),
             depth: coordinates.count > 2 ? coordinates[2] : 0, latitude: coordinates[1], longitude: coordinates[0],
             felt: p.felt, cdi: p.cdi, mmi: p.mmi, alert: p.alert,
-            status: p.status ?? "", tsunami: p.tsunami ?? 0, sig: p.sig ?? 0, type: p.type ?? "earthquake",
+            status: p.status ?? "", tsunami: p.tsunami, sig: p.sig, type: p.type ?? "earthquake",
             title: p.title ?? "", url: p.url ?? "")
+        (quake.nst, quake.gap, quake.dmin, quake.rms) = (p.nst, p.gap, p.dmin, p.rms)
+        (quake.horizontalError, quake.depthError, quake.magError, quake.magNst) = (p.horizontalError, p.depthError, p.magError, p.magNst)
+        (quake.locationSource, quake.magSource, quake.catalog, quake.contributor) = (p.locationSource, p.magSource, p.catalog, p.contributor)
+        (quake.evaluationMode, quake.evaluationStatus) = (p.evaluationMode, p.evaluationStatus)
         return .quake(quake)
     }
 
     /// The USGS properties the catalog keeps; the rest are skipped.
     private struct Properties {
-        var mag, cdi, mmi, time, updated: Double?
-        var felt, tsunami, sig: Int?
+        var mag, cdi, mmi, time, updated, gap, dmin, rms: Double?
+        var felt, tsunami, sig, nst: Int?
         var place, code, net, ids, magType, alert, status, type, title, url: String?
+        /// Not USGS's: what `GeoJSONWriter` writes of the other sources' fields.
+        var horizontalError, depthError, magError: Double?
+        var magNst: Int?
+        var locationSource, magSource, catalog, contributor, evaluationMode, evaluationStatus: String?
 
         mutating func read(_ key: JSONKey, from scanner: inout JSONScanner, feature: Int) throws {
             // Built only for an error message: formatting it for every value
@@ -150,6 +161,20 @@ enum GeoJSONFeedReader {
             case "felt": felt = try readInteger(&scanner, what: what())
             case "tsunami": tsunami = try readInteger(&scanner, what: what())
             case "sig": sig = try readInteger(&scanner, what: what())
+            case "nst": nst = try readInteger(&scanner, what: what())
+            case "gap": gap = try readNumber(&scanner, what: what())
+            case "dmin": dmin = try readNumber(&scanner, what: what())
+            case "rms": rms = try readNumber(&scanner, what: what())
+            case "horizontalError": horizontalError = try readNumber(&scanner, what: what())
+            case "depthError": depthError = try readNumber(&scanner, what: what())
+            case "magError": magError = try readNumber(&scanner, what: what())
+            case "magNst": magNst = try readInteger(&scanner, what: what())
+            case "locationSource": locationSource = try readString(&scanner, what: what())
+            case "magSource": magSource = try readString(&scanner, what: what())
+            case "catalog": catalog = try readString(&scanner, what: what())
+            case "contributor": contributor = try readString(&scanner, what: what())
+            case "evaluationMode": evaluationMode = try readString(&scanner, what: what())
+            case "evaluationStatus": evaluationStatus = try readString(&scanner, what: what())
             case "place": place = try readString(&scanner, what: what())
             case "code": code = try readString(&scanner, what: what())
             case "net": net = try readString(&scanner, what: what())

@@ -8,15 +8,15 @@ public struct QuakeImporter: Sendable {
 
     public init(catalog: QuakeCatalog) { self.catalog = catalog }
 
-    /// Called now and then with the number of features read so far.
-    public typealias Progress = @Sendable (Int) -> Void
+    /// Called now and then with how far the read is.
+    public typealias Progress = @Sendable (ImportProgress) -> Void
 
     /// Imports a file by path; `-` reads standard input. Pipes, FIFOs and
     /// `<(zcat f.gz)` are read like files; gzip bytes are inflated first,
     /// whatever the file's name. `service` (`import --service`) names the
     /// FDSN service the file comes from (`EventIdentity`).
     public func importFile(at path: String, name: String? = nil, service: String? = nil,
-                           progress: Progress? = nil) throws -> ImportReport {
+                           progress: Progress? = nil, streaming: StreamingImport? = nil) throws -> ImportReport {
         let name = name ?? (path == "-" ? "standard input" : path)
         var input: InputFile.Contents
         do {
@@ -29,7 +29,19 @@ public struct QuakeImporter: Sendable {
                 throw ImportError(name: name, message: "\(error)", location: "")
             }
         }
-        return try importData(input.data, name: name, service: service, inputIsMapped: input.isMapped, progress: progress)
+        return try importData(input.data, name: name, service: service, scope: Scope(streaming: streaming),
+                              inputIsMapped: input.isMapped, progress: progress)
+    }
+
+    /// Standard input, read to its end and inflated if gzip, as
+    /// `importFile(at: "-")` reads it; a failure is an `ImportError` naming it.
+    public static func readStandardInput() throws -> Data {
+        do {
+            let data = try InputFile.standardInput()
+            return Gzip.isCompressed(data) ? try Gzip.decompress(data) : data
+        } catch {
+            throw ImportError(name: "standard input", message: "\(error)", location: "")
+        }
     }
 
     /// Imports a whole feed held in memory, GeoJSON, CSV, FDSN text or
@@ -43,10 +55,11 @@ public struct QuakeImporter: Sendable {
     /// (`answeredAt`) and replace what an earlier answer said.
     public func importData(_ data: Data, name: String, service: String? = nil, geoJSONOnly: Bool = false,
                            recording records: [ImportRecord] = [], placing: (@Sendable (Quake) -> WindowPlacement)? = nil,
-                           answeredAt: Date? = nil, progress: Progress? = nil) throws -> ImportReport {
+                           answeredAt: Date? = nil, progress: Progress? = nil,
+                           streaming: StreamingImport? = nil) throws -> ImportReport {
         try importData(data, name: name, service: service, geoJSONOnly: geoJSONOnly,
-                       scope: Scope(records: records, placing: placing, answeredAt: answeredAt), inputIsMapped: false,
-                       progress: progress)
+                       scope: Scope(records: records, placing: placing, answeredAt: answeredAt, streaming: streaming),
+                       inputIsMapped: false, progress: progress)
     }
 
     /// What a fetch adds to an import of its answer (see `importData`).
@@ -54,6 +67,8 @@ public struct QuakeImporter: Sendable {
         var records: [ImportRecord] = []
         var placing: (@Sendable (Quake) -> WindowPlacement)?
         var answeredAt: Date?
+        /// Commit as the rows are read (`StreamingImport`), instead of once.
+        var streaming: StreamingImport?
     }
 
     /// `inputIsMapped`: `data` is a file's read-only mapping, whose pages
@@ -67,12 +82,16 @@ public struct QuakeImporter: Sendable {
             let bytes = UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self).dropFirst(FeedFormat.byteOrderMarkLength(raw)))
             var format = FeedFormat(sniffing: bytes)
             if geoJSONOnly && format != .empty { format = .geoJSON }   // the JSON reader says what is wrong
+            let offset = ReadOffset()
             do {
-                try BulkLoad.write(catalog.dbWriter) { db in
+                try Self.write(catalog.dbWriter, streaming: scope.streaming) { db, commits in
                     let perFeature = format == .quakeML ? 2500 : format == .geoJSON ? 700 : 200
-                    let bulk = try BulkLoad.beginIfLarge(db, expectedRows: bytes.count / perFeature)
+                    let bulk = try commits.map { _ in try BulkLoad.beginStreaming(db) }
+                        ?? BulkLoad.beginIfLarge(db, expectedRows: bytes.count / perFeature)
                     let upserter = try Upserter(db, countingInserts: bulk != nil)
+                    if let bulk { commits?.counting = (bulk, upserter) }
                     var seen = 0
+                    func tell() { progress?(ImportProgress(rows: seen, bytesRead: offset.current, totalBytes: bytes.count)) }
                     func take(_ location: String, _ event: ParsedEvent) throws {
                         switch event {
                         case .skipped(let reason):
@@ -87,7 +106,8 @@ public struct QuakeImporter: Sendable {
                             report.count(try upserter.upsert(quake))
                         }
                         seen += 1
-                        if seen % 2048 == 0 { progress?(seen) }
+                        if seen % 2048 == 0 { tell() }
+                        try commits?.rowTaken()
                     }
                     switch format {
                     case .empty:
@@ -96,7 +116,9 @@ public struct QuakeImporter: Sendable {
                         do {
                             try ReadAhead.run(read: { emit in
                                 var scanner = JSONScanner(bytes)
-                                try GeoJSONFeedReader.read(&scanner) { index, event in try emit((index, event)) }
+                                try GeoJSONFeedReader.read(&scanner, readTo: { offset.set($0) }) { index, event in
+                                    try emit((index, event))
+                                }
                             }, consume: { index, event in try take("feature \(index + 1)", event) })   // counted from 1, as users do
                         } catch let error as JSONScanError {
                             let (line, column) = JSONScanner(bytes).lineAndColumn(of: error.offset)
@@ -106,7 +128,7 @@ public struct QuakeImporter: Sendable {
                         do {
                             try ReadAhead.run(read: { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
-                                try QuakeMLReader.read(bytes, service: service, readBefore: { pages.release(before: $0) }) { index, event in
+                                try QuakeMLReader.read(bytes, service: service, readBefore: { pages.release(before: $0); offset.set($0) }) { index, event in
                                     try emit((index, event))
                                 }
                             }, consume: { index, event in try take("event \(index + 1)", event) })
@@ -118,7 +140,7 @@ public struct QuakeImporter: Sendable {
                         do {
                             try ReadAhead.run(read: { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
-                                try USGSCSVReader.read(bytes, readBefore: { pages.release(before: $0) }) { index, event in
+                                try USGSCSVReader.read(bytes, readBefore: { pages.release(before: $0); offset.set($0) }) { index, event in
                                     try emit((index, event))
                                 }
                             }, consume: { index, event in try take("line \(index + 2)", event) })
@@ -130,7 +152,7 @@ public struct QuakeImporter: Sendable {
                         do {
                             try ReadAhead.run(read: { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
-                                try FDSNTextReader.read(bytes, service: service, readBefore: { pages.release(before: $0) }) {
+                                try FDSNTextReader.read(bytes, service: service, readBefore: { pages.release(before: $0); offset.set($0) }) {
                                     line, event in try emit((line, event))
                                 }
                             }, consume: { line, event in try take("line \(line)", event) })
@@ -139,15 +161,27 @@ public struct QuakeImporter: Sendable {
                         }
                     }
                     report.merged = upserter.merged
-                    try bulk?.finish(inserted: upserter.insertedCounts)
+                    try bulk?.finish(inserted: upserter.takeInsertedCounts())
                     for record in scope.records { try record.write(db, events: report.new + report.updated) }
-                    progress?(seen)
+                    offset.set(bytes.count)
+                    tell()
                 }
             } catch {
                 throw CatalogError.wrapping(error, path: catalog.path, operation: .write)
             }
         }
         return report
+    }
+
+    /// The import's write: one transaction, or (`streaming`) one commit
+    /// every so often.
+    private static func write(_ writer: any DatabaseWriter, streaming: StreamingImport?,
+                              _ body: (Database, StreamingCommits?) throws -> Void) throws {
+        if let streaming {
+            try StreamingCommits.run(writer, streaming) { db, commits in try body(db, commits) }
+        } else {
+            try BulkLoad.write(writer) { db in try body(db, nil) }
+        }
     }
 
     /// Upserts quakes made in code (the benchmark's generator) in one
@@ -160,7 +194,7 @@ public struct QuakeImporter: Sendable {
                 let upserter = try Upserter(db, countingInserts: bulk != nil)
                 for quake in quakes { report.count(try upserter.upsert(quake)) }
                 report.merged = upserter.merged
-                try bulk?.finish(inserted: upserter.insertedCounts)
+                try bulk?.finish(inserted: upserter.takeInsertedCounts())
             }
         }
         return report

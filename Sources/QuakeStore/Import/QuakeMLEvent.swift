@@ -12,12 +12,18 @@ struct QuakeMLEvent {
         var depthMetres: Double?
         var evaluationMode = "", evaluationStatus = ""
         var agencyID = ""
+        /// Metres, as QuakeML gives them.
+        var depthUncertaintyMetres, horizontalUncertaintyMetres: Double?
+        var standardError, azimuthalGap, minimumDistance: Double?
+        var usedStationCount: Double?
     }
 
     struct Magnitude {
         var publicID = ""
         var value: Double?
         var type = ""
+        var uncertainty, stationCount: Double?
+        var agencyID = ""
     }
 
     var publicID = ""
@@ -72,7 +78,7 @@ struct QuakeMLEvent {
         }
         let place = self.place
         let title = Quake.title(magnitude: magnitude?.value.map { String(format: "%.1f", $0) }, place: place)
-        return .quake(Quake(
+        var quake = Quake(
             id: id, code: eventID, net: (agencyID.isEmpty ? origin.agencyID : agencyID).lowercased(), ids: ",\(id),",
             magnitude: magnitude?.value, magType: magnitude?.type ?? "", place: place,
             time: Date(epochMilliseconds: time.milliseconds),
@@ -80,7 +86,24 @@ struct QuakeMLEvent {
             depth: depth, latitude: latitude, longitude: longitude,
             status: Self.status(mode: origin.evaluationMode, status: origin.evaluationStatus),
             type: type.isEmpty ? "earthquake" : type, title: title,
-            url: service == EventIdentity.comCat ? EventPageURL.comCat(id) : ""))
+            url: service == EventIdentity.comCat ? EventPageURL.comCat(id) : "")
+        measure(&quake, origin: origin, magnitude: magnitude)
+        return .quake(quake)
+    }
+
+    /// The origin's and magnitude's quality, in USGS's CSV units:
+    /// uncertainties in km, the gap in degrees, the minimum distance in
+    /// degrees, the standard error (rms) in seconds.
+    private func measure(_ quake: inout Quake, origin: Origin, magnitude: Magnitude?) {
+        func known(_ text: String) -> String? { text.isEmpty ? nil : text }
+        func count(_ value: Double?) -> Int? { value.flatMap { abs($0) < 9e15 ? Int(exactly: $0) : nil } }
+        quake.horizontalError = origin.horizontalUncertaintyMetres.map { $0 / 1000 }
+        quake.depthError = origin.depthUncertaintyMetres.map { $0 / 1000 }
+        (quake.rms, quake.gap, quake.dmin) = (origin.standardError, origin.azimuthalGap, origin.minimumDistance)
+        quake.nst = count(origin.usedStationCount)
+        (quake.magError, quake.magNst) = (magnitude?.uncertainty, count(magnitude?.stationCount))
+        (quake.locationSource, quake.magSource) = (known(origin.agencyID), magnitude.flatMap { known($0.agencyID) })
+        (quake.evaluationMode, quake.evaluationStatus) = (known(origin.evaluationMode), known(origin.evaluationStatus))
     }
 
     /// ComCat's two statuses from QuakeML's evaluation mode and status: a

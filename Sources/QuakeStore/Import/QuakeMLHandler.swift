@@ -140,7 +140,24 @@ final class QuakeMLHandler: NSObject, XMLParserDelegate {
         case .originAgencyID: event.origins[event.origins.count - 1].agencyID = value
         case .magnitude: event.magnitudes[event.magnitudes.count - 1].value = try number(value, "magnitude", parser)
         case .magnitudeType: event.magnitudes[event.magnitudes.count - 1].type = value
+        case .depthUncertainty: event.origins[event.origins.count - 1].depthUncertaintyMetres = measurement(value)
+        case .horizontalUncertainty:
+            event.origins[event.origins.count - 1].horizontalUncertaintyMetres = measurement(value)
+        case .standardError: event.origins[event.origins.count - 1].standardError = measurement(value)
+        case .azimuthalGap: event.origins[event.origins.count - 1].azimuthalGap = measurement(value)
+        case .minimumDistance: event.origins[event.origins.count - 1].minimumDistance = measurement(value)
+        case .usedStationCount: event.origins[event.origins.count - 1].usedStationCount = measurement(value)
+        case .magnitudeUncertainty: event.magnitudes[event.magnitudes.count - 1].uncertainty = measurement(value)
+        case .magnitudeStationCount: event.magnitudes[event.magnitudes.count - 1].stationCount = measurement(value)
+        case .magnitudeAgencyID: event.magnitudes[event.magnitudes.count - 1].agencyID = value
         }
+    }
+
+    /// A measurement's finite decimal; nil for anything else: a
+    /// measurement never makes an event unreadable.
+    private func measurement(_ text: String) -> Double? {
+        var bytes = text
+        return bytes.withUTF8 { USGSCSVReader.decimalValue($0) }.flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// A decimal, or NaN / ±infinity as other tools write them (left for
@@ -167,6 +184,8 @@ enum QuakeMLField {
     case preferredOriginID, preferredMagnitudeID, type, descriptionText, descriptionType, creationTime, agencyID
     case originTime, latitude, longitude, depth, evaluationMode, evaluationStatus, originAgencyID
     case magnitude, magnitudeType
+    case depthUncertainty, horizontalUncertainty, standardError, azimuthalGap, minimumDistance, usedStationCount
+    case magnitudeUncertainty, magnitudeStationCount, magnitudeAgencyID
 
     init?(_ path: ArraySlice<String>) {
         switch Array(path) {
@@ -186,6 +205,15 @@ enum QuakeMLField {
         case ["origin", "creationInfo", "agencyID"]: self = .originAgencyID
         case ["magnitude", "mag", "value"]: self = .magnitude
         case ["magnitude", "type"]: self = .magnitudeType
+        case ["origin", "depth", "uncertainty"]: self = .depthUncertainty
+        case ["origin", "originUncertainty", "horizontalUncertainty"]: self = .horizontalUncertainty
+        case ["origin", "quality", "standardError"]: self = .standardError
+        case ["origin", "quality", "azimuthalGap"]: self = .azimuthalGap
+        case ["origin", "quality", "minimumDistance"]: self = .minimumDistance
+        case ["origin", "quality", "usedStationCount"]: self = .usedStationCount
+        case ["magnitude", "mag", "uncertainty"]: self = .magnitudeUncertainty
+        case ["magnitude", "stationCount"]: self = .magnitudeStationCount
+        case ["magnitude", "creationInfo", "agencyID"]: self = .magnitudeAgencyID
         default: return nil
         }
     }

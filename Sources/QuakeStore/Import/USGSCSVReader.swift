@@ -48,11 +48,17 @@ enum USGSCSVReader {
     private struct Columns {
         let time, latitude, longitude, depth, mag, magType, net, id, updated, place, type: Int
         let status: Int?
+        /// The measurement columns, any of which a file may lack.
+        let nst, gap, dmin, rms, horizontalError, depthError, magError, magNst, locationSource, magSource: Int?
 
         init(_ column: [String: Int]) {
             (time, latitude, longitude, depth) = (column["time"]!, column["latitude"]!, column["longitude"]!, column["depth"]!)
             (mag, magType, net, id) = (column["mag"]!, column["magType"]!, column["net"]!, column["id"]!)
             (updated, place, type, status) = (column["updated"]!, column["place"]!, column["type"]!, column["status"])
+            (nst, gap, dmin, rms) = (column["nst"], column["gap"], column["dmin"], column["rms"])
+            (horizontalError, depthError, magError, magNst) = (column["horizontalError"], column["depthError"],
+                                                               column["magError"], column["magNst"])
+            (locationSource, magSource) = (column["locationSource"], column["magSource"])
         }
     }
 
@@ -84,6 +90,25 @@ enum USGSCSVReader {
             let text = text(column)
             if let value = nonFinite(text) { return value }
             throw LineError(message: "\"\(name)\" must be a number, found \"\(text.prefix(40))\"", line: line)
+        }
+
+        /// A measurement's decimal; nil when the column is absent or empty,
+        /// and when it holds no finite number (a measurement never makes a
+        /// row unreadable).
+        func measurement(_ column: Int?) -> Double? {
+            guard let column else { return nil }
+            let value = scanner.withBytes(ofField: column) { $0.isEmpty ? nil : decimalValue($0) }
+            return value.flatMap { $0.isFinite ? $0 : nil }
+        }
+
+        func count(_ column: Int?) -> Int? {
+            measurement(column).flatMap { abs($0) < 9e15 ? Int(exactly: $0) : nil }
+        }
+
+        /// A text column's value; nil when absent or empty.
+        func optionalText(_ column: Int?) -> String? {
+            let text = text(column)
+            return text.isEmpty ? nil : text
         }
 
         /// The time in epoch milliseconds, and why it is out of range if it is.
@@ -120,14 +145,20 @@ enum USGSCSVReader {
         let net = row.text(c.net), place = row.text(c.place)
         let code = id.hasPrefix(net) ? String(id.dropFirst(net.count)) : id
         let title = Quake.title(magnitude: mag.map { magnitudes.text($0) }, place: place)
-        return .quake(Quake(
+        var quake = Quake(
             id: id, code: code, net: net, ids: ",\(id),",
             magnitude: mag, magType: row.text(c.magType), place: place,
             time: Date(epochMilliseconds: time.milliseconds),
             updated: Date(epochMilliseconds: (updated ?? time).milliseconds),
             depth: depth, latitude: latitude, longitude: longitude,
             status: row.text(c.status), type: row.text(c.type),
-            title: title, url: EventPageURL.comCat(id)))
+            title: title, url: EventPageURL.comCat(id))
+        (quake.nst, quake.gap, quake.dmin, quake.rms) = (row.count(c.nst), row.measurement(c.gap),
+                                                         row.measurement(c.dmin), row.measurement(c.rms))
+        (quake.horizontalError, quake.depthError) = (row.measurement(c.horizontalError), row.measurement(c.depthError))
+        (quake.magError, quake.magNst) = (row.measurement(c.magError), row.count(c.magNst))
+        (quake.locationSource, quake.magSource) = (row.optionalText(c.locationSource), row.optionalText(c.magSource))
+        return .quake(quake)
     }
 
     /// Magnitudes as titles show them, `String(format: "%.1f")`, kept by

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Insert-or-update by USGS id with prepared statements (a Codable save per
 /// row is several times slower). A row is replaced only by a newer `updated`.
@@ -50,6 +51,8 @@ final class Upserter {
 
     /// The import's connection, inside its transaction.
     private let db: Database
+    /// Where the row being written keeps its texts while they are bound.
+    private let texts = TextArena()
 
     init(_ db: Database, countingInserts: Bool = false) throws {
         self.db = db
@@ -59,7 +62,7 @@ final class Upserter {
             """) ?? false
         writtenIDHashes = catalogIsEmpty ? [] : nil
         // Numbered parameters: both statements take the id as ?1, the other
-        // stored columns as ?2…?24 and changedAt (the import's clock) as ?25.
+        // stored columns as ?2…?38 and changedAt (the import's clock) as ?39.
         let columns = Quake.storedColumns
         selectStored = try db.makeStatement(sql: "SELECT updated, time, latitude, longitude, ids FROM quake WHERE id = ?")
         selectAliasOwner = try db.makeStatement(sql: "SELECT quakeId FROM quakeAlias WHERE alias = ?")
@@ -76,6 +79,11 @@ final class Upserter {
             UPDATE quake SET \(columns.enumerated().dropFirst().map { "\($1) = ?\($0 + 1)" }.joined(separator: ", ")),
             changedAt = ?\(columns.count + 1) WHERE id = ?1 AND NOT (\(saysSomethingNew))
             """)
+        // Told once that the bindings are ours: GRDB then only resets the
+        // statement before a step (setting empty arguments for every row
+        // asked SQLite the names of its 39 parameters each time).
+        insert.setUncheckedArguments(StatementArguments())
+        update.setUncheckedArguments(StatementArguments())
         now = Date().epochMilliseconds
         deleteQuake = try db.makeStatement(sql: "DELETE FROM quake WHERE id = ?")
         deleteAlias = try db.makeStatement(sql: "DELETE FROM quakeAlias WHERE alias = ?")
@@ -91,6 +99,20 @@ final class Upserter {
     }
 
     func upsert(_ report: Quake) throws -> Outcome {
+        // A large import into an empty catalog: nearly every id is new,
+        // and one hash of it says so without a lookup or a copy of the quake.
+        if var written = writtenIDHashes {
+            let idHash = report.id.hashValue
+            if !written.contains(idHash) {
+                try execute(insert, binding: report)
+                writtenIDHashes = nil   // unshared while inserting: no copy of the set
+                written.insert(idHash)
+                writtenIDHashes = written
+                insertedCounts?.add(report)
+                if report.listsFormerIDs { try absorb(report.formerIDs, into: report.id, at: report.origin) }
+                return .new
+            }
+        }
         var quake = report
         var stored = try storedEvent(quake.id)
         if stored == nil, let owner = try aliasOwner(of: quake.id) {
@@ -175,11 +197,23 @@ final class Upserter {
         return try String.fetchOne(selectAliasOwner, arguments: [id])
     }
 
+    /// The counts of the rows inserted since the last call, and a fresh
+    /// start: a streaming import adds them to the stored counts at each
+    /// commit. Nil once a row was updated or merged (then the counts are
+    /// taken from the table again at the end).
+    func takeInsertedCounts() -> InsertedCounts? {
+        defer { if insertedCounts != nil { insertedCounts = InsertedCounts() } }
+        return insertedCounts
+    }
+
     /// Runs the insert or the update with the quake's values bound in place.
     private func execute(_ statement: Statement, binding quake: Quake) throws {
-        statement.setUncheckedArguments(StatementArguments())   // resets, and tells GRDB the bindings are ours
-        var binder = try quake.bindStoredValues(to: statement)
-        try binder.bind(now)   // ?25, changedAt
+        // Done with the last row (its step's error, if any, was thrown then);
+        // every parameter is bound again, so none is cleared.
+        sqlite3_reset(statement.sqliteStatement)
+        texts.reuse()
+        var binder = try quake.bindStoredValues(to: statement, texts: texts)
+        try binder.bind(now)   // ?39, changedAt
         try statement.execute()
     }
 }

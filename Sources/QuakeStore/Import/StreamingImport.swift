@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// An import that commits as it reads, so that a browser on the same
+/// catalog shows the quakes read so far (`quakes-tui FILE`): the first
+/// commit after `firstCommitRows` rows (the first screen), then one every
+/// `commitInterval`. Meant for a catalog that holds nothing yet (a cache
+/// catalog): its count triggers and most indexes are dropped for the read
+/// (a bulk load), so a read that does not end leaves a catalog that is
+/// only for throwing away; the caller marks it complete once the import
+/// returns. Each commit adds what its rows add to the stored counts, so
+/// the count, the map and the charts between commits are those of the rows read.
+public struct StreamingImport: Sendable {
+    public var firstCommitRows: Int
+    public var commitInterval: Duration
+    /// Asked before each row: true ends the read with `ImportStopped`
+    /// (the rows committed so far stay).
+    public var shouldStop: @Sendable () -> Bool
+
+    public init(firstCommitRows: Int = 1_000, commitInterval: Duration = .milliseconds(500),
+                shouldStop: @escaping @Sendable () -> Bool = { false }) {
+        self.firstCommitRows = firstCommitRows
+        self.commitInterval = commitInterval
+        self.shouldStop = shouldStop
+    }
+}
+
+/// How far a read is: quakes read, and bytes, when the reader tells them.
+public struct ImportProgress: Sendable, Equatable {
+    public var rows: Int
+    /// Nil while the reader has not said.
+    public var bytesRead: Int?
+    public var totalBytes: Int
+
+    public init(rows: Int, bytesRead: Int?, totalBytes: Int) {
+        self.rows = rows
+        self.bytesRead = bytesRead
+        self.totalBytes = totalBytes
+    }
+
+    /// The share of the bytes read, 0…1, when known.
+    public var fraction: Double? {
+        guard let bytesRead, totalBytes > 0 else { return nil }
+        return min(1, Double(bytesRead) / Double(totalBytes))
+    }
+
+    /// How many quakes the whole input holds, estimated from the rows per
+    /// byte read so far; nil when the bytes read are not known.
+    public var estimatedRows: Int? {
+        guard let fraction, fraction > 0 else { return nil }
+        return max(rows, Int((Double(rows) / fraction).rounded()))
+    }
+}
+
+/// A streaming import was stopped (`StreamingImport.shouldStop`).
+public struct ImportStopped: Error, CustomStringConvertible {
+    public var description: String { "the read was stopped before its end" }
+}
+
+/// The commits of one streaming import, on the writer's connection: a
+/// transaction is open between them.
+final class StreamingCommits {
+    private let db: Database
+    private let options: StreamingImport
+    private var rowsSinceCommit = 0
+    private var lastCommit = ContinuousClock.now
+    private var committedOnce = false
+    /// Set once the bulk load began: each commit adds the rows' counts.
+    var counting: (bulk: BulkLoad, upserter: Upserter)?
+
+    private init(db: Database, options: StreamingImport) {
+        self.db = db
+        self.options = options
+    }
+
+    /// Runs `body` in a transaction that `rowTaken` commits and begins
+    /// again when a commit is due; commits at the end, rolls back the open
+    /// transaction on a failure (what was committed stays).
+    static func run<T>(_ writer: any DatabaseWriter, _ options: StreamingImport,
+                       _ body: (Database, StreamingCommits) throws -> T) throws -> T {
+        defer { try? writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") } }
+        return try writer.writeWithoutTransaction { db in
+            let commits = StreamingCommits(db: db, options: options)
+            try db.beginTransaction(.immediate)
+            do {
+                let result = try body(db, commits)
+                try db.commit()
+                return result
+            } catch {
+                if db.isInsideTransaction { try? db.rollback() }
+                throw error
+            }
+        }
+    }
+
+    /// After each row: stops when asked, commits when due.
+    func rowTaken() throws {
+        if options.shouldStop() { throw ImportStopped() }
+        rowsSinceCommit += 1
+        let due = committedOnce
+            ? rowsSinceCommit % 256 == 0 && ContinuousClock.now - lastCommit >= options.commitInterval
+            : rowsSinceCommit >= options.firstCommitRows
+        guard due else { return }
+        if let counting, let counts = counting.upserter.takeInsertedCounts() { try counting.bulk.add(counts) }
+        try db.commit()
+        try db.beginTransaction(.immediate)
+        committedOnce = true
+        rowsSinceCommit = 0
+        lastCommit = .now
+    }
+}
+
+/// The offset a reader has read to, told from its thread and read from the importer's.
+final class ReadOffset: Sendable {
+    private let value = Mutex<Int?>(nil)
+    func set(_ offset: Int) { value.withLock { $0 = offset } }
+    var current: Int? { value.withLock { $0 } }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+import TestSupport
+@testable import QuakeStore
+
+/// `StreamingImport` (what `quakes-tui FILE` reads with): another
+/// connection sees the rows committed so far while the import is held
+/// between two rows, with the kept counts (count, places, days, map cells,
+/// magnitudes) of exactly those rows; the end is the catalog a
+/// one-transaction import makes; a stop keeps the committed rows only.
+@Suite(.timeLimit(.minutes(5)))
+struct StreamingImportTests {
+    let folder = TemporaryFolder()
+
+    /// Every kept count and every row (but the import's clock), as text: two catalogs compare equal when these do.
+    static func contents(_ catalog: QuakeCatalog) throws -> [String] {
+        try catalog.dbWriter.read { db in
+            func lines(_ sql: String) throws -> [String] {
+                try Row.fetchAll(db, sql: sql).map { row in row.databaseValues.map(\.description).joined(separator: "|") }
+            }
+            let columns = try db.columns(in: "quake").map(\.name).filter { $0 != "changedAt" }
+            return try lines("SELECT \(columns.joined(separator: ", ")) FROM quake ORDER BY id")
+                + lines("SELECT * FROM quakeDay ORDER BY day") + lines("SELECT * FROM quakePlace ORDER BY placeFolded")
+                + lines("SELECT * FROM quakeCell ORDER BY level, latCell, lonCell, band")
+                + lines("SELECT * FROM quakePlaceCell ORDER BY placeFolded, latCell, lonCell, band")
+                + lines("SELECT * FROM quakeMagnitude ORDER BY tenths")
+        }
+    }
+
+    /// The CSV fixture's ids in file order, read apart from the importer:
+    /// the twelfth field, before the first quoted one (the place).
+    static func csvIDs() throws -> [String] {
+        try String(contentsOfFile: Fixture.weekCSV, encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { String($0.split(separator: ",", omittingEmptySubsequences: false)[11]) }
+    }
+
+    /// Counts the rows asked about; holds the import at row `holdAt` until released; stops it at `stopAt`.
+    final class Gate: Sendable {
+        let holdAt: Int?
+        let stopAt: Int?
+        let asked = Mutex(0)
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        init(holdAt: Int? = nil, stopAt: Int? = nil) { self.holdAt = holdAt; self.stopAt = stopAt }
+
+        func shouldStop() -> Bool {
+            let row = asked.withLock { $0 += 1; return $0 }
+            if row == holdAt { held.signal(); release.wait() }
+            return row == stopAt
+        }
+    }
+
+    @Test func aReaderSeesTheFirstThousandRowsWithTheirCountsWhileTheImportIsHeldThenTheWholeFile() throws {
+        let catalog = try folder.catalog("streamed.sqlite")
+        let gate = Gate(holdAt: 1_001)   // asked before row 1,001: just after the first commit
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<ImportReport, any Error>?>(nil)
+        Thread.detachNewThread {
+            let result = Result {
+                try QuakeImporter(catalog: catalog).importFile(
+                    at: Fixture.weekCSV, streaming: StreamingImport(firstCommitRows: 1_000, shouldStop: gate.shouldStop))
+            }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        #expect(gate.held.wait(timeout: .now() + 60) == .success)
+        let reader = try QuakeCatalog(path: catalog.path, purpose: .read)
+        let firstThousand = Array(try Self.csvIDs().prefix(1_000))
+        let seen = try reader.dbWriter.read { db in
+            (ids: try String.fetchAll(db, sql: "SELECT id FROM quake ORDER BY rowid"),
+             days: try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakeDay"),
+             places: try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakePlace"),
+             cells: try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakeCell WHERE level = (SELECT min(level) FROM quakeCell)"),
+             magnitudes: try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakeMagnitude"),
+             withMagnitude: try Int.fetchOne(db, sql: "SELECT count(*) FROM quake WHERE magnitude IS NOT NULL"))
+        }
+        #expect(seen.ids == firstThousand)
+        #expect(seen.days == 1_000 && seen.places == 1_000 && seen.cells == 1_000)
+        #expect(seen.magnitudes == seen.withMagnitude)
+        gate.release.signal()
+        #expect(done.wait(timeout: .now() + 120) == .success)
+        let report = try #require(outcome.withLock { $0 }).get()
+        #expect(report.new == 4_711)
+
+        let whole = try folder.catalog("whole.sqlite")
+        _ = try QuakeImporter(catalog: whole).importFile(at: Fixture.weekCSV)
+        let streamed = try Self.contents(catalog)
+        #expect(streamed.count > 4_711)
+        #expect(streamed == (try Self.contents(whole)), "the streamed catalog is the one-transaction import's")
+    }
+
+    @Test func aStoppedReadThrowsImportStoppedAndKeepsTheCommittedRowsOnly() throws {
+        let catalog = try folder.catalog()
+        let gate = Gate(stopAt: 1_500)
+        #expect(throws: ImportStopped.self) {
+            try QuakeImporter(catalog: catalog).importFile(
+                at: Fixture.weekCSV, streaming: StreamingImport(firstCommitRows: 1_000, shouldStop: gate.shouldStop))
+        }
+        #expect(try catalog.count() == 1_000)
+        #expect(try catalog.dbWriter.read { db in try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakeDay") } == 1_000)
+    }
+
+    @Test(arguments: [Fixture.week, Fixture.weekCSV, Fixture.weekFDSNText])
+    func progressTellsRowsAndBytesReadGrowingToTheWholeFile(feed: String) throws {
+        let seen = Mutex<[ImportProgress]>([])
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: feed)[.size] as? Int)
+        _ = try QuakeImporter(catalog: try folder.catalog()).importFile(at: feed, progress: { progress in
+            seen.withLock { $0.append(progress) }
+        })
+        let all = seen.withLock { $0 }
+        // Every 2,048 rows, then the end: 4,711 rows in all.
+        #expect(all.map(\.rows) == [2_048, 4_096, 4_711], "\(feed)")
+        let bytes = all.compactMap(\.bytesRead)
+        #expect(bytes.count == 3 && bytes == bytes.sorted() && bytes[0] > 0 && bytes[1] < size && bytes[2] == size,
+                "\(feed): \(bytes) of \(size)")
+        #expect(all.allSatisfy { $0.totalBytes == size })
+    }
+}
