@@ -7,44 +7,60 @@ import GRDBSQLite
 /// bytes with their length: GRDB's binding passes the String as a C string,
 /// which for a short String (most of a row's: ids, codes, days, types) is a
 /// copy made for the call, then measured for its length. With a `TextArena`,
-/// the bytes are copied there and SQLite binds them without a copy of its own.
+/// the bytes are copied there and SQLite binds them without a copy of its
+/// own; the binder's copies stay valid until another binder uses the arena.
 struct ParameterBinder {
     let statement: Statement
-    private let texts: TextArena?
+    private let sqliteStatement: SQLiteStatement
+    private let arena: UnsafeMutableRawBufferPointer
+    private var arenaUsed = 0
     private(set) var next: CInt = 1
 
     init(_ statement: Statement, texts: TextArena? = nil) {
         self.statement = statement
-        self.texts = texts
+        sqliteStatement = statement.sqliteStatement
+        arena = texts?.memory ?? UnsafeMutableRawBufferPointer(start: nil, count: 0)
     }
 
     mutating func bind(_ value: (some StatementBinding)?) throws {
         guard let value else { return try bindNull() }
-        try check(value.bind(to: statement.sqliteStatement, at: next))
+        try check(value.bind(to: sqliteStatement, at: next))
     }
 
     mutating func bind(_ text: String?) throws {
         guard let text else { return try bindNull() }
         let code = text.utf8.withContiguousStorageIfAvailable { bytes in
             guard let start = bytes.baseAddress else {   // empty: text, not NULL
-                return sqlite3_bind_text(statement.sqliteStatement, next, "", 0, nil)
+                return sqlite3_bind_text(sqliteStatement, next, "", 0, nil)
             }
             // As GRDB's C string, the text ends at a NUL (the readers store
             // none; see `StoredText`).
-            let length = memchr(start, 0, bytes.count).map { UnsafeRawPointer($0) - UnsafeRawPointer(start) } ?? bytes.count
-            let kept = UnsafeRawBufferPointer(start: start, count: length)
-            if let copy = texts?.copy(kept) {
-                return sqlite3_bind_text(statement.sqliteStatement, next, copy.assumingMemoryBound(to: CChar.self),
-                                         CInt(length), nil /* SQLITE_STATIC: the arena keeps it */)
+            let length = Self.lengthBeforeNUL(bytes)
+            if length <= arena.count - arenaUsed, let base = arena.baseAddress {
+                let copy = base + arenaUsed
+                copy.copyMemory(from: start, byteCount: length)
+                arenaUsed += length
+                return sqlite3_bind_text(sqliteStatement, next, copy.assumingMemoryBound(to: CChar.self), CInt(length),
+                                         nil /* SQLITE_STATIC: the arena keeps it */)
             }
-            return sqlite3_bind_text(statement.sqliteStatement, next, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
+            return sqlite3_bind_text(sqliteStatement, next, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
                                      CInt(length), Self.transient)
-        } ?? text.bind(to: statement.sqliteStatement, at: next)
+        } ?? text.bind(to: sqliteStatement, at: next)
         try check(code)
     }
 
+    /// A short text is looked at byte by byte: calling memchr cost more
+    /// than the look.
+    private static func lengthBeforeNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if bytes.count > 64 {
+            guard let nul = memchr(bytes.baseAddress!, 0, bytes.count) else { return bytes.count }
+            return UnsafeRawPointer(nul) - UnsafeRawPointer(bytes.baseAddress!)
+        }
+        return bytes.firstIndex(of: 0) ?? bytes.count
+    }
+
     private mutating func bindNull() throws {
-        try check(sqlite3_bind_null(statement.sqliteStatement, next))
+        try check(sqlite3_bind_null(sqliteStatement, next))
     }
 
     private mutating func check(_ code: CInt) throws {

@@ -4,7 +4,7 @@ import GRDB
 import Testing
 
 /// What the importer binds is what the catalog stores: every text as given
-/// (empty, outside ASCII, longer than the binder's arena block, cut at a
+/// (empty, outside ASCII, longer than the binder's text arena, cut at a
 /// NUL as SQLite's C-string binding always cut it), every unknown as NULL,
 /// the derived columns from the fields; in a bulk load, row by row, and
 /// when a newer report replaces a row.
@@ -45,7 +45,7 @@ import Testing
         let catalog = try folder.catalog()
         var quakes = (0..<12_000).map { Self.quake($0) }
         quakes[7].place = "before\0after"
-        quakes[9].place = String(repeating: "long ", count: 20_000)   // longer than an arena block
+        quakes[9].place = String(repeating: "long ", count: 250_000)   // longer than the text arena
         let report = try QuakeImporter(catalog: catalog).importQuakes(quakes, name: "made")
         #expect(report.summaryLine == "imported made: 12000 new, 0 updated, 0 unchanged, 0 skipped")
         let stored = try storedQuakes(catalog)

@@ -211,7 +211,6 @@ final class Upserter {
         // Done with the last row (its step's error, if any, was thrown then);
         // every parameter is bound again, so none is cleared.
         sqlite3_reset(statement.sqliteStatement)
-        texts.reuse()
         var binder = try quake.bindStoredValues(to: statement, texts: texts)
         try binder.bind(now)   // ?39, changedAt
         try statement.execute()
