@@ -195,14 +195,11 @@ public struct CacheFolder: Sendable {
     /// without it was left by a read that did not end, and is read again.
     static let completeKey = "readComplete"
 
-    /// Marks `catalog` as holding all its sources hold.
-    public static func markComplete(_ catalog: QuakeCatalog) throws {
-        try CatalogError.wrappingErrors(path: catalog.path, operation: .write) {
-            try catalog.dbWriter.write { db in
-                try db.execute(sql: "INSERT OR REPLACE INTO catalogInfo(key, value) VALUES (?, 'yes')",
-                               arguments: [completeKey])
-            }
-        }
+    /// Marks the catalog as holding all its sources hold, in the
+    /// transaction of `db`: a streaming read's last (`StreamingImport.finishing`),
+    /// so that the mark lands with the last rows, before anything else may write.
+    public static func markComplete(_ db: Database) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO catalogInfo(key, value) VALUES (?, 'yes')", arguments: [completeKey])
     }
 
     /// Whether the catalog at `file` was read to its end (`markComplete`).

@@ -94,7 +94,6 @@ struct SourceOpening {
             defer { withExtendedLifetime(lock) {} }
             do {
                 let skipped = try Self.read(inputs, into: catalog, shouldStop: shouldStop, progress: progress)
-                try CacheFolder.markComplete(catalog)
                 lock.removeFile()
                 let notice = try Self.readNotice(catalog, names: names, skipped: skipped)
                 outcome.end(.complete)
@@ -139,9 +138,12 @@ struct SourceOpening {
     private static func read(_ inputs: [Input], into catalog: QuakeCatalog, shouldStop: @escaping @Sendable () -> Bool,
                              progress: @escaping @Sendable (String) -> Void) throws -> Int {
         let importer = QuakeImporter(catalog: catalog)
-        let streaming = StreamingImport(shouldStop: shouldStop)
         var skipped = 0
         for (index, input) in inputs.enumerated() {
+            // The last input's last transaction marks the catalog complete: before the browser's
+            // index build may take the writer, and never without all the rows.
+            let streaming = StreamingImport(shouldStop: shouldStop,
+                                            finishing: index == inputs.count - 1 ? CacheFolder.markComplete : nil)
             let text = ReadProgressText(name: (input.name as NSString).lastPathComponent,
                                         position: (index, inputs.count))
             let tell: QuakeImporter.Progress = { progress(text.browserLine($0)) }

@@ -10,19 +10,30 @@ import Synchronization
 /// (a bulk load), so a read that does not end leaves a catalog that is
 /// only for throwing away; the caller marks it complete once the import
 /// returns. Each commit adds what its rows add to the stored counts, so
-/// the count, the map and the charts between commits are those of the rows read.
+/// the count, the map and the charts between commits are those of the rows
+/// read. A commit costs more as the catalog grows (its counts' upserts, the
+/// index pages it writes to the WAL): the interval grows to ten times what
+/// the last commit took, so that showing the rows takes at most about a
+/// tenth of the read (measured at 1,000,000 rows: 0.5 s apart, commits took
+/// 3.1 of 13 s, 0.08–0.2 s each).
 public struct StreamingImport: Sendable {
     public var firstCommitRows: Int
+    /// The shortest time between two commits.
     public var commitInterval: Duration
     /// Asked before each row: true ends the read with `ImportStopped`
     /// (the rows committed so far stay).
     public var shouldStop: @Sendable () -> Bool
+    /// Written in the last transaction, with the last rows (the cache's
+    /// mark that the read is complete), when the import ends well.
+    public var finishing: (@Sendable (Database) throws -> Void)?
 
     public init(firstCommitRows: Int = 1_000, commitInterval: Duration = .milliseconds(500),
-                shouldStop: @escaping @Sendable () -> Bool = { false }) {
+                shouldStop: @escaping @Sendable () -> Bool = { false },
+                finishing: (@Sendable (Database) throws -> Void)? = nil) {
         self.firstCommitRows = firstCommitRows
         self.commitInterval = commitInterval
         self.shouldStop = shouldStop
+        self.finishing = finishing
     }
 }
 
@@ -65,6 +76,8 @@ final class StreamingCommits {
     private let options: StreamingImport
     private var rowsSinceCommit = 0
     private var lastCommit = ContinuousClock.now
+    /// What the last commit took, its counts' upserts included.
+    private var lastCommitCost = Duration.zero
     private var committedOnce = false
     /// Set once the bulk load began: each commit adds the rows' counts.
     var counting: (bulk: BulkLoad, upserter: Upserter)?
@@ -85,6 +98,7 @@ final class StreamingCommits {
             try db.beginTransaction(.immediate)
             do {
                 let result = try body(db, commits)
+                try options.finishing?(db)
                 try db.commit()
                 return result
             } catch {
@@ -99,15 +113,17 @@ final class StreamingCommits {
         if options.shouldStop() { throw ImportStopped() }
         rowsSinceCommit += 1
         let due = committedOnce
-            ? rowsSinceCommit % 256 == 0 && ContinuousClock.now - lastCommit >= options.commitInterval
+            ? rowsSinceCommit % 256 == 0 && ContinuousClock.now - lastCommit >= max(options.commitInterval, lastCommitCost * 10)
             : rowsSinceCommit >= options.firstCommitRows
         guard due else { return }
+        let start = ContinuousClock.now
         if let counting, let counts = counting.upserter.takeInsertedCounts() { try counting.bulk.add(counts) }
         try db.commit()
         try db.beginTransaction(.immediate)
         committedOnce = true
         rowsSinceCommit = 0
         lastCommit = .now
+        lastCommitCost = lastCommit - start
     }
 }
 
