@@ -57,7 +57,8 @@ struct SourceOpening {
         if let db {
             let catalog = try QuakeCatalog.open(explicitPath: db, seedIfNew: false, busyTimeout: 600, purpose: .write)
             let skipped = try importAll(into: catalog)
-            return Opened(catalog: catalog, title: title, notice: try readNotice(catalog, skipped: skipped), isCached: false)
+            return Opened(catalog: catalog, title: title,
+                          notice: try Self.readNotice(catalog, names: sources.map(shownName), skipped: skipped), isCached: false)
         }
         try cache.create()
         let fileKey = sources.contains { $0 == "-" || Self.isURL($0) } ? nil : CacheFolder.key(forFiles: sources)
@@ -137,17 +138,27 @@ struct SourceOpening {
     /// browser shows what is read); returns how many rows were skipped.
     private static func read(_ inputs: [Input], into catalog: QuakeCatalog, shouldStop: @escaping @Sendable () -> Bool,
                              progress: @escaping @Sendable (String) -> Void) throws -> Int {
+        try importEach(inputs, into: catalog, streaming: { isLast in
+            // The last input's last transaction marks the catalog complete: before the browser's
+            // index build may take the writer, and never without all the rows.
+            StreamingImport(shouldStop: shouldStop, finishing: isLast ? CacheFolder.markComplete : nil)
+        }) { index, input in
+            let text = ReadProgressText(name: (input.name as NSString).lastPathComponent, position: (index, inputs.count))
+            progress(text.browserLine(ImportProgress(rows: 0, bytesRead: 0, totalBytes: 0)))
+            return { progress(text.browserLine($0)) }
+        }
+    }
+
+    /// Imports the inputs one after the other, each with its own progress
+    /// (`progress` makes it from the input's place and itself) and, when
+    /// `streaming` says how, committing as it goes; returns how many rows were skipped.
+    private static func importEach(_ inputs: [Input], into catalog: QuakeCatalog,
+                                   streaming: ((_ isLast: Bool) -> StreamingImport)?,
+                                   progress: (Int, Input) -> QuakeImporter.Progress) throws -> Int {
         let importer = QuakeImporter(catalog: catalog)
         var skipped = 0
         for (index, input) in inputs.enumerated() {
-            // The last input's last transaction marks the catalog complete: before the browser's
-            // index build may take the writer, and never without all the rows.
-            let streaming = StreamingImport(shouldStop: shouldStop,
-                                            finishing: index == inputs.count - 1 ? CacheFolder.markComplete : nil)
-            let text = ReadProgressText(name: (input.name as NSString).lastPathComponent,
-                                        position: (index, inputs.count))
-            let tell: QuakeImporter.Progress = { progress(text.browserLine($0)) }
-            tell(ImportProgress(rows: 0, bytesRead: 0, totalBytes: 0))
+            let streaming = streaming?(index == inputs.count - 1), tell = progress(index, input)
             let report = switch input {
             case .file(let path): try importer.importFile(at: path, progress: tell, streaming: streaming)
             case .data(let data, let name): try importer.importData(data, name: name, progress: tell, streaming: streaming)
@@ -158,10 +169,6 @@ struct SourceOpening {
     }
 
     /// `read 4,857 quakes from catalog.csv`, and how many rows were skipped.
-    private func readNotice(_ catalog: QuakeCatalog, skipped: Int) throws -> String {
-        try Self.readNotice(catalog, names: sources.map(shownName), skipped: skipped)
-    }
-
     private static func readNotice(_ catalog: QuakeCatalog, names: [String], skipped: Int) throws -> String {
         let count = DigitGrouping.grouped(try catalog.count())
         return "read \(count) quakes from \(names.joined(separator: ", "))"
@@ -176,21 +183,13 @@ struct SourceOpening {
     /// that fails ends the open. Returns how many rows were skipped. On a
     /// terminal a line on stderr says how far the read is, until the browser starts.
     private func importAll(into catalog: QuakeCatalog) throws -> Int {
-        let importer = QuakeImporter(catalog: catalog)
-        var skipped = 0
-        for source in sources {
-            let name = source == "-" ? "standard input" : Self.isURL(source) ? shownName(source) : source
-            let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: name, exitsOnSignal: false) : nil
-            defer { bar?.clear() }
-            let text = ReadProgressText(name: name)
+        let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: title, exitsOnSignal: false) : nil
+        defer { bar?.clear() }
+        return try Self.importEach(try loadInputs(), into: catalog, streaming: nil) { _, input in
+            let text = ReadProgressText(name: input.name)
             let start = Date()
-            let progress: QuakeImporter.Progress = { bar?.show(line: text.importLine($0, elapsed: Date().timeIntervalSince(start))) }
-            let report = Self.isURL(source)
-                ? try importer.importData(download(source, bar: bar), name: shownName(source), progress: progress)
-                : try importer.importFile(at: source, progress: progress)
-            skipped += report.skipped.count
+            return { bar?.show(line: text.importLine($0, elapsed: Date().timeIntervalSince(start))) }
         }
-        return skipped
     }
 
     /// Downloads as `fetch` does (the timeout, `max-download`), and

@@ -101,10 +101,16 @@ struct BulkLoad {
         for (value, quakes) in counts { try statement.execute(arguments: [value, quakes]) }
     }
 
-    /// Runs an import's write, then turns the automatic checkpoint back on
-    /// (SQLite's default, 1,000 pages), whether the write landed or not.
+    /// Runs an import's write in one transaction (`restoringCheckpoints`).
     static func write<T>(_ writer: any DatabaseWriter, _ body: (Database) throws -> T) throws -> T {
+        try restoringCheckpoints(writer) { try writer.write(body) }
+    }
+
+    /// Runs an import's writes (one transaction, or a streaming import's
+    /// commits), then turns the automatic checkpoint back on (SQLite's
+    /// default, 1,000 pages), whether they landed or not.
+    static func restoringCheckpoints<T>(_ writer: any DatabaseWriter, _ body: () throws -> T) throws -> T {
         defer { try? writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") } }
-        return try writer.write(body)
+        return try body()
     }
 }

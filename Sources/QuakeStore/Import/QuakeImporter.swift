@@ -18,16 +18,8 @@ public struct QuakeImporter: Sendable {
     public func importFile(at path: String, name: String? = nil, service: String? = nil,
                            progress: Progress? = nil, streaming: StreamingImport? = nil) throws -> ImportReport {
         let name = name ?? (path == "-" ? "standard input" : path)
-        var input: InputFile.Contents
-        do {
-            input = path == "-" ? .init(data: try InputFile.standardInput(), isMapped: false) : try InputFile.bytes(ofPath: path)
-        } catch {
-            throw ImportError(name: name, message: "\(error)", location: "")
-        }
-        if Gzip.isCompressed(input.data) {
-            do { input = .init(data: try Gzip.decompress(input.data), isMapped: false) } catch {
-                throw ImportError(name: name, message: "\(error)", location: "")
-            }
+        let input = try Self.contents(name: name) {
+            path == "-" ? .init(data: try InputFile.standardInput(), isMapped: false) : try InputFile.bytes(ofPath: path)
         }
         return try importData(input.data, name: name, service: service, scope: Scope(streaming: streaming),
                               inputIsMapped: input.isMapped, progress: progress)
@@ -36,11 +28,17 @@ public struct QuakeImporter: Sendable {
     /// Standard input, read to its end and inflated if gzip, as
     /// `importFile(at: "-")` reads it; a failure is an `ImportError` naming it.
     public static func readStandardInput() throws -> Data {
+        try contents(name: "standard input") { .init(data: try InputFile.standardInput(), isMapped: false) }.data
+    }
+
+    /// What `read` gives, inflated if gzip (whatever the file's name); a
+    /// failure of either is an `ImportError` naming the input.
+    private static func contents(name: String, _ read: () throws -> InputFile.Contents) throws -> InputFile.Contents {
         do {
-            let data = try InputFile.standardInput()
-            return Gzip.isCompressed(data) ? try Gzip.decompress(data) : data
+            let input = try read()
+            return Gzip.isCompressed(input.data) ? .init(data: try Gzip.decompress(input.data), isMapped: false) : input
         } catch {
-            throw ImportError(name: "standard input", message: "\(error)", location: "")
+            throw ImportError(name: name, message: "\(error)", location: "")
         }
     }
 

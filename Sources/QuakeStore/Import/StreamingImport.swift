@@ -92,18 +92,19 @@ final class StreamingCommits {
     /// transaction on a failure (what was committed stays).
     static func run<T>(_ writer: any DatabaseWriter, _ options: StreamingImport,
                        _ body: (Database, StreamingCommits) throws -> T) throws -> T {
-        defer { try? writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") } }
-        return try writer.writeWithoutTransaction { db in
-            let commits = StreamingCommits(db: db, options: options)
-            try db.beginTransaction(.immediate)
-            do {
-                let result = try body(db, commits)
-                try options.finishing?(db)
-                try db.commit()
-                return result
-            } catch {
-                if db.isInsideTransaction { try? db.rollback() }
-                throw error
+        try BulkLoad.restoringCheckpoints(writer) {
+            try writer.writeWithoutTransaction { db in
+                let commits = StreamingCommits(db: db, options: options)
+                try db.beginTransaction(.immediate)
+                do {
+                    let result = try body(db, commits)
+                    try options.finishing?(db)
+                    try db.commit()
+                    return result
+                } catch {
+                    if db.isInsideTransaction { try? db.rollback() }
+                    throw error
+                }
             }
         }
     }
