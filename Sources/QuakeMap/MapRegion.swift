@@ -104,6 +104,14 @@ public struct MapRegion: Sendable, Hashable, CustomStringConvertible {
         return MapRegion(south: north - newLatitudeSpan, north: north, west: west, east: west + newLongitudeSpan)
     }
 
+    /// The same spans with `point` in the middle (`.`: the selected
+    /// quake); near a pole the view stops at it, as panning does.
+    public func centred(on point: GeoPoint) -> MapRegion {
+        let halfLatitude = latitudeSpan / 2, halfLongitude = longitudeSpan / 2
+        return MapRegion(south: point.latitude - halfLatitude, north: point.latitude + halfLatitude,
+                         west: point.longitude - halfLongitude, east: point.longitude + halfLongitude)
+    }
+
     public enum PanDirection: Sendable, Hashable { case west, east, north, south }
 
     /// Moved a quarter of the view; east and west go round the globe,

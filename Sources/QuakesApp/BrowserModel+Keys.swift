@@ -54,7 +54,7 @@ extension BrowserModel {
             } else if canRefresh { effects.append(.refresh) } else { message = "no feed to refresh from" }
         case .undo: travel(back: true)
         case .redo: travel(back: false)
-        case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap: break
+        case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap: break
         }
     }
 

@@ -10,6 +10,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case filter, predicate, cycleSections, showDetail, closeDetail, delete, export, refresh
     case cycleMapLayout, switchFocus, toggleCharts, toggleRegionFilter
     case zoomIn, zoomOut, panWest, panEast, panNorth, panSouth, fitMap
+    /// `.`: the map's view centred on the selected quake.
+    case centreMap
     case saveView, listViews, toggleUTC, openEventPage, copyEventLink, help
     /// Take back the last change of filter, predicate, region, sort or sections; redo it again.
     case undo, redo
@@ -66,6 +68,7 @@ enum Keymap {
         KeyBinding(keys: [.up, .character("k")], context: .map, command: .panNorth),
         KeyBinding(keys: [.down, .character("j")], context: .map, command: .panSouth),
         KeyBinding(keys: [.character("0")], context: .map, command: .fitMap),
+        KeyBinding(keys: [.character(".")], context: .map, command: .centreMap),
         KeyBinding(keys: [.character("q")], context: .table, command: .quit),
         KeyBinding(keys: [.down, .character("j")], context: .table, command: .moveDown),
         KeyBinding(keys: [.up, .character("k")], context: .table, command: .moveUp),
@@ -148,8 +151,8 @@ enum Keymap {
         KeyHelpLine(keys: "r", text: "refresh: sync the sources, else the feed", commands: [.refresh]),
         KeyHelpLine(keys: "m  Tab  c", text: "map: over/alone/off; Tab map/table; c charts",
                     commands: [.cycleMapLayout, .switchFocus, .toggleCharts]),
-        KeyHelpLine(keys: "+ - arrows 0", text: "map: zoom at the selection, pan, 0 fits results",
-                    commands: [.zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap]),
+        KeyHelpLine(keys: "+ - arrows 0 .", text: "map: zoom at the selection, pan, fit, centre",
+                    commands: [.zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap]),
         KeyHelpLine(keys: "R", text: "only the quakes in the map's region (again: off)", commands: [.toggleRegionFilter]),
         KeyHelpLine(keys: "w  '", text: "save this view by name; ' lists saved views", commands: [.saveView, .listViews]),
         KeyHelpLine(keys: "t  o  y", text: "times UTC/local; open the event page; copy URL",
@@ -223,6 +226,8 @@ enum Keymap {
         KeyManualItem(keys: "`Left Right Up Down h l k j`", text: "With the map focused: pan a quarter of the view.",
                       commands: [.panWest, .panEast, .panNorth, .panSouth]),
         KeyManualItem(keys: "`0`", text: "With the map focused: fit the view to the results.", commands: [.fitMap]),
+        KeyManualItem(keys: "`.`", text: "With the map focused: centre the view on the selected quake (its zoom kept).",
+                      commands: [.centreMap]),
         KeyManualItem(keys: "`R`", text: "Only the quakes in the map's region; again removes it.",
                       commands: [.toggleRegionFilter]),
         KeyManualItem(keys: "`w`", text: "Save the view (filter, predicate, region, sort, sections, panes, map view, "

@@ -51,7 +51,7 @@ public struct MapState: Equatable, Sendable {
 
     /// A command while the map has the focus: zoom by 2 around the
     /// selected quake (the centre when it is out of view), pan a quarter,
-    /// or fit (which the caller asks of the controller).
+    /// centre on the selected quake, or fit (which the caller asks of the controller).
     mutating func perform(_ command: KeyCommand, around selected: GeoPoint?) -> KeyOutcome {
         switch command {
         case .zoomIn: zoom(by: 2, around: selected ?? region.center)
@@ -61,6 +61,7 @@ public struct MapState: Equatable, Sendable {
         case .panNorth: region = region.panned(.north)
         case .panSouth: region = region.panned(.south)
         case .fitMap: return .fit
+        case .centreMap: if let selected { region = region.centred(on: selected) }
         default: return .notAMapKey
         }
         return .handled

@@ -96,6 +96,19 @@ import Testing
         #expect(deep.latitudeSpan >= MapRegion.minimumSpan - 1e-9 && deep.contains(tokyo))
     }
 
+    @Test func centringKeepsTheSpansAndStopsAtThePolesAndGoesRoundTheGlobe() {
+        let view = MapRegion(south: 0, north: 20, west: 0, east: 40)
+        let tokyo = GeoPoint(latitude: 35.68, longitude: 139.77)
+        let onTokyo = view.centred(on: tokyo)
+        #expect(onTokyo.center.latitude == 35.68 && abs(onTokyo.center.longitude - 139.77) < 1e-9)
+        #expect(onTokyo.latitudeSpan == 20 && onTokyo.longitudeSpan == 40, "the zoom is kept")
+        let fiji = view.centred(on: GeoPoint(latitude: -17.7, longitude: 178.1))
+        #expect(fiji.west == 158.1 && fiji.crossesAntimeridian && fiji.contains(GeoPoint(latitude: -17.7, longitude: -170)),
+                "across 180°: one view, Tonga's side included")
+        let pole = view.centred(on: GeoPoint(latitude: 85, longitude: 10))
+        #expect(pole.north == 90 && pole.south == 70, "stopped at the pole, its span kept")
+    }
+
     @Test func panningMovesAQuarterViewAndGoesRoundTheGlobe() {
         let view = MapRegion(south: -20, north: 20, west: 140, east: 180)
         #expect(view.panned(.east) == MapRegion(south: -20, north: 20, west: 150, east: 190))

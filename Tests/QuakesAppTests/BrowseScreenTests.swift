@@ -780,7 +780,7 @@ import Testing
             "  20  e               export results to a file (.csv .json .geojson)        0.6",
             "  20  r               refresh: sync the sources, else the feed              0.6",
             "  20  m  Tab  c       map: over/alone/off; Tab map/table; c charts          0.8",
-            "  20  + - arrows 0    map: zoom at the selection, pan, 0 fits results       0.2",
+            "  20  + - arrows 0 .  map: zoom at the selection, pan, fit, centre          0.2",
             "  20  R               only the quakes in the map's region (again: off)      1.4",
             "  20  w  '            save this view by name; ' lists saved views           1.8",
             "  20  t  o  y         times UTC/local; open the event page; copy URL        1.8",

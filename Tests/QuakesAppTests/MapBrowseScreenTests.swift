@@ -203,6 +203,16 @@ import TestSupport
         #expect(h.state.map.region == out)
         #expect(h.lines[10] == MapView(region: out, quakes: nil, land: .none, unicode: true).scaleLine(count: h.state.map.quakes?.count))
 
+        // . centres the view on the selected quake, its zoom kept.
+        try h.press(.character("+"), .character("."))
+        let again = out.zoomed(by: 2, around: hawaii)
+        #expect(h.state.map.region == again.centred(on: hawaii))
+        #expect(abs(h.state.map.region.latitudeSpan - again.latitudeSpan) < 1e-9
+                && abs(h.state.map.region.longitudeSpan - again.longitudeSpan) < 1e-9, "the zoom is kept")
+        let centre = h.state.map.region.center
+        #expect(abs(centre.latitude - hawaii.latitude) < 1e-9 && abs(centre.longitude - hawaii.longitude) < 1e-9,
+                "Hawaii in the middle")
+
         // 0 fits the view to the results: here the filter's Alaskan quakes.
         try h.press(.character("/"))
         try h.type("alaska")
