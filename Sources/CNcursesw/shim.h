@@ -18,6 +18,7 @@ static inline WINDOW *quakes_stdscr(void) { return stdscr; }
 static inline int quakes_lines(void) { return LINES; }
 static inline int quakes_cols(void) { return COLS; }
 static inline int quakes_colors(void) { return COLORS; }
+static inline int quakes_color_pairs(void) { return COLOR_PAIRS; }
 
 static inline attr_t quakes_a_normal(void) { return A_NORMAL; }
 static inline attr_t quakes_a_bold(void) { return A_BOLD; }

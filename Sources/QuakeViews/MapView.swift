@@ -3,91 +3,92 @@ import Foundation
 import QuakeMap
 import TerminalUI
 
-/// The map pane: land outlines in dim braille dots, each quake the
-/// configuration selects as a dot at its epicentre (`MapProjection`'s
-/// formula), colored on the table's magnitude scale (the largest
-/// magnitude in a character cell sets its color), the selected quake as a
-/// bright marker, quakes an import just added or changed in bold, and under
-/// it all a scale line: `4,711 quakes, lat -90…90, lon -180…180`.
+/// The map pane, read as a GMT map is: coastlines (and, when given, plate
+/// boundaries and faults) as braille lines in their own colors, a graticule
+/// at round degrees with its labels on the frame, quakes as density cells
+/// or as symbols sized by magnitude (`MapStyle`), the selected quake as a
+/// bright marker, quakes an import just added or changed in bold; under
+/// the map a legend with a scale bar, and the scale line
+/// `4,711 quakes, lat -90…90, lon -180…180`. The view is true to proportion
+/// at its centre latitude (`MapFrame`).
 ///
 /// A pure function of its inputs, drawn into a rectangle of the screen:
 /// the browser holds the region and the aggregate's dots; `quakes-tui map`
-/// makes them once. Outside UTF-8 the plain form is drawn: `*` for a cell
-/// with quakes, `.` for land, `@` for the selected quake. Colors are
-/// always set; a terminal under `NO_COLOR` drops them, and dim land and
-/// plain quake dots still differ.
+/// makes them once. Without colors (`colors` false) quakes are drawn with
+/// glyphs no layer uses (`·` `•` `●` …, shades for density), so every quake
+/// shows; outside UTF-8 the symbols are sent as ASCII (`ASCIIFallback`).
 public struct MapView {
     public var region: MapRegion
     /// The aggregate's dots; drawn only when they were counted for the
     /// projection this rectangle gives (else the scale line says `counting…`).
     public var quakes: MapQuakes?
+    /// The coastlines for this view (`MapLayer.coast(for:)`).
     public var land: LandOutline
+    /// Further line layers over the coasts, under the quakes.
+    public var overlays: [MapOverlay]
+    /// Towns, most populous first: the first few in view are labelled.
+    public var towns: [MapTown]
     /// The selected quake's epicentre: the marker, when in view.
     public var selected: GeoPoint?
     /// Epicentres of quakes an import added or changed lately: their cells are bold.
     public var changed: [GeoPoint]
     /// Braille on a UTF-8 terminal; `*` and `.` elsewhere.
     public var unicode: Bool
+    /// Whether colors show: without them, quakes use glyphs of their own.
+    public var colors: Bool
+    public var style: MapStyle
+    /// What sets an event symbol's color; the aggregate must have been asked for it.
+    public var coloring: MapColoring
+    public var cellAspect: Double
     /// The browser's keys go to the map: its scale line is highlighted.
     public var focused: Bool
 
-    public init(region: MapRegion = .world, quakes: MapQuakes?, land: LandOutline, selected: GeoPoint? = nil,
-                changed: [GeoPoint] = [], unicode: Bool, focused: Bool = false) {
-        self.region = region; self.quakes = quakes; self.land = land
-        self.selected = selected; self.changed = changed; self.unicode = unicode; self.focused = focused
+    public init(region: MapRegion = .world, quakes: MapQuakes?, land: LandOutline, overlays: [MapOverlay] = [],
+                towns: [MapTown] = [], selected: GeoPoint? = nil, changed: [GeoPoint] = [], unicode: Bool,
+                colors: Bool = true, style: MapStyle = .auto, coloring: MapColoring = .magnitude,
+                cellAspect: Double = MapFrame.defaultCellAspect, focused: Bool = false) {
+        self.region = region; self.quakes = quakes; self.land = land; self.overlays = overlays; self.towns = towns
+        self.selected = selected; self.changed = changed; self.unicode = unicode; self.colors = colors
+        self.style = style; self.coloring = coloring; self.cellAspect = cellAspect; self.focused = focused
     }
 
-    /// The projection of `region` onto `area`: every row but the last,
-    /// which holds the scale line. Ask the aggregate for this projection.
-    public static func projection(_ region: MapRegion, in area: Rect) -> MapProjection {
-        MapProjection(region: region, columns: area.width, rows: area.height - 1)
+    /// Rows under the map: the legend (when the pane has room) and the scale line.
+    public static func footerRows(in area: Rect) -> Int { area.height >= 4 ? 2 : 1 }
+
+    /// Where `region` is drawn in `area`: every row but the footer's, true
+    /// to proportion. Ask the aggregate for its projection.
+    public static func frame(_ region: MapRegion, in area: Rect, cellAspect: Double = MapFrame.defaultCellAspect) -> MapFrame {
+        MapFrame.fitting(region, columns: area.width, rows: area.height - footerRows(in: area), cellAspect: cellAspect)
     }
 
-    public static let landStyle = Style(dim: true)
+    public static func projection(_ region: MapRegion, in area: Rect, cellAspect: Double = MapFrame.defaultCellAspect) -> MapProjection {
+        frame(region, in: area, cellAspect: cellAspect).projection
+    }
+
     public static let markerStyle = Style(bold: true, reverse: true)
     public static let scaleStyle = Style(dim: true)
     public static let focusedScaleStyle = Style(reverse: true)
 
     public func render(in area: Rect, into screen: inout Screen) {
         guard !area.isEmpty else { return }
-        let projection = Self.projection(region, in: area)
-        let columns = projection.columns, rows = projection.rows
-        var landDots = BrailleCanvas(columns: columns, rows: rows)
-        for dot in land.dots(in: projection) { landDots.set(x: dot.x, y: dot.y) }
+        let frame = Self.frame(region, in: area, cellAspect: cellAspect)
+        let shown = quakes?.projection == frame.projection ? quakes : nil
+        var cells = MapCells(frame: frame, origin: (area.x + frame.column, area.y + frame.row))
+        cells.drawLayers(land: land, overlays: overlays, graticule: unicode ? MapGraticule(region: frame.projection.region) : nil)
+        let drawn = cells.drawQuakes(shown, style: style, coloring: coloring, colors: colors, unicode: unicode,
+                                     changed: changed)
+        cells.drawTowns(towns)
+        cells.drawTicks(MapGraticule(region: frame.projection.region))
+        if let selected { cells.drawMarker(selected, unicode: unicode) }
+        cells.flush(into: &screen, unicode: unicode)
 
-        let shown = quakes?.projection == projection ? quakes : nil
-        var quakeDots = BrailleCanvas(columns: columns, rows: rows)
-        // A cell holds quakes when it has an entry; its value is their largest known magnitude.
-        var largest: [Int: Double?] = [:]
-        for quake in shown?.dots ?? [] {
-            quakeDots.set(x: quake.dot.x, y: quake.dot.y)
-            let cell = quake.dot.row * columns + quake.dot.column
-            let known = [largest[cell] ?? nil, quake.magnitude].compactMap { $0 }.max()
-            largest[cell] = .some(known)
-        }
-        let changedCells = Set(changed.compactMap(projection.dotIfInside).map { $0.row * columns + $0.column })
-        let marker = selected.flatMap(projection.dotIfInside)
-
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let cell = row * columns + column
-                let quakeMask = quakeDots.mask(column: column, row: row)
-                var text = " ", style = Style.plain
-                if let marker, marker.column == column, marker.row == row {
-                    text = unicode ? String(BrailleCanvas.character(quakeMask | BrailleCanvas.bit(x: marker.x, y: marker.y))) : "@"
-                    style = Self.markerStyle
-                } else if let magnitude = largest[cell] {
-                    // Land dots are left out of a quake's cell: its dots are all quakes.
-                    text = unicode ? String(BrailleCanvas.character(quakeMask)) : "*"
-                    style = Style(foreground: Formatting.color(forMagnitude: magnitude), bold: changedCells.contains(cell))
-                } else if case let landMask = landDots.mask(column: column, row: row), landMask != 0 {
-                    text = unicode ? String(BrailleCanvas.character(landMask)) : "."
-                    style = Self.landStyle
-                }
-                screen.put(text, row: area.y + row, column: area.x + column, style: style)
-            }
-        }
         let scaleStyle = focused ? Self.focusedScaleStyle : Self.scaleStyle
+        if Self.footerRows(in: area) == 2 {
+            let legend = MapLegend(drawn: drawn, coloring: coloring, colors: colors, unicode: unicode,
+                                   scaleBar: MapScaleBar(kilometresPerColumn: frame.kilometresPerColumn,
+                                                         maximumColumns: min(24, area.width / 4)))
+            legend.render(row: area.maxY - 2, from: area.x, width: area.width, into: &screen)
+        }
         screen.fill(row: area.maxY - 1, from: area.x, to: area.maxX, style: focused ? scaleStyle : .plain)
         screen.put(scaleLine(count: shown?.count), row: area.maxY - 1, column: area.x, style: scaleStyle,
                    maxWidth: area.width)
@@ -95,8 +96,9 @@ public struct MapView {
 
     /// `4,711 quakes, lat -90…90, lon -180…180`: how many quakes the map
     /// shows (`counting…` while its dots are pending) and the view's
-    /// ranges, longitudes as places (a view across the antimeridian reads
-    /// `lon 170…-170`). `..` for `…` outside UTF-8.
+    /// ranges (the region asked for, before it was fitted to the pane's
+    /// proportions), longitudes as places (a view across the antimeridian
+    /// reads `lon 170…-170`). `..` for `…` outside UTF-8.
     public func scaleLine(count: Int?) -> String {
         let quakes = count.map { "\(Formatting.count($0)) \($0 == 1 ? "quake" : "quakes")" } ?? (unicode ? "counting…" : "counting...")
         return "\(quakes), " + Self.ranges(region, unicode: unicode)
@@ -117,4 +119,20 @@ public struct MapView {
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
     }
+}
+
+/// A line layer drawn over the coasts (plate boundaries, faults).
+public struct MapOverlay: Sendable {
+    public var lines: LandOutline
+    public var style: Style
+
+    public init(lines: LandOutline, style: Style) { self.lines = lines; self.style = style }
+}
+
+/// A town to label: its name and where it is.
+public struct MapTown: Sendable, Hashable {
+    public var name: String
+    public var point: GeoPoint
+
+    public init(name: String, point: GeoPoint) { self.name = name; self.point = point }
 }

@@ -16,14 +16,17 @@ public struct BrowseView {
     let zone: LocalZone
     /// `▲▼` on a UTF-8 terminal, `^v` elsewhere.
     public let unicode: Bool
-    /// The coastlines under the map's quakes.
-    let land: LandOutline
+    /// Whether the terminal shows colors: without, the map's quakes take glyphs of their own.
+    public let colors: Bool
+    /// The coastlines and layers under the map's quakes.
+    let layers: MapLayers
 
-    /// `land`: the bundled coastlines unless given (none if they cannot be read).
-    public init(zone: LocalZone = .system, unicode: Bool = true, land: LandOutline? = nil) {
+    /// `land`: only these coastlines, and no other layer (tests); else the bundled layers.
+    public init(zone: LocalZone = .system, unicode: Bool = true, colors: Bool = true, land: LandOutline? = nil) {
         self.zone = zone
         self.unicode = unicode
-        self.land = land ?? (try? LandOutline.bundled()) ?? .none
+        self.colors = colors
+        self.layers = land.map(MapLayers.only) ?? .bundled
     }
 
     public func render(_ state: BrowserModel, into screen: inout Screen) {
@@ -144,9 +147,11 @@ public struct BrowseView {
                 changed.append(GeoPoint(latitude: epicentre.latitude, longitude: epicentre.longitude))
             }
         }
-        MapView(region: state.map.region, quakes: state.map.quakes, land: land, selected: state.selectedEpicentre,
-                changed: changed, unicode: unicode, focused: state.map.isFocused)
-            .render(in: area, into: &screen)
+        var view = MapView(region: state.map.region, quakes: state.map.quakes, land: .none, selected: state.selectedEpicentre,
+                           changed: changed, unicode: unicode, colors: colors, style: state.map.style,
+                           coloring: state.map.coloring, cellAspect: state.map.cellAspect, focused: state.map.isFocused)
+        layers.applied(to: &view, showsLayers: state.map.showsLayers)
+        view.render(in: area, into: &screen)
     }
 
     // MARK: Bottom line

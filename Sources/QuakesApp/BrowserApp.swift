@@ -117,7 +117,7 @@ public enum BrowserApp {
             self.signals = signals; self.refresher = refresher; self.indexer = indexer; self.trace = trace
             self.requestedGeneration = requestedGeneration
             refreshTimer = refresher?.feed.every.map { RefreshTimer(every: $0, lastFetch: catalog.lastFetch()?.date) }
-            view = BrowseView(unicode: terminal.isUTF8)
+            view = BrowseView(unicode: terminal.isUTF8, colors: terminal.hasColor)
             lastFetchCheck = LastFetchCheck(catalog: catalog, post: inbox.post)
             screen = Screen(width: terminal.width, height: terminal.height)
         }

@@ -54,7 +54,8 @@ extension BrowserModel {
             } else if canRefresh { effects.append(.refresh) } else { message = "no feed to refresh from" }
         case .undo: travel(back: true)
         case .redo: travel(back: false)
-        case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap: break
+        case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap,
+             .cycleMapStyle, .cycleMapColoring, .toggleMapLayers: break
         }
     }
 

@@ -12,6 +12,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case zoomIn, zoomOut, panWest, panEast, panNorth, panSouth, fitMap
     /// `.`: the map's view centred on the selected quake.
     case centreMap
+    /// `v` quakes as density or events, `V` what colors the events, `L` plates, faults and towns.
+    case cycleMapStyle, cycleMapColoring, toggleMapLayers
     case saveView, listViews, toggleUTC, openEventPage, copyEventLink, help
     /// Take back the last change of filter, predicate, region, sort or sections; redo it again.
     case undo, redo
@@ -69,6 +71,9 @@ enum Keymap {
         KeyBinding(keys: [.down, .character("j")], context: .map, command: .panSouth),
         KeyBinding(keys: [.character("0")], context: .map, command: .fitMap),
         KeyBinding(keys: [.character(".")], context: .map, command: .centreMap),
+        KeyBinding(keys: [.character("v")], context: .map, command: .cycleMapStyle),
+        KeyBinding(keys: [.character("V")], context: .map, command: .cycleMapColoring),
+        KeyBinding(keys: [.character("L")], context: .map, command: .toggleMapLayers),
         KeyBinding(keys: [.character("q")], context: .table, command: .quit),
         KeyBinding(keys: [.down, .character("j")], context: .table, command: .moveDown),
         KeyBinding(keys: [.up, .character("k")], context: .table, command: .moveUp),
@@ -153,6 +158,8 @@ enum Keymap {
                     commands: [.cycleMapLayout, .switchFocus, .toggleCharts]),
         KeyHelpLine(keys: "+ - arrows 0 .", text: "map: zoom at the selection, pan, fit, centre",
                     commands: [.zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap]),
+        KeyHelpLine(keys: "v V L", text: "map: density/events; color by M, depth, time; layers",
+                    commands: [.cycleMapStyle, .cycleMapColoring, .toggleMapLayers]),
         KeyHelpLine(keys: "R", text: "only the quakes in the map's region (again: off)", commands: [.toggleRegionFilter]),
         KeyHelpLine(keys: "w  '", text: "save this view by name; ' lists saved views", commands: [.saveView, .listViews]),
         KeyHelpLine(keys: "t  o  y", text: "times UTC/local; open the event page; copy URL",
@@ -228,6 +235,14 @@ enum Keymap {
         KeyManualItem(keys: "`0`", text: "With the map focused: fit the view to the results.", commands: [.fitMap]),
         KeyManualItem(keys: "`.`", text: "With the map focused: centre the view on the selected quake (its zoom kept).",
                       commands: [.centreMap]),
+        KeyManualItem(keys: "`v`", text: "With the map focused: draw the quakes as density (each cell colored by how many "
+                        + "quakes it holds, on a log scale), as events (a symbol sized by magnitude, the largest on top), "
+                        + "or as the data says (auto: density once lit cells hold 10 quakes each on average).",
+                      commands: [.cycleMapStyle]),
+        KeyManualItem(keys: "`V`", text: "With the map focused: color the events by magnitude, depth or time.",
+                      commands: [.cycleMapColoring]),
+        KeyManualItem(keys: "`L`", text: "With the map focused: show or hide plate boundaries, active faults and towns "
+                        + "(coastlines and the graticule always show).", commands: [.toggleMapLayers]),
         KeyManualItem(keys: "`R`", text: "Only the quakes in the map's region; again removes it.",
                       commands: [.toggleRegionFilter]),
         KeyManualItem(keys: "`w`", text: "Save the view (filter, predicate, region, sort, sections, panes, map view, "

@@ -19,6 +19,14 @@ public struct MapState: Equatable, Sendable {
     public private(set) var quakes: MapQuakes?
     /// The region `R` filters the results to, nil when off.
     public private(set) var regionFilter: MapRegion?
+    /// `v`: quakes as density, events, or as the data says.
+    public private(set) var style: MapStyle = .auto
+    /// `V`: what colors the events (the aggregate is asked for its measure).
+    public private(set) var coloring: MapColoring = .magnitude
+    /// `L`: plate boundaries, faults and towns over the coasts.
+    public private(set) var showsLayers = true
+    /// A character cell's height over its width (the config file's `map.cell-aspect`).
+    public var cellAspect = MapFrame.defaultCellAspect
 
     public var isShown: Bool { panes != .table }
     /// Whether map keys go to the map: it shows and has the focus.
@@ -62,6 +70,9 @@ public struct MapState: Equatable, Sendable {
         case .panSouth: region = region.panned(.south)
         case .fitMap: return .fit
         case .centreMap: if let selected { region = region.centred(on: selected) }
+        case .cycleMapStyle: style = style.next
+        case .cycleMapColoring: coloring = coloring.next
+        case .toggleMapLayers: showsLayers.toggle()
         default: return .notAMapKey
         }
         return .handled
@@ -89,7 +100,7 @@ public struct MapState: Equatable, Sendable {
     /// shows them on `area`'s dots. No results leave the view as it is.
     mutating func fit(_ result: AggregateResult, in area: Rect?) {
         guard let area else { return }
-        let projection = MapView.projection(region, in: area)
+        let projection = MapView.projection(region, in: area, cellAspect: cellAspect)
         if let fitted = MapFit.region(result, columns: projection.columns, rows: projection.rows) { region = fitted }
     }
 
@@ -111,19 +122,24 @@ public struct MapState: Equatable, Sendable {
     /// The aggregate the map pane in `area` needs, nil when it is hidden.
     func request(in area: Rect?) -> AggregateRequest? {
         guard isShown, let area, !area.isEmpty else { return nil }
-        return MapAggregate.request(for: MapView.projection(region, in: area))
+        return MapAggregate.request(for: MapView.projection(region, in: area, cellAspect: cellAspect), coloring: coloring)
     }
 
     /// A character cell's larger side in degrees: how far round a click
     /// to look for a quake first.
     func cellSize(in area: Rect) -> Double {
-        let projection = MapView.projection(region, in: area)
+        let projection = MapView.projection(region, in: area, cellAspect: cellAspect)
         return max(region.longitudeSpan / Double(max(1, projection.columns)),
                    region.latitudeSpan / Double(max(1, projection.rows)))
     }
 
     /// Where a cell of the map's dots points: a click, the wheel.
+    /// `column` and `row` count from the pane's corner; the map may sit
+    /// inside it (`MapFrame`), and a point beside it is the nearest edge's.
     func point(column: Int, row: Int, in area: Rect) -> GeoPoint {
-        MapView.projection(region, in: area).point(column: column, row: row)
+        let frame = MapView.frame(region, in: area, cellAspect: cellAspect)
+        let inside = (column: min(max(0, column - frame.column), frame.projection.columns - 1),
+                      row: min(max(0, row - frame.row), frame.projection.rows - 1))
+        return frame.projection.point(column: inside.column, row: inside.row)
     }
 }

@@ -10,7 +10,7 @@ public enum ANSIText {
         var out = "", current = Style.plain
         for cell in screen.cells[row] {
             var style = cell.style
-            if !colors { style.foreground = .default }
+            if !colors { style.foreground = .default; style.background = .default }
             if style != current {
                 out += sequence(style, colors: colors)
                 current = style
@@ -29,12 +29,19 @@ public enum ANSIText {
         if style.underline { codes.append("4") }
         if style.reverse { codes.append("7") }
         if colors, let color = code(style.foreground) { codes.append(color) }
+        if colors, let color = code(style.background) { codes.append(backgroundCode(color)) }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+
+    /// The foreground code as a background's: `3x` ─► `4x`, `38;5;n` ─► `48;5;n`.
+    static func backgroundCode(_ foreground: String) -> String {
+        foreground.hasPrefix("38;") ? "48" + foreground.dropFirst(2) : "4" + foreground.dropFirst()
     }
 
     static func code(_ color: Color) -> String? {
         switch color {
         case .default: nil
+        case .indexed(let index, _): "38;5;\(index)"
         case .green: "32"
         case .yellow: "33"
         case .orange: "38;5;208"

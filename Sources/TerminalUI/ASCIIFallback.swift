@@ -7,6 +7,8 @@ public enum ASCIIFallback {
     static let symbols: [Character: Character] = [
         "…": "~", "—": "-", "·": "-", "▲": "^", "▼": "v", "█": "#", "░": ".", "°": " ", "⏎": "?",
         "↑": "^", "↓": "v", "←": "<", "→": ">",
+        // The map's symbols, legend and scale bar.
+        "•": "o", "●": "O", "◉": "0", "⬤": "Q", "◆": "+", "▒": ":", "▓": "%", "├": "|", "┤": "|", "─": "-",
     ]
 
     /// Whether the user's locale (LANG, LC_ALL…) encodes text as UTF-8.

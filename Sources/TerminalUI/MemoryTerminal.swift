@@ -18,6 +18,7 @@ public final class MemoryTerminal: Terminal, Sendable {
     private let state: WaitableMutex<State>
     private let input: WakePipe
     public let isUTF8: Bool
+    public var hasColor: Bool { true }
 
     public init(width: Int, height: Int, isUTF8: Bool = true) {
         state = WaitableMutex(State(size: (width, height)))

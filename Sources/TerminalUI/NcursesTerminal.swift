@@ -12,7 +12,11 @@ public final class NcursesTerminal: Terminal {
     /// ncurses reads the keyboard from standard input.
     public let inputDescriptor = STDIN_FILENO
     private var shown: Screen?
-    private var pairs: [Color: Int16] = [:]
+    /// Color pairs made so far, by foreground and background: made as
+    /// styles first need them (a map's ramps use dozens).
+    private var pairs: [ColorPair: Int16] = [:]
+    private var colorCount = 0
+    private var pairLimit = 0
     private var started = true
 
     /// Starts curses mode. `color` false (NO_COLOR) keeps the screen monochrome.
@@ -34,16 +38,8 @@ public final class NcursesTerminal: Terminal {
         if hasColor {
             start_color()
             use_default_colors()
-            let palette: [(Color, Int16)] = [
-                (.green, Int16(COLOR_GREEN)), (.yellow, Int16(COLOR_YELLOW)),
-                (.orange, quakes_colors() >= 256 ? 208 : Int16(COLOR_YELLOW)), (.red, Int16(COLOR_RED)),
-                (.magenta, Int16(COLOR_MAGENTA)), (.gray, quakes_colors() >= 256 ? 244 : Int16(COLOR_WHITE)),
-                (.cyan, Int16(COLOR_CYAN)), (.blue, Int16(COLOR_BLUE)),
-            ]
-            for (index, (color, value)) in palette.enumerated() {
-                init_pair(Int16(index + 1), value, -1)
-                pairs[color] = Int16(index + 1)
-            }
+            colorCount = Int(quakes_colors())
+            pairLimit = Int(min(Int32(Int16.max), quakes_color_pairs()))
         }
         updateSize()
     }
@@ -181,10 +177,45 @@ public final class NcursesTerminal: Terminal {
         if style.reverse { attributes |= quakes_a_reverse() }
         if style.underline { attributes |= quakes_a_underline() }
         if style.dim { attributes |= quakes_a_dim() }
-        let pair = hasColor ? (pairs[style.foreground] ?? 0) : 0
+        let pair = hasColor ? self.pair(ColorPair(foreground: style.foreground, background: style.background)) : 0
         let shown = isUTF8 ? text : ASCIIFallback.transliterate(text)
         var wide = shown.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
         wide.append(0)
         _ = quakes_put(Int32(row), Int32(column), wide, attributes, pair)
+    }
+
+    private struct ColorPair: Hashable {
+        var foreground: Color
+        var background: Color
+    }
+
+    /// The pair drawing `colors`, made on first use; the terminal's
+    /// default pair once every pair it has is taken.
+    private func pair(_ colors: ColorPair) -> Int16 {
+        if colors.foreground == .default && colors.background == .default { return 0 }
+        if let made = pairs[colors] { return made }
+        let next = pairs.count + 1
+        guard next < pairLimit else { return 0 }
+        init_pair(Int16(next), number(colors.foreground), number(colors.background))
+        pairs[colors] = Int16(next)
+        return Int16(next)
+    }
+
+    /// A color's number in the terminal's palette (-1: its default).
+    /// Orange and gray come from the 256-color palette where there is one.
+    private func number(_ color: Color) -> Int16 {
+        let many = colorCount >= 256
+        switch many ? color : color.basic {
+        case .default: return -1
+        case .green: return Int16(COLOR_GREEN)
+        case .yellow: return Int16(COLOR_YELLOW)
+        case .orange: return many ? 208 : Int16(COLOR_YELLOW)
+        case .red: return Int16(COLOR_RED)
+        case .magenta: return Int16(COLOR_MAGENTA)
+        case .gray: return many ? 244 : Int16(COLOR_WHITE)
+        case .cyan: return Int16(COLOR_CYAN)
+        case .blue: return Int16(COLOR_BLUE)
+        case .indexed(let index, _): return Int16(index)
+        }
     }
 }

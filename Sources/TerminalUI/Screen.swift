@@ -1,18 +1,29 @@
 /// Colors a cell can have; `.default` is the terminal's own.
-public enum Color: Sendable, Hashable, CaseIterable {
+public enum Color: Sendable, Hashable {
     case `default`, green, yellow, orange, red, magenta, gray, cyan, blue
+    /// A color of the 256-color palette (a map's ramps), drawn as
+    /// `fallback`, one of the named colors, on a terminal of fewer colors.
+    indirect case indexed(UInt8, fallback: Color)
+
+    /// The color a terminal of fewer than 256 colors draws.
+    public var basic: Color {
+        if case .indexed(_, let fallback) = self { return fallback.basic }
+        return self
+    }
 }
 
 public struct Style: Sendable, Hashable {
     public var foreground: Color = .default
+    /// The cell's own color behind its character (a density map's cells).
+    public var background: Color = .default
     public var bold = false
     public var reverse = false
     public var underline = false
     public var dim = false
 
-    public init(foreground: Color = .default, bold: Bool = false, reverse: Bool = false,
+    public init(foreground: Color = .default, background: Color = .default, bold: Bool = false, reverse: Bool = false,
                 underline: Bool = false, dim: Bool = false) {
-        self.foreground = foreground; self.bold = bold; self.reverse = reverse
+        self.foreground = foreground; self.background = background; self.bold = bold; self.reverse = reverse
         self.underline = underline; self.dim = dim
     }
 
@@ -23,6 +34,8 @@ public struct Style: Sendable, Hashable {
 public struct Cell: Sendable, Hashable {
     public var text: String
     public var style: Style
+
+    public init(text: String, style: Style) { self.text = text; self.style = style }
 
     public static let blank = Cell(text: " ", style: .plain)
 }

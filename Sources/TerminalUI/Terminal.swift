@@ -6,6 +6,8 @@ public protocol Terminal: AnyObject {
     var height: Int { get }
     /// Whether the terminal shows UTF-8 (else views pick ASCII forms).
     var isUTF8: Bool { get }
+    /// Whether colors show (not under NO_COLOR, and the terminal has them).
+    var hasColor: Bool { get }
     /// A file descriptor that becomes readable when input is waiting: the
     /// run loop polls it beside its wake and signal pipes.
     var inputDescriptor: Int32 { get }

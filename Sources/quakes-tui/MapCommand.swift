@@ -12,11 +12,15 @@ import TerminalUI
 struct MapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "map",
-        abstract: "Print a braille map of where the quakes are.",
+        abstract: "Print a map of where the quakes are.",
         discussion: """
-            H lines of W characters, then `N quakes, lat S…N, lon W…E`. Colors on a \
-            terminal without NO_COLOR; `*` and `.` outside a UTF-8 locale. Land outlines: \
-            Natural Earth (public domain).
+            H lines of W characters: coastlines, a graticule with its labels and the quakes \
+            (as density or as symbols sized by magnitude, see --style), the view true to \
+            proportion at its centre latitude; then a legend with a scale bar, and \
+            `N quakes, lat S…N, lon W…E`. Colors on a terminal without NO_COLOR; without \
+            colors quakes are drawn with glyphs no coastline or layer uses (`·` `•` `●` `◉` `⬤`, \
+            shades for density), so a map in a file shows every quake. ASCII outside a \
+            UTF-8 locale. Coastlines: Natural Earth (public domain).
 
             Examples:
               quakes-tui map --where 'magnitude >= 4.5'
@@ -43,6 +47,17 @@ struct MapCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Lines of map (the scale line is one more). Default: the terminal's height less one, else 30.")
     var height: Int?
 
+    @Option(help: ArgumentHelp("How quakes are drawn: auto (density once lit cells hold \(Int(MapStyle.densityThreshold)) quakes each on average), density, or events.",
+                               valueName: "auto|density|events"))
+    var style: MapStyle = .auto
+
+    @Option(name: .customLong("color-by"), help: ArgumentHelp("What colors the events: magnitude, depth or time.",
+                                                               valueName: "magnitude|depth|time"))
+    var colorBy: MapColoring = .magnitude
+
+    @Flag(name: .customLong("no-layers"), help: "Coastlines only: no plate boundaries, faults or towns.")
+    var noLayers = false
+
     static let sizes = 1...1000
 
     func validate() throws {
@@ -59,29 +74,33 @@ struct MapCommand: ParsableCommand {
         var configuration = FetchConfiguration()
         configuration.predicate = try whereOption.predicate(homeOptions)
         let view = try view()
-        let land = try LandOutline.bundled()
+        _ = try LandOutline.bundled()   // a bundle without its outlines is an error, not a blank map
 
         let terminal = ScreenPrinter.terminalSize()
         let columns = width ?? terminal.map { min(Self.sizes.upperBound, max(1, $0.columns)) } ?? 100
         let rows = height ?? terminal.map { min(Self.sizes.upperBound, max(1, $0.rows - 1)) } ?? 30
-        let area = Rect(x: 0, y: 0, width: columns, height: rows + 1)
+        // The map's rows, the legend's (when there is room) and the scale line.
+        let area = Rect(x: 0, y: 0, width: columns, height: rows + MapView.footerRows(in: Rect(x: 0, y: 0, width: columns, height: rows + 2)))
         let projection = MapView.projection(view, in: area)
 
         let catalog = try catalogOptions.open(purpose: .read)
         let quakes: MapQuakes
         do {
-            let result = try ResultsController(catalog, configuration: configuration).aggregate(MapAggregate.request(for: projection))
+            let result = try ResultsController(catalog, configuration: configuration)
+                .aggregate(MapAggregate.request(for: projection, coloring: colorBy))
             quakes = MapAggregate.quakes(result, projection: projection)
         } catch {
             throw CatalogError.reading(error, path: catalog.path)
         }
 
-        var screen = Screen(width: columns, height: rows + 1)
-        let map = MapView(region: view, quakes: quakes, land: land, unicode: ASCIIFallback.localeIsUTF8())
+        var screen = Screen(width: columns, height: area.height)
+        var map = MapView(region: view, quakes: quakes, land: .none, unicode: ASCIIFallback.localeIsUTF8(),
+                          colors: terminal != nil && ScreenPrinter.colorsAllowed, style: style, coloring: colorBy)
+        MapLayers.bundled.applied(to: &map, showsLayers: !noLayers)
         map.render(in: area, into: &screen)
         var output = StandardOutput()
         // Styles only on a terminal.
-        ScreenPrinter.write(screen, rows: 0..<rows, styled: terminal != nil, to: &output)
+        ScreenPrinter.write(screen, rows: 0..<area.height - 1, styled: terminal != nil, to: &output)
         // The scale line whole, however narrow the map: it is the answer a script reads.
         output.write(map.scaleLine(count: quakes.count) + "\n")
         output.flush()
@@ -93,3 +112,6 @@ struct MapCommand: ParsableCommand {
         do { return try MapRegion(argument: region) } catch { throw ValidationError("--region: \(error)") }
     }
 }
+
+extension MapStyle: ExpressibleByArgument {}
+extension MapColoring: ExpressibleByArgument {}

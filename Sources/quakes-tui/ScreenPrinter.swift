@@ -15,8 +15,11 @@ enum ScreenPrinter {
     }
 
     /// `rows` of `screen`, one line each; `styled`: with SGR sequences.
+    /// Whether NO_COLOR leaves colors on.
+    static var colorsAllowed: Bool { (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty }
+
     static func write(_ screen: Screen, rows: Range<Int>, styled: Bool, to output: inout StandardOutput) {
-        let colors = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let colors = colorsAllowed
         for row in rows {
             output.write((styled ? ANSIText.line(screen, row: row, colors: colors) : screen.line(row)) + "\n")
         }

@@ -1,0 +1,214 @@
+import QuakeMap
+import QuakeQuery
+import TerminalUI
+
+/// The map's cells as they are composed, lowest layer first: the line
+/// layers' braille (coasts over plates over faults over the graticule),
+/// then the quakes (a density cell's background, or an event's symbol),
+/// then labels and the marker; `flush` writes them to the screen.
+struct MapCells {
+    let frame: MapFrame
+    let origin: (x: Int, y: Int)
+    private let columns: Int, rows: Int
+    private var lineMask: [UInt8]
+    private var lineStyle: [Style?]
+    /// What a cell shows above the lines: quakes, labels, the marker.
+    private var top: [Cell?]
+    /// The cells holding quakes (labels keep off them).
+    private var occupied: [Bool]
+    /// The quakes' braille dots per cell (the marker joins them).
+    private var quakeMask: [UInt8]
+
+    init(frame: MapFrame, origin: (x: Int, y: Int)) {
+        self.frame = frame
+        self.origin = origin
+        columns = frame.projection.columns
+        rows = frame.projection.rows
+        let count = columns * rows
+        lineMask = Array(repeating: 0, count: count)
+        lineStyle = Array(repeating: nil, count: count)
+        top = Array(repeating: nil, count: count)
+        occupied = Array(repeating: false, count: count)
+        quakeMask = Array(repeating: 0, count: count)
+    }
+
+    private func index(_ dot: Dot) -> Int { dot.row * columns + dot.column }
+
+    // MARK: Lines
+
+    /// The graticule first, the coasts last: a cell takes the style of the
+    /// topmost line crossing it, and the dots of all.
+    /// Outside UTF-8 every line is `.`, so the graticule is left to its labels.
+    mutating func drawLayers(land: LandOutline, overlays: [MapOverlay], graticule: MapGraticule?) {
+        let projection = frame.projection
+        var graticuleDots: [Dot] = []
+        let across = projection.dotsAcross, down = projection.dotsDown
+        for meridian in graticule?.meridians ?? [] {
+            let x = Int(projection.position(GeoPoint(latitude: projection.region.center.latitude,
+                                                     longitude: MapRegion.normalized(meridian))).x)
+            guard x >= 0, x < across else { continue }
+            for y in stride(from: 0, to: down, by: 4) { graticuleDots.append(Dot(x: x, y: y)) }
+        }
+        for parallel in graticule?.parallels ?? [] {
+            let y = Int(projection.position(GeoPoint(latitude: parallel, longitude: projection.region.center.longitude)).y)
+            guard y >= 0, y < down else { continue }
+            for x in stride(from: 0, to: across, by: 2) { graticuleDots.append(Dot(x: x, y: y)) }
+        }
+        add(graticuleDots, style: MapPalette.graticuleStyle)
+        for overlay in overlays.reversed() { add(overlay.lines.dots(in: projection), style: overlay.style) }
+        add(land.dots(in: projection), style: MapPalette.coastStyle)
+    }
+
+    private mutating func add(_ dots: [Dot], style: Style) {
+        for dot in dots {
+            let cell = index(dot)
+            lineMask[cell] |= BrailleCanvas.bit(x: dot.x, y: dot.y)
+            lineStyle[cell] = style
+        }
+    }
+
+    // MARK: Quakes
+
+    /// Draws the dots as density cells or event symbols; says what was drawn, for the legend.
+    mutating func drawQuakes(_ quakes: MapQuakes?, style: MapStyle, coloring: MapColoring, colors: Bool,
+                             unicode: Bool, changed: [GeoPoint]) -> MapDrawn {
+        guard let quakes, !quakes.dots.isEmpty else { return MapDrawn(style: style == .auto ? .events : style) }
+        var count = Array(repeating: 0, count: columns * rows)
+        var largest = Array(repeating: Double?.none, count: columns * rows)
+        var value = Array(repeating: Double?.none, count: columns * rows)
+        var oldest = Double.infinity, newest = -Double.infinity
+        for dot in quakes.dots {
+            let cell = index(dot.dot)
+            count[cell] += dot.count
+            quakeMask[cell] |= BrailleCanvas.bit(x: dot.dot.x, y: dot.dot.y)
+            if let m = dot.magnitude { largest[cell] = max(largest[cell] ?? m, m) }
+            if let v = dot.value {
+                value[cell] = max(value[cell] ?? v, v)
+                oldest = min(oldest, v); newest = max(newest, v)
+            }
+        }
+        let lit = count.indices.filter { count[$0] > 0 }
+        let resolved = style.resolved(quakes: quakes.count, cells: lit.count)
+        let bold = Set(changed.compactMap(frame.projection.dotIfInside).map(index))
+        var drawn = MapDrawn(style: resolved)
+        if coloring == .time, oldest <= newest { drawn.timeRange = (oldest, newest) }
+        if resolved == .density {
+            let scale = DensityScale(largest: lit.map { count[$0] }.max() ?? 1)
+            drawn.density = scale
+            for cell in lit {
+                occupied[cell] = true
+                let level = scale.level(of: count[cell])
+                top[cell] = densityCell(level: level, of: scale.count, lines: lineMask[cell], colors: colors,
+                                        unicode: unicode, bold: bold.contains(cell))
+            }
+        } else {
+            for cell in lit {
+                occupied[cell] = true
+                let symbolClass = MapPalette.symbolClass(largest[cell])
+                drawn.symbolClasses.insert(symbolClass)
+                let text = symbolClass > 0 ? MapPalette.symbols[symbolClass - 1]
+                    : !unicode ? "*" : colors ? String(BrailleCanvas.character(quakeMask[cell])) : MapPalette.smallSymbol
+                let color: Color = switch coloring {
+                case .magnitude: Formatting.color(forMagnitude: largest[cell])
+                case .depth: MapPalette.depthColor(value[cell])
+                case .time: MapPalette.timeColor(value[cell], oldest: oldest, newest: newest)
+                }
+                top[cell] = Cell(text: text, style: Style(foreground: color, bold: bold.contains(cell)))
+            }
+        }
+        return drawn
+    }
+
+    /// A density cell: its class's background under the lines crossing it
+    /// (contrasting), or a shade without colors.
+    private func densityCell(level: Int, of classes: Int, lines: UInt8, colors: Bool, unicode: Bool, bold: Bool) -> Cell {
+        guard colors else {
+            return Cell(text: MapPalette.densityShade(level: level, of: classes, unicode: unicode), style: Style(bold: bold))
+        }
+        let text = lines == 0 || !unicode ? " " : String(BrailleCanvas.character(lines))
+        return Cell(text: text, style: Style(foreground: MapPalette.densityForeground(level: level, of: classes),
+                                             background: MapPalette.densityColor(level: level, of: classes), bold: bold))
+    }
+
+    // MARK: Labels and the marker
+
+    /// Writes `text` from a cell on, unless it would cover a quake, another
+    /// label or run off the map; true when written.
+    @discardableResult
+    mutating func label(_ text: String, column: Int, row: Int, style: Style) -> Bool {
+        let characters = Array(text)
+        guard row >= 0, row < rows, column >= 0, column + characters.count <= columns else { return false }
+        let cells = (column..<column + characters.count).map { row * columns + $0 }
+        guard cells.allSatisfy({ !occupied[$0] && top[$0] == nil }) else { return false }
+        for (cell, character) in zip(cells, characters) { top[cell] = Cell(text: String(character), style: style) }
+        return true
+    }
+
+    /// Meridians' labels along the top row, parallels' down the left edge.
+    mutating func drawTicks(_ graticule: MapGraticule) {
+        let projection = frame.projection
+        for meridian in graticule.meridians {
+            let x = projection.position(GeoPoint(latitude: projection.region.center.latitude,
+                                                 longitude: MapRegion.normalized(meridian))).x
+            label(graticule.label(longitude: meridian), column: Int(x) / 2, row: 0, style: MapPalette.tickStyle)
+        }
+        for parallel in graticule.parallels {
+            let y = projection.position(GeoPoint(latitude: parallel, longitude: projection.region.center.longitude)).y
+            label(graticule.label(latitude: parallel), column: 0, row: Int(y) / 4, style: MapPalette.tickStyle)
+        }
+    }
+
+    /// Each town in view, most populous first, as `◆ Name` (or `Name ◆`
+    /// at the right edge), while labels fit without covering quakes.
+    mutating func drawTowns(_ towns: [MapTown], limit: Int = 8) {
+        var placed = 0
+        for town in towns where placed < limit {
+            guard let dot = frame.projection.dotIfInside(town.point) else { continue }
+            if label("◆ " + town.name, column: dot.column, row: dot.row, style: MapPalette.townStyle)
+                || label(town.name + " ◆", column: dot.column - town.name.count - 1, row: dot.row, style: MapPalette.townStyle) {
+                placed += 1
+            }
+        }
+    }
+
+    mutating func drawMarker(_ point: GeoPoint, unicode: Bool) {
+        guard let dot = frame.projection.dotIfInside(point) else { return }
+        let cell = index(dot)
+        let text: String
+        if let shown = top[cell], occupied[cell], shown.text != " " {
+            text = unicode && shown.text.unicodeScalars.first.map({ (0x2800...0x28FF).contains($0.value) }) == true
+                ? String(BrailleCanvas.character(quakeMask[cell] | BrailleCanvas.bit(x: dot.x, y: dot.y))) : shown.text
+        } else {
+            text = unicode ? String(BrailleCanvas.character(quakeMask[cell] | BrailleCanvas.bit(x: dot.x, y: dot.y))) : "@"
+        }
+        top[cell] = Cell(text: text, style: MapView.markerStyle)
+    }
+
+    // MARK: Output
+
+    func flush(into screen: inout Screen, unicode: Bool) {
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let cell = row * columns + column
+                let shown: Cell
+                if let over = top[cell] {
+                    shown = over
+                } else if lineMask[cell] != 0, let style = lineStyle[cell] {
+                    shown = Cell(text: unicode ? String(BrailleCanvas.character(lineMask[cell])) : ".", style: style)
+                } else {
+                    shown = .blank
+                }
+                let text = unicode ? shown.text : ASCIIFallback.transliterate(shown.text)
+                screen.put(text, row: origin.y + row, column: origin.x + column, style: shown.style)
+            }
+        }
+    }
+}
+
+/// What the quakes were drawn as, for the legend.
+struct MapDrawn {
+    var style: MapStyle
+    var density: DensityScale?
+    var symbolClasses: Set<Int> = []
+    var timeRange: (oldest: Double, newest: Double)?
+}

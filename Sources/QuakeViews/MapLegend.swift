@@ -1,0 +1,86 @@
+import Foundation
+import QuakeMap
+import TerminalUI
+
+/// The line under the map saying what its marks mean for this view: the
+/// density classes (quakes per cell), or the symbols' magnitude classes
+/// and what their color is (magnitude, depth or time); at its right end
+/// the scale bar.
+struct MapLegend {
+    let drawn: MapDrawn
+    let coloring: MapColoring
+    let colors: Bool
+    let unicode: Bool
+    let scaleBar: MapScaleBar?
+
+    /// The legend's parts, each in its style, left to right.
+    var parts: [(text: String, style: Style)] {
+        var parts: [(String, Style)] = []
+        let plain = Style.plain
+        if let scale = drawn.density {
+            parts.append(("quakes per cell", plain))
+            for level in 0..<scale.count {
+                let swatch = colors ? "█" : MapPalette.densityShade(level: level, of: scale.count, unicode: unicode)
+                let color = colors ? MapPalette.densityColor(level: level, of: scale.count) : .default
+                parts.append((" " + swatch, Style(foreground: color)))
+                parts.append((scale.label(level, grouping: Formatting.count), plain))
+            }
+            return parts
+        }
+        parts.append(("M", plain))
+        let small = !unicode ? "*" : colors ? "⠂" : MapPalette.smallSymbol
+        parts.append((" " + small + "<4", plain))
+        for (floor, symbol) in zip(MapPalette.symbolFloors, MapPalette.symbols) {
+            parts.append((" " + symbol + Formatting.number(floor, decimals: 0), plain))
+        }
+        guard colors else { return parts }
+        switch coloring {
+        case .magnitude:
+            parts.append(("  color M", plain))
+            for (floor, label) in [(0.0, "<1"), (1, "1"), (2, "2"), (3, "3"), (5, "5+")] {
+                parts.append((" ■", Style(foreground: Formatting.color(forMagnitude: floor))))
+                parts.append((label, plain))
+            }
+        case .depth:
+            parts.append(("  depth km", plain))
+            for (index, floor) in MapPalette.depthFloors.enumerated() {
+                parts.append((" ■", Style(foreground: MapPalette.depthColor(floor))))
+                parts.append((Formatting.number(floor, decimals: 0) + (index == MapPalette.depthFloors.count - 1 ? "+" : ""), plain))
+            }
+        case .time:
+            guard let range = drawn.timeRange else { break }
+            parts.append(("  " + Self.date(range.oldest, span: range.newest - range.oldest) + " ", plain))
+            for step in 0..<MapPalette.timeSteps {
+                let time = range.oldest + (range.newest - range.oldest) * (Double(step) + 0.5) / Double(MapPalette.timeSteps)
+                parts.append(("■", Style(foreground: MapPalette.timeColor(time, oldest: range.oldest, newest: range.newest))))
+            }
+            parts.append((" " + Self.date(range.newest, span: range.newest - range.oldest), plain))
+        }
+        return parts
+    }
+
+    /// A time's UTC day, with the minute when the view spans under two days.
+    static func date(_ epochMilliseconds: Double, span: Double) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = span < 2 * 86_400_000 ? "yyyy-MM-dd HH:mm" : "yyyy-MM-dd"
+        return formatter.string(from: Date(timeIntervalSince1970: epochMilliseconds / 1000))
+    }
+
+    /// The parts from the left, cut where the scale bar begins; the bar at the right end.
+    func render(row: Int, from x: Int, width: Int, into screen: inout Screen) {
+        screen.fill(row: row, from: x, to: x + width)
+        let bar = scaleBar?.text(unicode: unicode)
+        let barWidth = bar.map { DisplayWidth.of($0) + 1 } ?? 0
+        var column = x
+        for part in parts {
+            let room = x + width - barWidth - column
+            guard room > 0 else { break }
+            column += screen.put(unicode ? part.text : ASCIIFallback.transliterate(part.text), row: row, column: column, style: part.style, maxWidth: room)
+        }
+        if let bar, barWidth <= width {
+            screen.put(bar, row: row, column: x + width - barWidth + 1, style: MapPalette.tickStyle)
+        }
+    }
+}

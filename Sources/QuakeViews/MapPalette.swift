@@ -1,0 +1,87 @@
+import QuakeMap
+import TerminalUI
+
+/// How the map draws quakes and layers: the density ramp (viridis in the
+/// 256-color palette, blue–cyan–green–yellow on eight colors), the event
+/// symbols by magnitude class, and the depth and time ramps.
+public enum MapPalette {
+    // MARK: Density
+
+    /// Viridis, dark to bright, as the nearest of xterm's 256 colors.
+    static let densityRamp: [Color] = [
+        .indexed(54, fallback: .blue), .indexed(60, fallback: .blue), .indexed(24, fallback: .cyan),
+        .indexed(30, fallback: .cyan), .indexed(36, fallback: .green), .indexed(77, fallback: .green),
+        .indexed(149, fallback: .yellow), .indexed(220, fallback: .yellow),
+    ]
+
+    /// A density class's color: the classes spread over the whole ramp.
+    public static func densityColor(level: Int, of classes: Int) -> Color {
+        guard classes > 1 else { return densityRamp[densityRamp.count / 2] }
+        let step = Double(densityRamp.count - 1) / Double(classes - 1)
+        return densityRamp[min(densityRamp.count - 1, Int((Double(level) * step).rounded()))]
+    }
+
+    /// Lines drawn over a density cell: white on the dark half of the ramp, black on the bright.
+    public static func densityForeground(level: Int, of classes: Int) -> Color {
+        classes > 1 && Double(level) / Double(classes - 1) > 0.6 ? .indexed(16, fallback: .default) : .indexed(231, fallback: .default)
+    }
+
+    /// Density without colors: shades, lightest to darkest (in ASCII,
+    /// characters the land's `.` and the marker's `@` are not).
+    public static func densityShade(level: Int, of classes: Int, unicode: Bool = true) -> String {
+        let shades = unicode ? ["░", "▒", "▓", "█"] : ["-", "=", "%", "#"]
+        guard classes > 1 else { return shades[1] }
+        return shades[min(3, level * shades.count / classes)]
+    }
+
+    // MARK: Events
+
+    /// The magnitude classes' symbols, smallest first: below M4 a braille
+    /// dot in color (`·` without), then `•` M4, `●` M5, `◉` M6, `⬤` M7.
+    public static let symbolFloors: [Double] = [4, 5, 6, 7]
+    public static let symbols = ["•", "●", "◉", "⬤"]
+    public static let smallSymbol = "·"
+
+    /// The symbol class of a magnitude: 0 below M4 (or unknown), 1…4 above.
+    public static func symbolClass(_ magnitude: Double?) -> Int {
+        guard let magnitude else { return 0 }
+        return symbolFloors.lastIndex { magnitude >= $0 }.map { $0 + 1 } ?? 0
+    }
+
+    /// Depth classes' floors (km) and colors: the slab's ramp, shallow red to deep purple.
+    public static let depthFloors: [Double] = [0, 10, 30, 70, 150, 300, 500]
+    static let depthRamp: [Color] = [
+        .indexed(160, fallback: .red), .indexed(209, fallback: .orange), .indexed(221, fallback: .yellow),
+        .indexed(113, fallback: .green), .indexed(38, fallback: .cyan), .indexed(62, fallback: .blue),
+        .indexed(97, fallback: .magenta),
+    ]
+
+    public static func depthColor(_ depth: Double?) -> Color {
+        guard let depth else { return .gray }
+        return depthRamp[depthFloors.lastIndex { depth >= $0 } ?? 0]
+    }
+
+    /// Time: the view's span in equal steps, oldest (blue) to newest (red).
+    static let timeRamp: [Color] = [
+        .indexed(60, fallback: .blue), .indexed(67, fallback: .blue), .indexed(110, fallback: .cyan),
+        .indexed(222, fallback: .yellow), .indexed(215, fallback: .orange), .indexed(203, fallback: .red),
+        .indexed(160, fallback: .red),
+    ]
+    public static var timeSteps: Int { timeRamp.count }
+
+    public static func timeColor(_ time: Double?, oldest: Double, newest: Double) -> Color {
+        guard let time else { return .gray }
+        guard newest > oldest else { return timeRamp[timeRamp.count - 1] }
+        let step = Int(((time - oldest) / (newest - oldest) * Double(timeRamp.count)).rounded(.down))
+        return timeRamp[max(0, min(timeRamp.count - 1, step))]
+    }
+
+    // MARK: Layers
+
+    public static let coastStyle = Style(foreground: .gray)
+    public static let platesStyle = Style(foreground: .indexed(67, fallback: .blue))
+    public static let faultsStyle = Style(foreground: .indexed(139, fallback: .magenta))
+    public static let graticuleStyle = Style(foreground: .indexed(238, fallback: .gray), dim: true)
+    public static let townStyle = Style(bold: true)
+    public static let tickStyle = Style(foreground: .gray)
+}
