@@ -100,7 +100,9 @@ public struct MapRegion: Sendable, Hashable, CustomStringConvertible {
         let across = (longitude - west) / longitudeSpan, down = (north - latitude) / latitudeSpan
         let newLongitudeSpan = min(360, max(Self.minimumSpan, longitudeSpan / factor))
         let newLatitudeSpan = min(180, max(Self.minimumSpan, latitudeSpan / factor))
-        let west = longitude - across * newLongitudeSpan, north = latitude + down * newLatitudeSpan
+        // Zoomed out to the whole globe round, the world view is the usual one (from 180°W).
+        let west = newLongitudeSpan >= 360 ? -180 : longitude - across * newLongitudeSpan
+        let north = latitude + down * newLatitudeSpan
         return MapRegion(south: north - newLatitudeSpan, north: north, west: west, east: west + newLongitudeSpan)
     }
 

@@ -74,10 +74,11 @@ struct MapLegend {
         let bar = scaleBar?.text(unicode: unicode)
         let barWidth = bar.map { DisplayWidth.of($0) + 1 } ?? 0
         var column = x
+        // Whole parts only: a cut word would read as another.
         for part in parts {
-            let room = x + width - barWidth - column
-            guard room > 0 else { break }
-            column += screen.put(unicode ? part.text : ASCIIFallback.transliterate(part.text), row: row, column: column, style: part.style, maxWidth: room)
+            let text = unicode ? part.text : ASCIIFallback.transliterate(part.text)
+            guard DisplayWidth.of(text) <= x + width - barWidth - column else { break }
+            column += screen.put(text, row: row, column: column, style: part.style)
         }
         if let bar, barWidth <= width {
             screen.put(bar, row: row, column: x + width - barWidth + 1, style: MapPalette.tickStyle)

@@ -65,6 +65,9 @@ public struct MapView {
         frame(region, in: area, cellAspect: cellAspect).projection
     }
 
+    /// The smallest map that gets a graticule and its labels.
+    public static let graticuleMinimum = (columns: 40, rows: 8)
+
     public static let markerStyle = Style(bold: true, reverse: true)
     public static let scaleStyle = Style(dim: true)
     public static let focusedScaleStyle = Style(reverse: true)
@@ -74,11 +77,14 @@ public struct MapView {
         let frame = Self.frame(region, in: area, cellAspect: cellAspect)
         let shown = quakes?.projection == frame.projection ? quakes : nil
         var cells = MapCells(frame: frame, origin: (area.x + frame.column, area.y + frame.row))
-        cells.drawLayers(land: land, overlays: overlays, graticule: unicode ? MapGraticule(region: frame.projection.region) : nil)
+        // A graticule needs room: on a small map its lines and labels would be most of what shows.
+        let graticule = frame.projection.columns >= Self.graticuleMinimum.columns
+            && frame.projection.rows >= Self.graticuleMinimum.rows ? MapGraticule(region: frame.projection.region) : nil
+        cells.drawLayers(land: land, overlays: overlays, graticule: unicode ? graticule : nil)
         let drawn = cells.drawQuakes(shown, style: style, coloring: coloring, colors: colors, unicode: unicode,
                                      changed: changed)
         cells.drawTowns(towns)
-        cells.drawTicks(MapGraticule(region: frame.projection.region))
+        if let graticule { cells.drawTicks(graticule) }
         if let selected { cells.drawMarker(selected, unicode: unicode) }
         cells.flush(into: &screen, unicode: unicode)
 
@@ -90,18 +96,19 @@ public struct MapView {
             legend.render(row: area.maxY - 2, from: area.x, width: area.width, into: &screen)
         }
         screen.fill(row: area.maxY - 1, from: area.x, to: area.maxX, style: focused ? scaleStyle : .plain)
-        screen.put(scaleLine(count: shown?.count), row: area.maxY - 1, column: area.x, style: scaleStyle,
+        screen.put(scaleLine(count: shown?.count, in: area), row: area.maxY - 1, column: area.x, style: scaleStyle,
                    maxWidth: area.width)
     }
 
     /// `4,711 quakes, lat -90…90, lon -180…180`: how many quakes the map
-    /// shows (`counting…` while its dots are pending) and the view's
-    /// ranges (the region asked for, before it was fitted to the pane's
-    /// proportions), longitudes as places (a view across the antimeridian
-    /// reads `lon 170…-170`). `..` for `…` outside UTF-8.
-    public func scaleLine(count: Int?) -> String {
+    /// shows (`counting…` while its dots are pending) and the ranges it
+    /// shows in `area` (the view fitted to the pane's proportions, which
+    /// the count is of), longitudes as places (a view across the
+    /// antimeridian reads `lon 170…-170`). `..` for `…` outside UTF-8.
+    public func scaleLine(count: Int?, in area: Rect) -> String {
         let quakes = count.map { "\(Formatting.count($0)) \($0 == 1 ? "quake" : "quakes")" } ?? (unicode ? "counting…" : "counting...")
-        return "\(quakes), " + Self.ranges(region, unicode: unicode)
+        let shown = Self.frame(region, in: area, cellAspect: cellAspect).projection.region
+        return "\(quakes), " + Self.ranges(shown, unicode: unicode)
     }
 
     /// `lat -30…-10, lon 170…-170`: a region's ranges, longitudes as

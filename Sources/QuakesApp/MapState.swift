@@ -100,8 +100,9 @@ public struct MapState: Equatable, Sendable {
     /// shows them on `area`'s dots. No results leave the view as it is.
     mutating func fit(_ result: AggregateResult, in area: Rect?) {
         guard let area else { return }
-        let projection = MapView.projection(region, in: area, cellAspect: cellAspect)
-        if let fitted = MapFit.region(result, columns: projection.columns, rows: projection.rows) { region = fitted }
+        // The whole pane's cells: the frame then widens the box to the pane's proportions.
+        let rows = area.height - MapView.footerRows(in: area)
+        if let fitted = MapFit.region(result, columns: area.width, rows: rows) { region = fitted }
     }
 
     /// `R`: the region on screen as a filter, or the filter off. False when

@@ -102,7 +102,7 @@ struct MapCommand: ParsableCommand {
         // Styles only on a terminal.
         ScreenPrinter.write(screen, rows: 0..<area.height - 1, styled: terminal != nil, to: &output)
         // The scale line whole, however narrow the map: it is the answer a script reads.
-        output.write(map.scaleLine(count: quakes.count) + "\n")
+        output.write(map.scaleLine(count: quakes.count, in: area) + "\n")
         output.flush()
     }
 

@@ -2,9 +2,11 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `quakes-tui map` on the real week: H lines of W characters, then the
-/// scale line; braille in a UTF-8 locale, `*` and `.` in C; no escapes
-/// when stdout is not a terminal.
+/// `quakes-tui map` on the real week: H lines of W characters (coastlines,
+/// the graticule's labels, the quakes as symbols of their magnitude class),
+/// the legend with a scale bar, then the scale line; braille in a UTF-8
+/// locale, ASCII in C; no escapes when stdout is not a terminal, and then
+/// no colors: every quake a glyph no coastline uses.
 @Suite(.timeLimit(.minutes(10)))
 struct MapCommandTests {
     let folder = TemporaryFolder()
@@ -36,7 +38,7 @@ struct MapCommandTests {
         #expect(configured.stdout == flag.stdout, "\(configured.stderr)")
     }
 
-    /// The map's rows padded to the width, then the scale line.
+    /// The map's rows and the legend padded to the width, then the scale line.
     func expected(_ rows: [String], width: Int, scale: String) -> String {
         rows.map { $0 + String(repeating: " ", count: width - $0.count) + "\n" }.joined() + scale + "\n"
     }
@@ -47,16 +49,17 @@ struct MapCommandTests {
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == expected([
-            "      ⣠⣤⣤⣶⣶⣶⣶⣒⠒⠒⠒⣲⠖  ⠤⠤⠄⠠⢤⣀⣤⣀⣀⣶⣤⣄⣀⡀⣀⣀",
-            "⠓⢿⣯⡭⢍⡉⠉⠙⠉⢿⣻⡿⡿⣊⠧⠖⠋⠛⠂⣤⢰⣾⣿⠝⠛⠋⠉⠙⠃⠁    ⠉⣩⠬⣭⡭⠽",
-            "     ⠉⡇   ⠈⣡⠾⠛⠂   ⢨⣿⣭⣾⣤⣶⡦⣶⠄      ⣤⡤⣿⠆⠁",
-            "  ⢀   ⠈⠷⣄⣖⣲⣏⣀     ⡜⠉ ⠙⠋⠻⣅⠲⣦⢤⡀⣀⡄⢀⣠⣿⠐⠐",
-            "        ⠈⠉⠻⠄⠛⠦⡄   ⠣⡤⢤⡀  ⢙⡿⠁ ⠻⠅⢹⣾⣣⣿⡆",
-            "⢀         ⠘⢇⡀ ⠉⢹⠆   ⠈⡧  ⣯⠄    ⠈⠙⠻⢿⡿⣿⠐⠤⠄⢀",
-            "⠄          ⢀⡇⣀⡴⠋     ⢹⣀⡼⠙⠃      ⢸⣉⣀⡀⢙⠆⠈⡈",
-            "           ⠠⡴⣋             ⢠       ⠈⠋ ⠰⠛",
-            "        ⢀⡀ ⢈⣭⡤    ⢀⣀⣀⣀⣀⣀⣀⡤⢤⣄⣀⡤⠤⠤⠤⠤⠤⠤⣄⣀⣀⡀",
-            "⠤⠴⠶⡾⠍⠉⠉⠉⠉⠉⠉⠛⠿⠷⠶⠦⠒⠉⠉        ⠈         ⠰⠿⠥",
+            "      120°W⣶⣶60°W⣲⠖ 0°⠤⠄⠠⢤60°E⣶⣤⣄120°E",
+            "60°N⢍⡍⠍⠝⠍⢿⣿⡿⡿⣏⠧⠖⠏⠟⠆⣤⢵⣾⣿⠝⠟⠏⠍⠝⠇⠅⠄⠄⠄⠅⠍⣭⠬⣭⡭⠽",
+            "     ⠉⡏   ⠈⣡⠾⠛⠂   ⢨⣿⣭⣾⣤⣶⡦⣶⠌      ⣥⡤⣿⠆●",
+            "  ●   ⠈⠷⣄⣖⣲⣏⣀⠁    ⡜⠉⠁⠙⠋⠻⣅⠲⣮⢤⡀⣀⡄⢀⣠⣿●●",
+            "      ⠈ ⠈⠉⠻●⠛⠧⡄   ⠣⡤⢥⡀  ⢙⡿⠉ ⠻⠅⢹⣾⣣⣿⡆",
+            "●⠁⠁⠁⠁⠁⠉⠁⠁⠁⠙⢇⡁⠁⠉⢹⠇⠁⠁⠁⠉⡧⠁⠁⣯●⠉⠁⠁⠁●⠙⠻⢿⡿⣿●●●⢁",
+            "●     ⠈    ⢀⡇⣁⡴⠋    ⠁⢹⣀⡼⠙⠃⠈     ⢸⣉⣀⡀⢙⠆●⡈",
+            "      ⠈    ●⡴⣋      ⠁     ⠈⢠     ⠁ ⠈⠋ ⠰⠛",
+            "60°S⠂⠂⠊⠂⢂⡂⠂⢊⣯⡧⠂⠂⠂⠂⢂⣂⣃⣂⣂⣂⣂⡦⢮⣆⣂⡦⠦⠦⠦⠧⠦⠦⣆⣂⣂⡂",
+            "⠤⠴⠶⡾⠍⠉⠉⠉⠉⠉⠉⠛⠿⠷⠶⠦⠒⠉⠉ ⠁     ⠈⠈     ⠁   ⠰⠿⠥",
+            "M ·<4 •4 ●5 ◉6 ⬤7   ├────────┤ 10,000 km",
         ], width: 40, scale: "27 quakes, lat -90…90, lon -180…180"))
     }
 
@@ -64,37 +67,42 @@ struct MapCommandTests {
         let result = try map(["--where", "magnitude >= 5", "--width", "40", "--height", "10"], locale: "C")
         #expect(result.status == 0)
         #expect(result.stdout == expected([
-            "      .............  ................",
-            "..............................    ......",
-            "     ..   .....   .........      ....*",
-            "  *   .......     .. .............**",
-            "        ...*...   ....  ... .......",
-            "*         ... ...   ..  .*    *.....***.",
-            "*          .....     .....      ......*.",
-            "           *..             .       .. ..",
-            "        .. ...    ......................",
+            "      120 W..60 W.. 0 ....60 E...120 E",
+            "60 N..........................    ......",
+            "     ..   .....   .........      ....O",
+            "  O   .......     .. .............OO",
+            "        ...O...   ....  ... .......",
+            "O         ... ...   ..  .O    O.....OOO.",
+            "O          .....     .....      ......O.",
+            "           O..             .       .. ..",
+            "60 S    .. ...    ......................",
             "...................        .         ...",
+            "M *<4 o4 O5 06 Q7   |--------| 10,000 km",
         ], width: 40, scale: "27 quakes, lat -90..90, lon -180..180"))
     }
 
-    /// Fiji to Tonga, across 180°: the region's quakes and Fiji's coast;
-    /// the scale line is whole though the map is narrower.
+    /// Fiji to Tonga, across 180°: the region's quakes and Fiji's coast,
+    /// the view widened to true proportions at 20°S; the scale line is
+    /// whole though the map is narrower.
     @Test func aRegionAcrossTheAntimeridian() throws {
         let result = try map(["--where", "place CONTAINS[cd] 'fiji' OR place CONTAINS[cd] 'tonga'",
                               "--region", "-30,-10,170,-170", "--width", "20", "--height", "5"])
         #expect(result.status == 0)
         #expect(result.stdout == expected([
+            " ⠉",
+            "   ⠸⠆   ⢀⡤•••●",
+            "  ⢤⣄    ⠈⠁••",
+            "   ⠈",
             "",
-            "       ⣀⣠⠤⠄⡀  ⠄⢀⠈",
-            "       ⠉⠉ ⢀⡀⠂",
-            "",
-            "",
-        ], width: 20, scale: "7 quakes, lat -30…-10, lon 170…-170"))
+            "M ·<4  ├──┤ 1,000 km",
+        ], width: 20, scale: "7 quakes, lat -30…-10, lon 158.72…-158.72"))
         let all = try map(["--region", "-30,-10,170,-170", "--width", "20", "--height", "5"])
-        #expect(all.stdout.hasSuffix("\n7 quakes, lat -30…-10, lon 170…-170\n"), "only Fiji and Tonga's quakes are there")
+        // The view widened to the pane's proportions at 20°S (the scale line says so).
+        #expect(all.stdout.hasSuffix("\n14 quakes, lat -30…-10, lon 158.72…-158.72\n"),
+                "Fiji and Tonga's quakes and the others in the widened view")
         let world = try map(["--width", "20", "--height", "5"])
         #expect(world.stdout.hasSuffix("\n4,711 quakes, lat -90…90, lon -180…180\n"))
-        #expect(world.stdout.split(separator: "\n").count == 6)
+        #expect(world.stdout.split(separator: "\n").count == 7, "5 rows of map, the legend, the scale line")
     }
 
     @Test func badPredicatesRegionsAndSizesAreUsageErrors() throws {

@@ -23,8 +23,9 @@ import TestSupport
     /// The dot the formula names for a point, as a screen cell (x, y) of
     /// the map pane at `area`.
     static func cell(of point: GeoPoint, region: MapRegion, in area: Rect) -> (column: Int, row: Int) {
-        let dot = MapView.projection(region, in: area).dot(point)
-        return (area.x + dot.column, area.y + dot.row)
+        let frame = MapView.frame(region, in: area)
+        let dot = frame.projection.dot(point)
+        return (area.x + frame.column + dot.column, area.y + frame.row + dot.row)
     }
 
     @Test func mCyclesTableMapAboveTheTableMapAloneAndTabMovesTheFocus() throws {
@@ -39,12 +40,12 @@ import TestSupport
         // of the map, which starts on row 1.
         h.expectScreen([
             " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
-            "   ⢀⢠⣄⣀⣤⣀⣀                             ⠈",
-            "⠐⠂ ⠋⠈⠉⠉ ⠉⠉ ⠠⢶⣶⣴⡦⢀ ⣀ ⡀⣀⠠ ⠂⠄              ⠑  ⠠⠄⡠⡀   ⣄⡀⢀  ⢀             ⡀⢀⡀⠄ ⠐⠈ ⠁ ⠐",
-            "     ⠒          ⠈  ⠆⠠⢀⣀ ⠐⠒              ⡀          ⠠        ⠨⡀    ⠘⠅⣀ ⠠⠈⠄",
-            "⠤⠔                     ⢢⠠⡀                        ⠂    ⠁     ⠈    ⠁ ⠉⠁  ⠉⠉⠂⠐⠐⠢",
-            "⠈         ⡀            ⠌⠁",
             "",
+            "                               ⡀",
+            "",
+            "",
+            "",
+            "quakes per cell █1–9 █10–99 █100–999 █1,000+                ├────────┤ 20,000 km",
             "4,714 quakes, lat -90…90, lon -180…180",
             "  1 Time ▼                         2 Mag 3 Place                        4 Depth",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawaii          1.5",
@@ -56,12 +57,12 @@ import TestSupport
             "+ - zoom  ←↑↓→ pan  0 fit  R region  click select  Tab table  m layout  ? help",
         ], styles: [
             "################################################################################",
-            "   yyororr                             r",
-            "rr rrrr ro ororoo r ooy yy              r  orrr   rrr  r             mrrr mr r o",
-            "     B          r  rrrm rr              a          r        rr    rrr rmr",
-            "rm                     rrr                        m    r     m    r rr  rmmmmm",
-            "m         r            mr",
+            "                              163      1        11",
+            "                              3B18333   1111 11111",
+            "                              1   113   1 11 11131",
+            "                              1 1  11            1",
             "",
+            "               11   33     66       88                      aaaaaaaaaaaaaaaaaaaa",
             "################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb",
             "#################################OOOOOOO########################################",
@@ -73,18 +74,18 @@ import TestSupport
             "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], extra: Self.extra)
         let marker = Self.cell(of: hawaii, region: .world, in: Rect(x: 0, y: 1, width: 80, height: 7))
-        #expect(marker == (5, 3) && h.screen.style(row: 3, column: 5) == Style(bold: true, reverse: true))
+        #expect(marker == (31, 2) && h.screen.style(row: 2, column: 31) == Style(bold: true, reverse: true))
 
         try h.press(.tab)
         #expect(h.state.map.focus == .table)
         h.expectScreen([
             " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
-            "   ⢀⢠⣄⣀⣤⣀⣀                             ⠈",
-            "⠐⠂ ⠋⠈⠉⠉ ⠉⠉ ⠠⢶⣶⣴⡦⢀ ⣀ ⡀⣀⠠ ⠂⠄              ⠑  ⠠⠄⡠⡀   ⣄⡀⢀  ⢀             ⡀⢀⡀⠄ ⠐⠈ ⠁ ⠐",
-            "     ⠒          ⠈  ⠆⠠⢀⣀ ⠐⠒              ⡀          ⠠        ⠨⡀    ⠘⠅⣀ ⠠⠈⠄",
-            "⠤⠔                     ⢢⠠⡀                        ⠂    ⠁     ⠈    ⠁ ⠉⠁  ⠉⠉⠂⠐⠐⠢",
-            "⠈         ⡀            ⠌⠁",
             "",
+            "                               ⡀",
+            "",
+            "",
+            "",
+            "quakes per cell █1–9 █10–99 █100–999 █1,000+                ├────────┤ 20,000 km",
             "4,714 quakes, lat -90…90, lon -180…180",
             "  1 Time ▼                         2 Mag 3 Place                        4 Depth",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawaii          1.5",
@@ -96,12 +97,12 @@ import TestSupport
             "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  Tab map",
         ], styles: [
             "################################################################################",
-            "   yyororr                             r",
-            "rr rrrr ro ororoo r ooy yy              r  orrr   rrr  r             mrrr mr r o",
-            "     B          r  rrrm rr              a          r        rr    rrr rmr",
-            "rm                     rrr                        m    r     m    r rr  rmmmmm",
-            "m         r            mr",
+            "                              163      1        11",
+            "                              3B18333   1111 11111",
+            "                              1   113   1 11 11131",
+            "                              1 1  11            1",
             "",
+            "               11   33     66       88                      aaaaaaaaaaaaaaaaaaaa",
             "dddddddddddddddddddddddddddddddddddddd",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb",
             "#################################OOOOOOO########################################",
@@ -116,36 +117,36 @@ import TestSupport
         #expect(h.state.map.panes == .mapAlone && h.state.map.isFocused)
         h.expectScreen([
             " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
-            "                                       ⠐",
-            "   ⢀⢠⣄⣠⣦⡀",
-            "⢠⡀ ⠤⠘⠛⠛⠉⠉⠋  ⢀⡀                          ⢄                                 ⢀⠐ ⠄ ⢀",
-            "           ⠠⢿⣯⣾⡗⢀ ⡀ ⡀⣀⠐ ⠁⠂                 ⠐⠄⡠⡀   ⡂    ⢀              ⢀⡀⠂",
-            "             ⠉⠁ ⠐ ⠈                               ⠈⠁⠈       ⠠     ⢀⡀ ⠁ ⠢",
-            "     ⠉             ⠆⠠ ⡀ ⠘⠉                         ⠐        ⠠      ⡀  ⠠ ⠄",
-            "                     ⠈⠐                 ⠂              ⠄     ⠢    ⠄ ⠵⡀  ⣀⣀",
-            "⣠⡠                     ⠡⢠                         ⠂                       ⠁⠈⠐⢆",
-            "⠡                      ⠠⡈⠁",
-            "                       ⡈",
-            "          ⠂",
-            "",
-            "",
+            "                        120°W   60°W    0°      60°E    120°E",
+            "                        ⠁       ⠁       ⠁       ⠁       ⠁",
+            "                ⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁",
+            "                        ⠁       ⠁       ⠁       ⠁       ⠁",
+            "                   ⠄    ⠁       ⠁       ⠁       ⠁       ⠁",
+            "                        ⠁       ⠁       ⠁       ⠁       ⠁",
+            "                ⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁",
+            "                        ⠁       ⠁       ⠁       ⠁       ⠁",
+            "                        ⠁       ⠁       ⠁       ⠁       ⠁",
+            "                        ⠁       ⠁       ⠁       ⠁       ⠁",
+            "                60°S⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁",
+            "                        ⠁       ⠁       ⠁       ⠁       ⠁",
+            "quakes per cell █1–9 █10–99 █100–999 █1,000+              ├──────────┤ 10,000 km",
             "4,714 quakes, lat -90…90, lon -180…180",
             "+ - zoom  ←↑↓→ pan  0 fit  R region  click select  m layout  ? help",
         ], styles: [
             "################################################################################",
-            "                                       r",
-            "   yyoror",
-            "rr rrrrorr  ro                          r                                 mr r o",
-            "           oroooo r ooy yy                 orrr   r    r              rrr",
-            "             or r o                               rrr       r     rr m m",
-            "     B             rr m rr                         r        r      r  r r",
-            "                     rr                 a              r     m    r rr  rm",
-            "rm                     rr                         m                       mmmm",
-            "m                      rrr",
-            "                       m",
-            "          r",
-            "",
-            "",
+            "                        aaaaa   aaaa   1aa      aaaa    aaaaa",
+            "                  1663  k       k       k       k       k",
+            "                111313k331kkkk1kkkkkkkkk1kkkkkkkkkkkkkkkkkkk1111",
+            "                       6633111 1k       k 11  11k1      k111",
+            "                   B    k1 1  33k       k       k   1   1  1",
+            "                        k  111  k       1     1 k   1   1111",
+            "                1kkkkkkkkkkkkk1kkkkkkkkkkkkkkk1kk1kkk1k111k1111k",
+            "                1       k     11k       k       k       k     1",
+            "                1       k     1 k       k       k       k",
+            "                      1 k    1  k       k       k       k",
+            "                aaaakkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk",
+            "                        k       k       k       k       k",
+            "               11   33     66       88                    aaaaaaaaaaaaaaaaaaaaaa",
             "################################################################################",
             "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], extra: Self.extra, "the map alone: fourteen rows, thirteen of dots")
@@ -165,32 +166,33 @@ import TestSupport
         try h.press(.character("+"))
         let zoomed = MapRegion.world.zoomed(by: 2, around: hawaii)
         #expect(h.state.map.region == zoomed, "zoomed around the selected quake, which stays where it was")
-        // The marker stays on the cell it was on: the zoom keeps the point in place.
-        #expect(Self.cell(of: hawaii, region: zoomed, in: area) == Self.cell(of: hawaii, region: .world, in: area))
+        // The marker is on Hawaii's cell of the zoomed view (the view fitted to the pane's proportions).
+        let marked = Self.cell(of: hawaii, region: zoomed, in: area)
+        #expect(h.screen.style(row: marked.row, column: marked.column) == MapView.markerStyle)
         h.expectScreen([
             " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
-            "⠉⠉            ⢤⡤⡀⡠⣀⡀            ⡀                      ⠈⠠",
-            "             ⠒⠻⣷⣦⣮⡿⠁⢀  ⡄  ⡀⢀⢀ ⠁  ⠈",
-            "               ⠈⠉⠋  ⠠  ⠈",
-            "   ⠠⠄                   ⢀       ⠠⡤⠄",
-            "                        ⠉  ⠂⡀⠄",
-            "                              ⠂                         ⠂",
-            "                               ⠂",
-            "                               ⠁⠸⡀",
-            "                               ⠰",
-            "4,308 quakes, lat -35.3…54.7, lon -167.64…12.36",
+            " 120°E      ⠁         ⠈          60°W      ⠈          60°E",
+            " ⠈          ⠁         ⠈          ⠁         ⠈          ⠁",
+            " ⠈          ⠁         ⠈          ⠁         ⠈          ⠁",
+            " ⠈          ⠁   ⠁     ⠈          ⠁         ⠈          ⠁",
+            "⡀⡈⡀⡀⡀⡀⡀⡀⡀⡀⡀⡀⡁⡀⡀⡀⡀⡀⡀⡀⡀⡀⡈⡀⡀⡀⡀⡀⡀⡀⡀⡀⡀⡁⡀⡀⡀⡀⡀⡀⡀⡀⡀⡈⡀⡀⡀⡀⡀⡀⡀⡀⡀⡀⡁⡀⡀⡀⡀⡀",
+            " ⠈          ⠁         ⠈          ⠁         ⠈          ⠁",
+            " ⠈          ⠁         ⠈          ⠁         ⠈          ⠁",
+            " ⠈          ⠁         ⠈          ⠁         ⠈          ⠁",
+            "quakes per cell █1–9 █10–99 █100–999 █     ├──────┤ 5,000 km",
+            "4,393 quakes, lat -35.3…54.7, lon 111.17…93.56",
             "+ - zoom  ←↑↓→ pan  0 fit  R region  click select  m layout",
         ], styles: [
             "############################################################",
-            "rr            royyyo            y                      rg",
-            "             orooooyo  r  ooo y  y",
-            "               yro  r  o",
-            "   rB                   r       rrr",
-            "                        r  rrm",
-            "                              r                         a",
-            "                               r",
-            "                               rrr",
-            "                               r",
+            " aaaaa111  11111     1333      1 aaaa      11         aaaa",
+            " k  11      k        16611311111 k         k  111  11 k 1",
+            " 1 1 1      k         k1 1       k         k        11k    1",
+            " k  11      k   B     k    11  33k         k        1 k    1",
+            "k111kkkkkkkkkkkkkkkkkkkkkkkkk11kkkkkkkkkkkk1kkkkkkkkkkkkkkkk",
+            " 111  1111  k         k       1  k         k          k1",
+            " k       11 11        k       11 k         k       1  k",
+            " k          1         k       11 k         k          k",
+            "               11   33     66       88     aaaaaaaaaaaaaaaaa",
             "############################################################",
             "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], extra: Self.extra, "zoomed in by 2 around Hawaii: the marker stays on its cell")
@@ -201,7 +203,7 @@ import TestSupport
         try h.press(.character("-"))
         let out = zoomed.panned(.east).panned(.north).zoomed(by: 0.5, around: hawaii)
         #expect(h.state.map.region == out)
-        #expect(h.lines[10] == MapView(region: out, quakes: nil, land: .none, unicode: true).scaleLine(count: h.state.map.quakes?.count))
+        #expect(h.lines[10] == MapView(region: out, quakes: nil, land: .none, unicode: true).scaleLine(count: h.state.map.quakes?.count, in: area))
 
         // . centres the view on the selected quake, its zoom kept.
         try h.press(.character("+"), .character("."))
@@ -217,33 +219,33 @@ import TestSupport
         try h.press(.character("/"))
         try h.type("alaska")
         try h.press(.enter, .character("0"))
-        let fitted = try #require(MapFit.region(h.controller.aggregate(MapFit.request), columns: 60, rows: 9))
+        let fitted = try #require(MapFit.region(h.controller.aggregate(MapFit.request), columns: 60, rows: 8))
         #expect(h.state.map.region == fitted)
         #expect(h.state.map.quakes?.count == 316, "every Alaskan quake is in the fitted view")
         h.expectScreen([
             " quakes-tui  quakes.sqlite  316 of 4,714 quakes  filter \"ala",
-            "                                       ⠂",
-            "                               ⡁⢀⠁    ⡠⡤⠴⠁",
-            "                         ⠈ ⠁    ⠁ ⠨⣀⠐⡪⡔⡰ ⠈⠉",
-            "                              ⠐⠈  ⠘⣡⣿⣻⣗⣦⣊⠈⠈ ⠄⢀",
-            "                             ⠐  ⠠⢀⢰⣿⠿⠏⠉⠘⠈⠂⠘ ⠲⠭⠢⢀⠠",
-            "                              ⢀⡀⠈⠋⠉⠄⠡ ⢀       ⠠",
-            "                          ⠄          ⠊",
-            "           ⡀   ⢀⢀⢀     ⠐ ⠆⠈",
-            "           ⠄   ⠁ ⠈",
-            "316 quakes, lat 49.29…70.68, lon 165.22…-123.46",
+            "          150°E       180°     ⡀ ⠁⢂         120°W      90°W",
+            "          ⠈           ⠁     ⣀ ⠨⡄⡀⡠⡞⣀        ⠈          ⠈",
+            "          ⠈           ⠁       ⣀ ⣮•⡣⢄        ⠈          ⠈",
+            "60°N⡀⡀⡀⡀⡀⡀⡈⡀⡀⡀⡀⡀⡀⡀⡀⡀⡀⡀⡁⡀⡀⡀⡀⡀⡀⢀⡀⡀⣿⡿⣷⢀⣡⡀⡀⡀⡀⡀⡀⡀⡈⡀⡀⡀⡀⡀⡀⡀⡀⡀⡀⡈⡀⡀⡀⡀",
+            "          ⠈           ⠁        ⠵⡟⠁  ⠉⠑⠁     ⠈          ⠈",
+            "          ⠈           ⠁     • ⠒  ⠝   ⠁      ⠈          ⠈",
+            "          ⠈           ⠁⢀   ⢤⠒    ⠁          ⠈          ⠈",
+            "          ⠈          ⠨⠁⠁•        ⠁          ⠈          ⠈",
+            "M ⠂<4 •4 ●5 ◉6 ⬤7  color M ■<1 ■1 ■2  ├───────────┤ 2,000 km",
+            "316 quakes, lat 49.29…70.68, lon 120.68…-78.92",
             "+ - zoom  ←↑↓→ pan  0 fit  R region  click select  m layout",
         ], styles: [
             "############################################################",
-            "                                       y",
-            "                               yoy    yyoy",
-            "                         y y    y oyyoyy yr",
-            "                              yy  oyoroooyy yr",
-            "                             y  yyooroByyyo ryyyy",
-            "                              rryrooy r       o",
-            "                          r          r",
-            "           o   orr     r or",
-            "           o   r r",
+            "          aaaaa       aaaa     y ky         aaaaa      aaaa",
+            "          k           k     y yoyoor        k          k",
+            "          k           k       y oryy        k          k",
+            "aaaakkkkkkkkkkkkkkkkkkkkkkkkkykkrBoorykkkkkkkkkkkkkkkkkkkkkk",
+            "          k           k        roo  ryy     k          k",
+            "          k           k     r r  r   o      k          k",
+            "          k           ko   rr    k          k          k",
+            "          k          okrr        k          k          k",
+            "                          gg  yy oo   aaaaaaaaaaaaaaaaaaaaaa",
             "############################################################",
             "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], extra: Self.extra, "the Alaskan quakes fitted")
@@ -253,15 +255,16 @@ import TestSupport
     /// largest (M 5.8 off Sumatra) then, one row down, the M 5.6 off Chile.
     @Test func theMarkerFollowsTheSelection() throws {
         let h = try BrowserHarness(width: 80, height: 16)
-        try h.press(.character("2"), .character("m"), .tab)
+        // v v: events, so each quake's cell shows its symbol.
+        try h.press(.character("2"), .character("m"), .character("v"), .character("v"), .tab)
         h.expectScreen([
             " quakes-tui  quakes.sqlite  4,714 quakes  by mag ▼",
-            "   ⢀⢠⣄⣀⣤⣀⣀                             ⠈",
-            "⠐⠂ ⠋⠈⠉⠉ ⠉⠉ ⠠⢶⣶⣴⡦⢀ ⣀ ⡀⣀⠠ ⠂⠄              ⠑  ⠠⠄⡠⡀   ⣄⡀⢀  ⢀             ⡀⢀⡀⠄ ⠐⠈ ⠁ ⠐",
-            "     ⠒          ⠈  ⠆⠠⢀⣀ ⠐⠒              ⡀          ⠠        ⠨⡀    ⠘⠅⣀ ⠠⠈⠄",
-            "⠤⠔                     ⢢⠠⡀                        ⠂    ⠁     ⠈    ⠁ ⠉⠁  ⠉⠉⠂⠐⠐⠢",
-            "⠈         ⡀            ⠌⠁",
+            "                              ••⡄      •        ••",
+            "                              •●⠐⠿•⠖⡃   •••• ••●●⠈",
+            "                              ●   •●•   ⠂ ●• ●••●●",
+            "                              ● •  ●•            ●",
             "",
+            "M ⠂<4 •4 ●5 ◉6 ⬤7  color M ■<1 ■1 ■2 ■3 ■5+                 ├────────┤ 20,000 km",
             "4,714 quakes, lat -90…90, lon -180…180",
             "  1 Time                         2 Mag ▼ 3 Place                        4 Depth",
             "  2018-06-12 23:08:28    1 d ago     5.8 94km SW of Muara Siberut, In…     10.0",
@@ -273,12 +276,12 @@ import TestSupport
             "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  Tab map",
         ], styles: [
             "################################################################################",
-            "   yyororr                             r",
-            "rr rrrr ro ororoo r ooy yy              r  orrr   rrr  r             mrrr mr r o",
-            "     m          r  rrrm rr              a          r        rr    rrr rmr",
-            "rm                     rrr                        m    r     B    r rr  rmmmmm",
-            "m         r            mr",
+            "                              rrr      r        rr",
+            "                              rmorror   rrrr rrmmo",
+            "                              m   rmr   a mr Brrmm",
+            "                              m r  mr            m",
             "",
+            "                          gg  yy oo rr mm                   aaaaaaaaaaaaaaaaaaaa",
             "dddddddddddddddddddddddddddddddddddddd",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb",
             "#################################MMMMMMM########################################",
@@ -324,14 +327,14 @@ import TestSupport
         let ranges = MapView.ranges(region, unicode: true)
         #expect(h.lines[0] == " quakes-tui  quakes.sqlite  \(Formatting.count(inRegion)) of 4,714 quakes  region \(ranges)  by time ▼")
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  329 of 4,714 quakes  region lat 49.29…70.68, lon 93.91…-52.15  by time ▼",
-            "                                                            ⢀ ⠄   ⠂⡄",
-            "                                                         ⠂⠂ ⠘⠘ ⢆⢤⣾⣫⠑⠒",
-            "                                                           ⢀⠈⠁ ⣻⣿⣿⡷⡍⣁⢐⣤⢀⡀",
-            "                                                            ⣀⠘⠖⠫⢋⢀   ⠈⠁⡑⠈",
-            "                                     ⠈   ⠐             ⢀⢀⢰      ⠐⠁",
-            "                                   ⠆           ⠆  ⠃⠒    ⠈                        ⢀",
-            "329 quakes, lat 49.29…70.68, lon 93.91…-52.15",
+            " quakes-tui  quakes.sqlite  329 of 4,714 quakes  region lat 49.29…70.68, lon 72.51…-30.75  by time ▼",
+            "",
+            "",
+            "                                                              ⠛",
+            "",
+            "",
+            "quakes per cell █1 █2–4 █5–9 █10–19 █20–49 █50+                                           ├───────────────────┤ 5,000 km",
+            "329 quakes, lat 49.29…70.68, lon 20.88…20.88",
             "  1 Time ▼                         2 Mag 3 Place                           4 Depth    5 Lat     6 Lon 7 Net 8 Type",
             "  2018-06-14 08:05:23    1 h ago     2.2 14km NW of Whittier, Alaska          11.3   60.868  -148.869 ak    earthquake",
             "  2018-06-14 08:04:59    1 h ago     1.3 156km ENE of McGrath, Alaska          5.1   63.433  -152.671 ak    earthquake",
@@ -342,12 +345,12 @@ import TestSupport
             "+ - zoom  ←↑↓→ pan  0 fit  R region  click select  Tab table  m layout  ? help",
         ], styles: [
             "########################################################################################################################",
-            "                                                            y y   yy",
-            "                                                         yy yo ooooyr",
-            "                                                           yyy orBoooorro",
-            "                                                            ryroor   ryoy",
-            "                                     r   r             ror      rr",
-            "                                   m           o  rr    o                        o",
+            "                                                            2 41",
+            "                                                          214884",
+            "                                                           148B472",
+            "                                                  1 1     12222 1",
+            "                                                 2    214 2         2",
+            "               11 22   44   55     77     88                                              aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
             "########################################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb bbbbbbbbbbb",
             "#################################OOOOOOO################################################################################",
@@ -371,8 +374,9 @@ import TestSupport
         try h.press(.character("m"))
         let area = try #require(h.state.layout.map)
         // Row 4, column 60: the middle of the Pacific west of the Americas.
-        let clicked = MapView.projection(.world, in: area).point(column: 60, row: 3)
-        try h.event(.mouse(MouseEvent(.press, row: area.y + 3, column: 60)))
+        let frame = MapView.frame(.world, in: area)
+        let clicked = frame.projection.point(column: 15, row: 3 - frame.row)
+        try h.event(.mouse(MouseEvent(.press, row: area.y + 3, column: frame.column + 15)))
         var nearest: (id: String, distance: Double)?
         try ResultsController(h.catalog).fetchNow().forEachRow { _, quake in
             var dLon = abs(quake.longitude - clicked.longitude)
@@ -388,18 +392,20 @@ import TestSupport
         let marker = Self.cell(of: try #require(h.state.selectedEpicentre), region: .world, in: area)
         #expect(h.screen.style(row: marker.row, column: marker.column) == Style(bold: true, reverse: true))
 
-        try h.event(.mouse(MouseEvent(.wheelUp, row: area.y + 2, column: 20)))
-        let pointer = MapView.projection(.world, in: area).point(column: 20, row: 2)
+        try h.event(.mouse(MouseEvent(.wheelUp, row: area.y + 2, column: frame.column + 5)))
+        let pointer = frame.projection.point(column: 5, row: 2 - frame.row)
         #expect(h.state.map.region == MapRegion.world.zoomed(by: 2, around: pointer))
-        try h.event(.mouse(MouseEvent(.wheelDown, row: area.y + 2, column: 20)))
-        #expect(h.state.map.region == MapRegion.world.zoomed(by: 2, around: pointer).zoomed(by: 0.5, around: pointer))
+        try h.event(.mouse(MouseEvent(.wheelDown, row: area.y + 2, column: frame.column + 5)))
+        #expect(h.state.map.region == .world, "zoomed out to the whole globe: the usual world view")
     }
 
     /// A quake an import adds while the map shows is bold for 30 s, like its row.
     @Test func aQuakeAnImportAddsIsBoldOnTheMapForHalfAMinute() throws {
         let h = try BrowserHarness(width: 80, height: 16)
         // The second row selected: the new quake, newest, does not take the selection (and the marker).
-        try h.press(.character("j"), .character("m"))
+        // v v: events, each cell its quakes' symbol (the week is dense enough for auto's density).
+        try h.press(.character("j"), .character("m"), .character("v"), .character("v"))
+        #expect(h.state.map.style == .events)
         // Mid-Atlantic, where the week has no quake: its cell is its own.
         let point = GeoPoint(latitude: -30, longitude: -20)
         let feed = singleQuakeFeed(id: "at0001", place: "South Atlantic Ridge", magnitude: 4.4, time: 1_528_970_100_000,

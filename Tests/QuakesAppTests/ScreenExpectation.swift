@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+@testable import QuakeViews
 
 /// The letters of a browse screen's style mask (`Screen.styleMask`), one
 /// per cell:
@@ -15,11 +16,28 @@ import TerminalUI
 ///     'c' cyan bold: section lines
 ///     '!' red bold: errors, the delete question
 ///     'h' yellow bold underline: the filter's match in a place   'H' the same reversed
+///     'k' the map's graticule (dim dark gray)   '1'…'8' the map's density classes, dark to
+///     bright (a cell's background, or a legend swatch's color)
 ///
 /// Uppercase is reversed throughout. A test with other styles on screen
 /// (a new row's bold magnitude, a detail title) names them in `extra`.
 enum Legend {
-    static let browse: [Style: Character] = [
+    static let browse: [Style: Character] = mapStyles.merging(basic) { _, own in own }
+
+    /// The density ramp's colors as digits, and the graticule.
+    static let mapStyles: [Style: Character] = {
+        var styles: [Style: Character] = [MapPalette.graticuleStyle: "k"]
+        for (index, color) in MapPalette.densityRamp.enumerated() {
+            let digit = Character(String(index + 1))
+            styles[Style(foreground: color)] = digit
+            for foreground in [Color.indexed(16, fallback: .default), .indexed(231, fallback: .default)] {
+                styles[Style(foreground: foreground, background: color)] = digit
+            }
+        }
+        return styles
+    }()
+
+    static let basic: [Style: Character] = [
         .plain: " ",
         Style(reverse: true): "#",
         Style(bold: true): "b",
