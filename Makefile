@@ -73,7 +73,9 @@ PREFIX ?= /usr/local
 CONFIGURATION ?= release
 BIN_DIR ?= .build/$(CONFIGURATION)
 RESOURCE_BUNDLE = quakes-tui_BundledData.resources
-BUNDLED_FILES = all_week_2018-06-14.geojson gazetteer_cities15000.tsv land_110m.README.md land_110m.txt
+BUNDLED_FILES = all_week_2018-06-14.geojson gazetteer_cities15000.tsv land_110m.README.md land_110m.txt \
+  coast_50m.README.md coast_50m.txt plates_pb2002.LICENSE.md plates_pb2002.README.md plates_pb2002.txt \
+  faults_gem2021.LICENSE.txt faults_gem2021.README.md faults_gem2021.txt
 INSTALL_LIBEXEC = $(DESTDIR)$(PREFIX)/libexec/quakes-tui
 INSTALL_BIN = $(DESTDIR)$(PREFIX)/bin/quakes-tui
 INSTALL_MAN = $(DESTDIR)$(PREFIX)/share/man/man1/quakes-tui.1

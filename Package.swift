@@ -17,16 +17,22 @@ let package = Package(
     ],
     targets: [
         // The bundled real USGS feed that seeds a new catalog, and the map's
-        // land outlines (Natural Earth). Live in the top-level Resources/
-        // folder; this target only exposes their URLs.
+        // layers (Natural Earth coastlines, PB2002 plates, GEM faults). Live
+        // in the top-level Resources/ folder; this target only exposes their URLs.
         .target(
             name: "BundledData",
             path: "Resources",
             // The manual page and the sections it is made from are installed, not bundled.
             exclude: ["manual", "quakes-tui.1"],
-            sources: ["BundledFeed.swift", "BundledLandOutline.swift", "BundledGazetteer.swift"],
+            sources: ["BundledFeed.swift", "BundledLandOutline.swift", "BundledGazetteer.swift", "BundledMapLayers.swift"],
             resources: [.copy("all_week_2018-06-14.geojson"), .copy("land_110m.txt"), .copy("land_110m.README.md"),
-                        .copy("gazetteer_cities15000.tsv")]
+                        .copy("gazetteer_cities15000.tsv"),
+                        // The map's other line layers (Tools/make-map-layers.py), each
+                        // with its provenance; the faults keep their CC BY-SA licence.
+                        .copy("coast_50m.txt"), .copy("coast_50m.README.md"),
+                        .copy("plates_pb2002.txt"), .copy("plates_pb2002.README.md"), .copy("plates_pb2002.LICENSE.md"),
+                        .copy("faults_gem2021.txt"), .copy("faults_gem2021.README.md"),
+                        .copy("faults_gem2021.LICENSE.txt")]
         ),
         // WaitableMutex: a condition variable whose state the compiler checks.
         .target(name: "ThreadWaiting"),

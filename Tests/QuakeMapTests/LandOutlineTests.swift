@@ -24,6 +24,19 @@ import Testing
         #expect { try LandOutline(text: "18001,0\n") } throws: { ($0 as? LandOutlineError)?.line == 1 }
     }
 
+    /// Read as bytes, a point is still exactly two integers and one comma.
+    @Test func aPointIsTwoIntegersAndOneComma() throws {
+        #expect(try LandOutline(text: "-0,+1  18000,-9000\n").polylines
+                == [[GeoPoint(latitude: 0.01, longitude: 0), GeoPoint(latitude: -90, longitude: 180)]])
+        for bad in ["1,2,3", ",5", "5,", "1e3,0", "12a,4", "-,1", "1,0000000000000000000009", "1;2", "x"] {
+            #expect { try LandOutline(text: "0,0\n# note\n0,0 \(bad)\n") } throws: {
+                "\($0)" == "land outlines: line 3: not a point lon,lat in hundredths of a degree: '\(bad)'"
+            }
+        }
+        let named = LandOutlineError(line: 7, found: "9;9", file: "faults_gem2021.txt")
+        #expect(named.description == "faults_gem2021.txt: line 7: not a point lon,lat in hundredths of a degree: '9;9'")
+    }
+
     /// Every point of every outline lights its own dot (a segment is drawn
     /// end to end), in the world and in a world that starts at 0°, where
     /// Britain's coast crosses the view's seam.

@@ -51,6 +51,25 @@ public struct Gazetteer: Sendable {
         return Place(name: string(entry.nameStart, Int(entry.nameLength)), countryCode: countryCode(at: index), point: entry.point)
     }
 
+    /// The places inside a box, most populous first, at most `limit` (a
+    /// map's town labels): latitudes `south…north`, longitudes `west…east`
+    /// with `east` continued past 180 for a box across the antimeridian
+    /// (170…190 holds Fiji's Suva at 178.4° and Samoa's Apia at
+    /// −171.8°), edges included. Only the places returned get Strings.
+    public func places(south: Double, north: Double, west: Double, east: Double, limit: Int) -> [Place] {
+        var found: [Place] = []
+        guard limit > 0 else { return found }
+        for index in entries.indices {
+            let point = entries[index].point
+            guard point.latitude >= south, point.latitude <= north else { continue }
+            let longitude = point.longitude < west ? point.longitude + 360 : point.longitude
+            guard longitude >= west, longitude <= east else { continue }
+            found.append(place(at: index))
+            if found.count == limit { break }
+        }
+        return found
+    }
+
     private func string(_ start: Int32, _ length: Int) -> String {
         String(decoding: text[Int(start) ..< Int(start) + length], as: UTF8.self)
     }
