@@ -136,11 +136,12 @@ struct MapCells {
     /// label or run off the map; true when written.
     @discardableResult
     mutating func label(_ text: String, column: Int, row: Int, style: Style) -> Bool {
-        let characters = Array(text)
-        guard row >= 0, row < rows, column >= 0, column + characters.count <= columns else { return false }
-        let cells = (column..<column + characters.count).map { row * columns + $0 }
+        // A wide character (a CJK name) takes two cells: its own, then an empty one.
+        let texts = text.flatMap { DisplayWidth.of($0) == 2 ? [String($0), ""] : [String($0)] }
+        guard row >= 0, row < rows, column >= 0, column + texts.count <= columns else { return false }
+        let cells = (column..<column + texts.count).map { row * columns + $0 }
         guard cells.allSatisfy({ !occupied[$0] && top[$0] == nil }) else { return false }
-        for (cell, character) in zip(cells, characters) { top[cell] = Cell(text: String(character), style: style) }
+        for (cell, text) in zip(cells, texts) { top[cell] = Cell(text: text, style: style) }
         return true
     }
 
@@ -158,17 +159,10 @@ struct MapCells {
         }
     }
 
-    /// Each town in view, most populous first, as `◆ Name` (or `Name ◆`
-    /// at the right edge), while labels fit without covering quakes.
-    mutating func drawTowns(_ towns: [MapTown], limit: Int = 8) {
-        var placed = 0
-        for town in towns where placed < limit {
-            guard let dot = frame.projection.dotIfInside(town.point) else { continue }
-            if label("◆ " + town.name, column: dot.column, row: dot.row, style: MapPalette.townStyle)
-                || label(town.name + " ◆", column: dot.column - town.name.count - 1, row: dot.row, style: MapPalette.townStyle) {
-                placed += 1
-            }
-        }
+    /// The towns' labels (`TownLabels` keeps them apart), each left out
+    /// where it would cover a quake.
+    mutating func drawTowns(_ labels: [TownLabel]) {
+        for town in labels { label(town.text, column: town.column, row: town.row, style: MapPalette.townStyle) }
     }
 
     mutating func drawMarker(_ point: GeoPoint, unicode: Bool) {
@@ -198,6 +192,7 @@ struct MapCells {
                 } else {
                     shown = .blank
                 }
+                if shown.text.isEmpty { continue }   // the right half of a wide character, put with it
                 let text = unicode ? shown.text : ASCIIFallback.transliterate(shown.text)
                 screen.put(text, row: origin.y + row, column: origin.x + column, style: shown.style)
             }

@@ -26,8 +26,8 @@ public struct MapView {
     public var land: LandOutline
     /// Further line layers over the coasts, under the quakes.
     public var overlays: [MapOverlay]
-    /// Towns, most populous first: the first few in view are labelled.
-    public var towns: [MapTown]
+    /// Towns, most populous first: the first few that fit are named.
+    public var towns: [TownLabels.Town]
     /// The selected quake's epicentre: the marker, when in view.
     public var selected: GeoPoint?
     /// Epicentres of quakes an import added or changed lately: their cells are bold.
@@ -44,7 +44,7 @@ public struct MapView {
     public var focused: Bool
 
     public init(region: MapRegion = .world, quakes: MapQuakes?, land: LandOutline, overlays: [MapOverlay] = [],
-                towns: [MapTown] = [], selected: GeoPoint? = nil, changed: [GeoPoint] = [], unicode: Bool,
+                towns: [TownLabels.Town] = [], selected: GeoPoint? = nil, changed: [GeoPoint] = [], unicode: Bool,
                 colors: Bool = true, style: MapStyle = .auto, coloring: MapColoring = .magnitude,
                 cellAspect: Double = MapFrame.defaultCellAspect, focused: Bool = false) {
         self.region = region; self.quakes = quakes; self.land = land; self.overlays = overlays; self.towns = towns
@@ -83,7 +83,8 @@ public struct MapView {
         cells.drawLayers(land: land, overlays: overlays, graticule: unicode ? graticule : nil)
         let drawn = cells.drawQuakes(shown, style: style, coloring: coloring, colors: colors, unicode: unicode,
                                      changed: changed)
-        cells.drawTowns(towns)
+        cells.drawTowns(TownLabels.labels(for: towns, in: frame.projection, marker: unicode ? "◆" : "+",
+                                          width: DisplayWidth.of))
         if let graticule { cells.drawTicks(graticule) }
         if let selected { cells.drawMarker(selected, unicode: unicode) }
         cells.flush(into: &screen, unicode: unicode)
@@ -134,12 +135,4 @@ public struct MapOverlay: Sendable {
     public var style: Style
 
     public init(lines: LandOutline, style: Style) { self.lines = lines; self.style = style }
-}
-
-/// A town to label: its name and where it is.
-public struct MapTown: Sendable, Hashable {
-    public var name: String
-    public var point: GeoPoint
-
-    public init(name: String, point: GeoPoint) { self.name = name; self.point = point }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuakeViews
 import QuakeCharts
 import QuakeQuery
 import QuakeStore
@@ -118,6 +119,7 @@ public enum BrowserApp {
             self.requestedGeneration = requestedGeneration
             refreshTimer = refresher?.feed.every.map { RefreshTimer(every: $0, lastFetch: catalog.lastFetch()?.date) }
             view = BrowseView(unicode: terminal.isUTF8, colors: terminal.hasColor)
+            MapLayers.preload()
             lastFetchCheck = LastFetchCheck(catalog: catalog, post: inbox.post)
             screen = Screen(width: terminal.width, height: terminal.height)
         }
