@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
 # Makes docs/images/quakes-tui.png: the real browser (the bundled week,
 # sorted by magnitude, the map above the table and the charts) in a real
-# terminal, xterm under Xvfb, photographed with ImageMagick. Run it again
-# after a change to the screen: `Scripts/screenshot.sh [BINARY] [OUT.png]`.
+# terminal, xterm under Xvfb (256 colors), photographed with ImageMagick.
+# Run it again after a change to the screen:
+#   Scripts/screenshot.sh [BINARY] [OUT.png]        # that screen
+#   SCENE=map-world Scripts/screenshot.sh          # docs/images/map-world.png: the map alone, the world's M 4+ as events
+#   SCENE=map-density Scripts/screenshot.sh        # docs/images/map-density.png: every quake of the week as density
+#   SCENE=map-california Scripts/screenshot.sh     # docs/images/map-california.png: California's quakes as events, fitted, faults and towns
 # Needs xvfb, xterm, x11-utils, tmux and imagemagick (Debian: apt-get install
 # xvfb xterm x11-utils tmux imagemagick); the binary defaults to the debug build.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 binary=${1:-$root/.build/debug/quakes-tui}
-out=${2:-$root/docs/images/quakes-tui.png}
+scene=${SCENE:-main}
+case $scene in
+    main) name=quakes-tui ;;
+    map-world|map-density|map-california) name=$scene ;;
+    *) echo "error: SCENE must be main, map-world, map-density or map-california" >&2; exit 1 ;;
+esac
+out=${2:-$root/docs/images/$name.png}
 for tool in Xvfb xterm tmux import xwininfo; do
     command -v "$tool" >/dev/null || { echo "error: $tool is not installed (apt-get install xvfb xterm x11-utils tmux imagemagick)" >&2; exit 1; }
 done
@@ -32,7 +42,8 @@ sleep 1
 # The browser runs in tmux inside xterm, so that keys can be sent to it.
 DISPLAY=$display xterm -geometry 160x46+0+0 -fa 'DejaVu Sans Mono' -fs 10 -bg black -fg grey85 \
     -xrm 'XTerm*termName: xterm-256color' -xrm 'XTerm*bellIsUrgent: false' \
-    -e tmux -L "$session" -f /dev/null new-session -s shot "$binary --db $work/quakes.sqlite" \; set-option status off &
+    -e tmux -L "$session" -f /dev/null new-session -s shot "$binary --db $work/quakes.sqlite" \; set-option status off \
+    \; set-option default-terminal tmux-256color &
 wait_for() {   # waits until the pane shows $1
     for _ in $(seq 1 100); do
         tmux -L "$session" capture-pane -p -t shot 2>/dev/null | grep -q "$1" && return 0
@@ -43,12 +54,20 @@ wait_for() {   # waits until the pane shows $1
     exit 1
 }
 wait_for "quakes  by time"
-tmux -L "$session" send-keys -t shot 2
-wait_for "by mag"
-tmux -L "$session" send-keys -t shot m
-tmux -L "$session" send-keys -t shot c
-wait_for "Mc [0-9]"
-sleep 1
+keys() { tmux -L "$session" send-keys -t shot "$@"; }
+case $scene in
+    main)
+        keys 2; wait_for "by mag"
+        keys m; keys c; wait_for "Mc [0-9]" ;;
+    map-world)
+        keys : 'magnitude >= 4' Enter; wait_for "magnitude >= 4"
+        keys m m; wait_for "├" ;;
+    map-density)
+        keys m m v; wait_for "quakes per cell" ;;
+    map-california)
+        keys : 'latitude > 32 AND latitude < 42 AND longitude > -125 AND longitude < -114' Enter; wait_for "where latitude"
+        keys m m 0 v v; wait_for "M ⠂<4"; sleep 1 ;;
+esac
 mkdir -p "$(dirname "$out")"
 window=$(DISPLAY=$display xwininfo -root -tree | awk '/"XTerm"/ {print $1; exit}')
 DISPLAY=$display import -window "$window" "$out"

@@ -13,9 +13,12 @@ struct MapLegend {
     let unicode: Bool
     let scaleBar: MapScaleBar?
 
-    /// The legend's parts, each in its style, left to right.
-    var parts: [(text: String, style: Style)] {
-        var parts: [(String, Style)] = []
+    /// The legend's parts, each in its style, left to right, in groups
+    /// (a title and its entries) that are shown whole or not at all.
+    var groups: [[(text: String, style: Style)]] {
+        var groups: [[(text: String, style: Style)]] = []
+        var parts: [(text: String, style: Style)] = []
+        func endGroup() { if !parts.isEmpty { groups.append(parts); parts = [] } }
         let plain = Style.plain
         if let scale = drawn.density {
             parts.append(("quakes per cell", plain))
@@ -25,7 +28,8 @@ struct MapLegend {
                 parts.append((" " + swatch, Style(foreground: color)))
                 parts.append((scale.label(level, grouping: Formatting.count), plain))
             }
-            return parts
+            endGroup()
+            return groups
         }
         parts.append(("M", plain))
         let small = !unicode ? "*" : colors ? "⠂" : MapPalette.smallSymbol
@@ -33,7 +37,8 @@ struct MapLegend {
         for (floor, symbol) in zip(MapPalette.symbolFloors, MapPalette.symbols) {
             parts.append((" " + symbol + Formatting.number(floor, decimals: 0), plain))
         }
-        guard colors else { return parts }
+        endGroup()
+        guard colors else { return groups }
         switch coloring {
         case .magnitude:
             parts.append(("  color M", plain))
@@ -56,7 +61,8 @@ struct MapLegend {
             }
             parts.append((" " + Self.date(range.newest, span: range.newest - range.oldest), plain))
         }
-        return parts
+        endGroup()
+        return groups
     }
 
     /// A time's UTC day, with the minute when the view spans under two days.
@@ -74,11 +80,11 @@ struct MapLegend {
         let bar = scaleBar?.text(unicode: unicode)
         let barWidth = bar.map { DisplayWidth.of($0) + 1 } ?? 0
         var column = x
-        // Whole parts only: a cut word would read as another.
-        for part in parts {
-            let text = unicode ? part.text : ASCIIFallback.transliterate(part.text)
-            guard DisplayWidth.of(text) <= x + width - barWidth - column else { break }
-            column += screen.put(text, row: row, column: column, style: part.style)
+        // Whole groups only: `M` without its symbols, or a cut word, would mislead.
+        for group in groups {
+            let texts = group.map { unicode ? $0.text : ASCIIFallback.transliterate($0.text) }
+            guard texts.reduce(0, { $0 + DisplayWidth.of($1) }) <= x + width - barWidth - column else { break }
+            for (text, part) in zip(texts, group) { column += screen.put(text, row: row, column: column, style: part.style) }
         }
         if let bar, barWidth <= width {
             screen.put(bar, row: row, column: x + width - barWidth + 1, style: MapPalette.tickStyle)

@@ -31,7 +31,7 @@ struct MapScreenTests {
                 selected: GeoPoint? = nil) throws -> Screen {
         let controller = try ResultsController(catalog, configuration: FetchConfiguration(predicate: QuakePredicate(predicate)))
         let area = Rect(x: 0, y: 0, width: width, height: height)
-        let fitted = try MapFit.region(controller.aggregate(MapFit.request), columns: width, rows: height - 1)
+        let fitted = try MapFit.region(controller.aggregate(MapFit.request), columns: width, rows: height - MapView.footerRows(in: area))
         let projection = MapView.projection(region ?? fitted!, in: area)
         let quakes = MapAggregate.quakes(try controller.aggregate(MapAggregate.request(for: projection)), projection: projection)
         var screen = Screen(width: width, height: height)
@@ -43,81 +43,83 @@ struct MapScreenTests {
     @Test func theWorldAt60x16() throws {
         let screen = try render("magnitude >= 4.5", region: .world, width: 60, height: 16, selected: Self.tongaM5)
         expectScreen(screen, lines: [
-            "           ⣀⣀⣀⣤⣤⡤⣤⣤⡤⠤⠤⠤⠤⠤⠤⢤⣤   ⢀⣀⣀⣀  ⣀⣀      ⣠⣀⣀",
-            "⣄⣀⣠⡤⠤⠤⠤⡤⠤⠾⢿⣿⣿⣿⣿⣿⡿⣯⢭⣉⠳⡤  ⣀⣰⣟⣀    ⣩⢭⠥⢤⣄⣀⣰⣿⡯⣵⣶⠲⠊⠉⠉⠉⠛⠓⠒⠶⠼⠟⠛⠥⠤⠤⡤⠤",
-            "⠉⠙⢿⣥⡴⠖⠦⢤⡀     ⠾⣍⣻⡟⠿⢧⡀⠙⠚⠉ ⠈⠉⠉⢀⣤⠰⣭⣱⣻⠷⠈⠉               ⢀⣤⠤⢴⢶⢀⠖⠚",
-            "       ⠈⠙⡶      ⠉ ⣴⣶⠿⠆      ⣉⣿⣋⣁⣅⡀⢠⢤⣤⢠⣤            ⢀⣨⣿⡀⠈⠂",
-            "         ⠳⣄⡀   ⣀⣠⠟⠁         ⡻⠾⠛⠻⣛⣻⣟⣷⠏ ⡛⢀         ⠸⡟⢀⡴⡄",
-            "   ⢤⡀     ⠈⠻⣆⢸⣉⣭⢿⣇⣀⡀       ⡞⠁      ⠹⣦⠈⠛⣳⠒⢦⡄⢀⣤⠂ ⢀⣤⠴⠄  ⠈",
-            "            ⠈⠉⠃⠠⢀⡥⠯⢥⣀      ⢧⡀ ⣀     ⠙⠷⠐⠁  ⢣⣏ ⠈⣷⣮⠇⣨⠄⡀ ⠄",
-            "                ⠁⠂  ⠉⠱⠤⢄⡀   ⠉⠉⠉⢽⡀   ⣠⠞⠁  ⠄ ⠁ ⠈⠄⣧⢾⣽⣾⠠⣤⢤⡀⡀",
-            "⣀⠄              ⠙⢈⡀    ⣰⠃      ⢀⠇   ⣹⠠⡄        ⠈⠉⠛⣻⠵⢿⣹⡝⠑⠐⠰ ⢀",
-            "⠂                 ⠁  ⢠⠖⠃       ⠈⢇  ⡼⠁⠷⠃         ⠰⡏⠁   ⠙⢦ ⠛⠁⠈",
-            "⠈                ⢰⠃⣠⠶⠋          ⠈⠓⠚⠁             ⠓⠚⠉⠛⠦⣤⠏  ⢰⣦",
-            "       ⢀         ⠂⣴⢇⡀                    ⠤            ⠉  ⠐⠋",
-            "                 ⠈⠉⣁⡀                 ⢀⡀       ⡀⢀   ⢀",
-            "   ⢀⣀⣀⣠⠤⠤⠤⠤⠤⣰⡶⠤⠤⠤⣶⣿⡿  ⡀ ⣀⣀⣀⡤⠖⠒⠒⠒⠒⠒⠒⠚⠚⠉⠉⠈⠉⠿⠒⠋⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠙⠒⡲⠶",
-            "⠤⠶⠬⠽⠿⠯⠄         ⠈⠉⠛⠛⠛⠛⠛⠒⠋⠁                              ⠘⠛⠢⠤",
+            "           120°W⣤⣤⣤⣤60°W⠒⠦⢤⡤⠄ 0°⣠⣤⡀ ⠠⣤⠄60°E ⣤⣄⡀ 120°E",
+            "  ⣦⣀⣤⠶⠦⠤⠤⠤⠾⠿⠿⡿⠿⡿⣿⣿⣾⣯⡉⢷⠄⢀⣠⠤⣾⣁  ⠁⢀⡭⣴⠲⣤⣤⡤⠾⠭⠿⣶⠒⠋⠉⠉⠉⠛⠚⠒⠒⠛⠛⠓⠲⠤⠤⢴",
+            "  60°N⠞⠒⠒⣦⡂⠃⠂⠂⠂⠪⠯⣿⠏⠛⠮⡊⠓⠋⠂⠂⠋⠃⣢⣶⣛⣷⣾⡷⠒⠊⠂⠂⠂⠃⠂⠂⠂⠂⠂⠂⠂⠂⠊⠂⠂⣶⡒⠒⣟⡟•⠋",
+            "          ⢹⠁     ⠈⣰⡿⠟⠛      ⢠⢿⡭⣴⣦⣄⣴⣶⡆⢶⣆⠁        ⣈⣀⡤⢾• ●",
+            "          ⠈⠳⣤ ⢀⡤⠤⣔⡃ ⠈      ⢀⡼⠛⠉⠙⠯⠿⠯⣟ ⢬•⠁    •   ⢹⠙●•●",
+            "     ●     ⠁⠈⠹⢼•⣞⡻⠶⠦⠈      ⡏  ⠁    ⠹⣧⣈•⠋⠙⣆⣠⠖⢳⣄⢶⡞•⡄",
+            "           ⠁   ••●⠟⠉⠙⠤⡄    ⠙⠦⠤⠥⣄    ⢈⡽ ⠁ ⠘⠷ ⠠⣿⣟⣠⣿•⡀•",
+            "  0°⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⢿•⠁⠉⠁⠉⠉⡳⠁⠁⠁⠁⠁⠁⠹⡅⠁⠁⠁⡏⢁⠁⠁•⠁⠁⠁⠁●⠿⠿⢿⡿•⡿•●●●⠁⠁",
+            "  •●       ⠁      ••⠈ ⢀⡸⠁     ⠁⠸⡄  ⣴⢳● ⠁       ⢠⠼⠋⠁⠛⠹⣄ ⠨●⠐",
+            "  ●        ⠁      ⢸ ⠨⡴⠃       ⠁ ⠹⠤⠴⠁   ⠁       ⠸⠬⠴⠲⣤⣀⡼  ⠠⣄",
+            "           ⠁      ●⣼⢋         ⠁        ⠁⢀       ⠈   ⠙⠃ ⠠⠾⠋",
+            "  60°S⠄⠄⠄•⠄⠅⠄⠄⠄⠄⠄⠄⠝⠟⣍⡅⠄⠄⠄⠄⠄⠄⠄⠄⠅⠄⠄⠄⠄⠄⠄⠄⠄⠅⠄⠄⠄⠄⠄⠄⠄⠄⠌⠄⠄⠄⠄⠄⠄⠄⠄⠄",
+            "     ⡀⣀⣀⣀⣀⣤⣥⣄⣠⡤⠤⠤⢤⣴⣿⡯    ⣀⣀⣤⠤⠤⠵⠲⠒⠒⠒⠒⠒⠊⠉⠛⠲⠖⠚⠉⠉⠉⠉⠉⠉⠉⠉⠉⠙⠒⠒⣦⡤",
+            "  ⠤⠤⠬⠽⠿⠧   ⠁     ⠈⠙⠚⠛⠚⠛⠓⠛⠋    ⠁        ⠁        ⠈     ⠐⠛⠦⠤",
+            "M ⠂<4 •4 ●5 ◉6 ⬤7                   ├────────────┤ 10,000 km",
             "75 quakes, lat -90…90, lon -180…180",
         ], styles: [
-            "           ddddddddddddddddd   dddd  dd      ddd",
-            "dddddddddddddddddddddd  dddd    dddddddddddddddddddddddddddd",
-            "ddddddddd     dddddddddd dddddddddddd               dddddrdd",
-            "       ddd      d dddd      ddddddddddd            dddrdm",
-            "         ddd   dddd         ddddddddd dr         ddmdr",
-            "   dm     dddddddddd       dd      ddddddddddr dddr  m",
-            "            ddrrmdddd      dd d     ddrd  dd dddddrr r",
-            "                rr  ddddd   ddddd   ddd  r d dmddddrddrm",
-            "rB              drd    dd      dd   dmd        ddddddddmmm d",
-            "r                 r  ddd       dd  dddd         ddd   dd dmd",
-            "m                ddddd          dddd             ddddddd  dd",
-            "       r         mddd                    d            d  dd",
-            "                 dddd                 dd       dd   d",
-            "   ddddddddddddddddd  d ddddddddddddddddddddddddddddddddddd",
-            "ddddddd         dddddddddd                              dddd",
+            "           aaaaaaaaaaaaaaaaaa aaaaa aaaaaaa aaa aaaaa",
+            "  aaaaaaaaaaaaaaaaaaaaaaaaaa  kaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+            "  aaaaaaaaakkkkaaaaaaaaakkaaaaaaaaaakkkkkkkkkkkkkkkaaaaara",
+            "          ak     aaaaa      aaaaaaaaaaak        aaaar m",
+            "          aaa aaaaa k      aaaaaaaaa ark    r   aamrm",
+            "     m     kaaaraaaak      a  k    aaaraaaaaaaaara",
+            "           k   rrmaaaaa    aaaaa    aa k aa aaaaarar",
+            "  aakkkkkkkkkkkkkarkkkaaakkkkkkaakkkaakkrkkkkmaaaararmmmkk",
+            "  rB       k      rrk aaa     kaa  aam k       aaaaaaa ama",
+            "  m        k      a aaa       k aaaa   k       aaaaaaa  aa",
+            "           k      maa         k        ka       k   aa aaa",
+            "  aaaakkkrkkkkkkkkaaaakkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk",
+            "     aaaaaaaaaaaaaaaa    aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+            "  aaaaaa   k     aaaaaaaaa    k        k        k     aaaa",
+            "                                    aaaaaaaaaaaaaaaaaaaaaaaa",
             "ddddddddddddddddddddddddddddddddddd",
         ], legend: MapViewTests.legend)
     }
 
-    /// The fit cuts the circle of longitudes at its largest gap: 174.9 E
-    /// to past 180, Fiji's coast on both sides of it. The marker follows
-    /// the selection: on the Tonga M 5 (top), then on a Fiji M 4.8.
+    /// The fit cuts the circle of longitudes at its largest gap: from
+    /// 177.9 E to past 180, widened to true proportions at 18°S (173.53 E
+    /// on), Fiji's coast on both sides of 180. The M 4+ quakes are `•`, the
+    /// Tonga M 5 a `●`; under them the legend and a 200 km scale bar. The
+    /// marker follows the selection: on the Tonga M 5 (top), then on a Fiji M 4.8.
     @Test func fijiAndTongaFittedAt36x10() throws {
         let predicate = "place CONTAINS[cd] 'fiji' OR place CONTAINS[cd] 'tonga'"
         let lines = [
-            "                            ⠐",
-            "           ⢀⣀         ⡀",
-            "        ⠠⣖⡫⠽⠚",
-            "     ⢀⠔⠄⠲⡄",
-            "     ⠘⠒⠖⠚⠁     ⠈         ⠈",
-            "                  ⠂",
+            "                           ●",
+            "           ⢀⣠⣤       •",
+            "         ⢀⠫⠗⠚⠁",
+            "       ⢰⠐⣉⡕     •       •",
+            "        ⠈         •",
             "",
-            "               ⡀",
-            "             ⠠",
-            "8 quakes, lat -22…-14.57, lon 174.9…",
+            "               •",
+            "              •",
+            "M ⠂<4 •4 ●5 ◉6 ⬤7        ├──┤ 200 km",
+            "8 quakes, lat -22…-14.57, lon 173.53",
         ]
         expectScreen(try render(predicate, region: nil, width: 36, height: 10, selected: Self.tongaM5), lines: lines, styles: [
-            "                            B",
-            "           dd         r",
-            "        ddddd",
-            "     ddrdd",
-            "     ddddd     r         r",
-            "                  r",
+            "                           B",
+            "           aaa       r",
+            "         aaaaa",
+            "       araa     r       r",
+            "        a         r",
             "",
             "               r",
-            "             r",
+            "              r",
+            "                         aaaaaaaaaaa",
             "dddddddddddddddddddddddddddddddddddd",
         ], legend: MapViewTests.legend)
         expectScreen(try render(predicate, region: nil, width: 36, height: 10, selected: Self.fijiM48), lines: lines, styles: [
-            "                            m",
-            "           dd         r",
-            "        ddddd",
-            "     ddrdd",
-            "     ddddd     r         r",
-            "                  r",
+            "                           m",
+            "           aaa       r",
+            "         aaaaa",
+            "       araa     r       r",
+            "        a         r",
             "",
             "               r",
-            "             B",
+            "              B",
+            "                         aaaaaaaaaaa",
             "dddddddddddddddddddddddddddddddddddd",
         ], legend: MapViewTests.legend)
     }
