@@ -7,7 +7,7 @@ extension BrowserModel {
     mutating func handleTable(_ key: Key) {
         message = nil
         if map.isFocused, let command = Keymap.command(for: key, in: .map) {
-            if map.perform(command, around: selectedEpicentre) == .fit { effects.append(.fitMap) }
+            if map.perform(command, around: selectedEpicentre, in: layout.map) == .fit { effects.append(.fitMap) }
             return
         }
         guard let command = Keymap.command(for: key, in: .table) else { return }

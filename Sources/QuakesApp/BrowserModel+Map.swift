@@ -12,7 +12,7 @@ extension BrowserModel {
         case .wheelUp, .wheelDown:
             if case .map(let column, let row)? = hit, let area = layout.map {
                 // The wheel zooms at the pointer, whichever pane has the focus.
-                map.zoom(by: mouse.kind == .wheelUp ? 2 : 0.5, around: map.point(column: column, row: row, in: area))
+                map.zoom(by: mouse.kind == .wheelUp ? 2 : 0.5, around: map.point(column: column, row: row, in: area), in: area)
             } else {
                 move(by: mouse.kind == .wheelUp ? -3 : 3)
             }

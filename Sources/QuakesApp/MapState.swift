@@ -60,7 +60,15 @@ public struct MapState: Equatable, Sendable {
     /// A command while the map has the focus: zoom by 2 around the
     /// selected quake (the centre when it is out of view), pan a quarter,
     /// centre on the selected quake, or fit (which the caller asks of the controller).
-    mutating func perform(_ command: KeyCommand, around selected: GeoPoint?) -> KeyOutcome {
+    ///
+    /// `area`: the map's pane. The view moves from what it shows there
+    /// (the region fitted to the pane's proportions), so `+` halves what
+    /// is on screen, not a region a wide pane showed wider.
+    mutating func perform(_ command: KeyCommand, around selected: GeoPoint?, in area: Rect? = nil) -> KeyOutcome {
+        switch command {
+        case .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .centreMap: settle(in: area)
+        default: break
+        }
         switch command {
         case .zoomIn: zoom(by: 2, around: selected ?? region.center)
         case .zoomOut: zoom(by: 0.5, around: selected ?? region.center)
@@ -87,8 +95,15 @@ public struct MapState: Equatable, Sendable {
         self.regionFilter = regionFilter
     }
 
-    mutating func zoom(by factor: Double, around point: GeoPoint) {
+    mutating func zoom(by factor: Double, around point: GeoPoint, in area: Rect? = nil) {
+        settle(in: area)
         region = region.zoomed(by: factor, around: point)
+    }
+
+    /// The view becomes what the pane shows of it.
+    private mutating func settle(in area: Rect?) {
+        guard let area, !area.isEmpty else { return }
+        region = MapView.frame(region, in: area, cellAspect: cellAspect).projection.region
     }
 
     /// A map aggregate arrived: its dots, if it is a map's.
