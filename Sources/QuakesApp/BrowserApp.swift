@@ -1,4 +1,5 @@
 import Foundation
+import QuakeMap
 import QuakeViews
 import QuakeCharts
 import QuakeQuery
@@ -34,21 +35,23 @@ public enum BrowserApp {
     /// last view on this catalog, a saved one); `views`: where `w` and `'`
     /// keep named views; `finalView` is given what the browser showed last;
     /// `title`: what the top line names (the files opened), else the catalog's file name.
+    /// `cellAspect`: a character cell's height over its width (the map's proportions).
     /// `reading`: the file opened, read into the catalog while the browser
     /// shows what is read so far; stopped, and waited for, when the browser ends.
     public static func run(catalog: QuakeCatalog, configuration: FetchConfiguration, refresh feed: RefreshFeed? = nil,
                            home: Home? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
                            view: SavedView? = nil, views: ViewStore? = nil, notice: String? = nil,
                            alert: QuakePredicate? = nil, title: String? = nil, reading: SourceRead? = nil,
-                           finalView: ((SavedView) -> Void)? = nil,
+                           finalView: ((SavedView) -> Void)? = nil, cellAspect: Double = MapFrame.defaultCellAspect,
                            terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
         let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
         defer { terminal.stop() }
-        let model = BrowserModel(
+        var model = BrowserModel(
             catalogName: title ?? (catalog.path as NSString).lastPathComponent, isReadOnly: catalog.isReadOnly,
             configuration: configuration, width: terminal.width, height: terminal.height,
             lastUpdated: catalog.lastFetch()?.date, home: home, canRefresh: feed != nil, canSaveViews: views != nil,
             hasDisplay: ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0]?.isEmpty == false }, view: view)
+        model.map.cellAspect = cellAspect
         // The model's configuration (a starting view's) is the first fetched.
         // A file's quakes, read as the browser runs, are no news: no `+` marks them.
         let controller = try ResultsController(catalog, configuration: model.configuration,

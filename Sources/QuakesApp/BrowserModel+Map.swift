@@ -41,7 +41,7 @@ extension BrowserModel {
 
     /// `R`: the results only in the region on screen, or all of them again.
     mutating func toggleRegionFilter() {
-        guard map.toggleRegionFilter() else {
+        guard map.toggleRegionFilter(in: layout.map) else {
             message = map.isShown ? "the map shows the whole world: nothing to filter" : "R filters to the map's region: m shows the map"
             return
         }

@@ -122,12 +122,15 @@ public struct MapState: Equatable, Sendable {
 
     /// `R`: the region on screen as a filter, or the filter off. False when
     /// nothing changed (the map is hidden, or shows the whole world).
-    mutating func toggleRegionFilter() -> Bool {
+    /// `area`: the map's pane: the region filtered to is the one it shows.
+    mutating func toggleRegionFilter(in area: Rect? = nil) -> Bool {
         if regionFilter != nil {
             regionFilter = nil
             return true
         }
-        guard isShown, region.predicate != nil else { return false }
+        guard isShown else { return false }
+        settle(in: area)
+        guard region.predicate != nil else { return false }
         regionFilter = region
         return true
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QuakeMap
 import QuakeFeed
 import QuakeQuery
 import QuakeStore
@@ -101,7 +102,8 @@ struct BrowseCommand: ParsableCommand {
             // A failure is said once the terminal is restored: on a sane screen.
             exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home,
                                       view: start, views: store, notice: notice, alert: alert, title: opened?.title,
-                                      reading: opened?.reading, finalView: { last = $0 })
+                                      reading: opened?.reading, finalView: { last = $0 },
+                                      cellAspect: config.cellAspect ?? MapFrame.defaultCellAspect)
             guard exit == .reopen else { break }
             // The file was replaced under the browser: open what the path names now, as it was being shown.
             // The old file is closed first: its WAL, still under the path's `-wal` name, is checkpointed

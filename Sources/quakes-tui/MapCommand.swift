@@ -81,7 +81,8 @@ struct MapCommand: ParsableCommand {
         let rows = height ?? terminal.map { min(Self.sizes.upperBound, max(1, $0.rows - 1)) } ?? 30
         // The map's rows, the legend's (when there is room) and the scale line.
         let area = Rect(x: 0, y: 0, width: columns, height: rows + MapView.footerRows(in: Rect(x: 0, y: 0, width: columns, height: rows + 2)))
-        let projection = MapView.projection(view, in: area)
+        let cellAspect = try UserConfig.load().cellAspect ?? MapFrame.defaultCellAspect
+        let projection = MapView.projection(view, in: area, cellAspect: cellAspect)
 
         let catalog = try catalogOptions.open(purpose: .read)
         let quakes: MapQuakes
@@ -95,7 +96,8 @@ struct MapCommand: ParsableCommand {
 
         var screen = Screen(width: columns, height: area.height)
         var map = MapView(region: view, quakes: quakes, land: .none, unicode: ASCIIFallback.localeIsUTF8(),
-                          colors: terminal != nil && ScreenPrinter.colorsAllowed, style: style, coloring: colorBy)
+                          colors: terminal != nil && ScreenPrinter.colorsAllowed, style: style, coloring: colorBy,
+                          cellAspect: cellAspect)
         MapLayers.bundled.applied(to: &map, showsLayers: !noLayers)
         map.render(in: area, into: &screen)
         var output = StandardOutput()

@@ -13,6 +13,7 @@ import TOMLKit
 ///     max-download = "1 GB"      # the most a feed may be, sent or inflated
 ///     home = "Tokyo"             # or [35.68, 139.69]: where DISTANCE() measures from
 ///     alert = "magnitude >= 6"   # the browser's --alert: a bell and a banner for new matches
+///     cell-aspect = 2.2          # a character cell's height over its width: the map's proportions
 struct UserConfig: Equatable {
     var feed: String?
     var url: String?
@@ -23,8 +24,12 @@ struct UserConfig: Equatable {
     var home: Home?
     /// The browser's alert predicate, as written (parsed by the browser, with the home).
     var alert: String?
+    /// A character cell's height over its width (`MapFrame`); 2 when not given.
+    var cellAspect: Double?
 
-    static let keys = ["feed", "url", "timeout", "refresh-every", "max-download", "home", "alert"]
+    static let keys = ["feed", "url", "timeout", "refresh-every", "max-download", "home", "alert", "cell-aspect"]
+    /// `cell-aspect`'s bounds: a terminal's cells are taller than wide, at most about thrice.
+    static let cellAspectRange = 1.0...4.0
     /// `max-download`'s bounds: a feed is never smaller than a kilobyte,
     /// and more than a terabyte cannot be held in memory anyway.
     static let maxDownloadRange = 1_000...1_000_000_000_000
@@ -83,6 +88,11 @@ struct UserConfig: Equatable {
             case "alert":
                 guard let string = value.string else { throw fail("a predicate such as \"magnitude >= 6\"") }
                 config.alert = string
+            case "cell-aspect":
+                guard let aspect = value.double ?? value.int.map(Double.init), cellAspectRange.contains(aspect) else {
+                    throw fail("a number between 1 and 4: a character cell's height over its width, such as 2")
+                }
+                config.cellAspect = aspect
             default:
                 throw ConfigError(path: path, message: "unknown key '\(key)'; keys are \(keys.joined(separator: ", "))")
             }

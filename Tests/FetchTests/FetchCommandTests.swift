@@ -184,7 +184,7 @@ struct FetchCommandTests {
         let config = folder.file("config/quakes-tui/config.toml")
         for (text, message) in [
             ("feed = \"all_year\"\n", "unknown feed 'all_year'; feeds are significant_hour"),
-            ("fead = \"all_day\"\n", "unknown key 'fead'; keys are feed, url, timeout, refresh-every, max-download, home, alert"),
+            ("fead = \"all_day\"\n", "unknown key 'fead'; keys are feed, url, timeout, refresh-every, max-download, home, alert, cell-aspect"),
             ("timeout = \"soon\"\n", "'timeout' must be a number of seconds between 1 and 86400"),
             ("refresh-every = \"5 parsecs\"\n", "'refresh-every': '5 parsecs' is not a duration (examples: 90s, 5m, 1h, 1h30m)"),
             ("refresh-every = \"2s\"\n", "'refresh-every': '2s' is shorter than 10 s"),

@@ -1,4 +1,6 @@
 import Foundation
+import QuakeQuery
+import QuakeStore
 import Testing
 import TestSupport
 
@@ -49,15 +51,15 @@ struct MapCommandTests {
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == expected([
-            "      120°W⣶⣶60°W⣲⠖ 0°⠤⠄⠠⢤60°E⣶⣤⣄120°E",
-            "60°N⢍⡍⠍⠝⠍⢿⣿⡿⡿⣏⠧⠖⠏⠟⠆⣤⢵⣾⣿⠝⠟⠏⠍⠝⠇⠅⠄⠄⠄⠅⠍⣭⠬⣭⡭⠽",
-            "     ⠉⡏   ⠈⣡⠾⠛⠂   ⢨⣿⣭⣾⣤⣶⡦⣶⠌      ⣥⡤⣿⠆●",
-            "  ●   ⠈⠷⣄⣖⣲⣏⣀⠁    ⡜⠉⠁⠙⠋⠻⣅⠲⣮⢤⡀⣀⡄⢀⣠⣿●●",
-            "      ⠈ ⠈⠉⠻●⠛⠧⡄   ⠣⡤⢥⡀  ⢙⡿⠉ ⠻⠅⢹⣾⣣⣿⡆",
-            "●⠁⠁⠁⠁⠁⠉⠁⠁⠁⠙⢇⡁⠁⠉⢹⠇⠁⠁⠁⠉⡧⠁⠁⣯●⠉⠁⠁⠁●⠙⠻⢿⡿⣿●●●⢁",
-            "●     ⠈    ⢀⡇⣁⡴⠋    ⠁⢹⣀⡼⠙⠃⠈     ⢸⣉⣀⡀⢙⠆●⡈",
-            "      ⠈    ●⡴⣋      ⠁     ⠈⢠     ⠁ ⠈⠋ ⠰⠛",
-            "60°S⠂⠂⠊⠂⢂⡂⠂⢊⣯⡧⠂⠂⠂⠂⢂⣂⣃⣂⣂⣂⣂⡦⢮⣆⣂⡦⠦⠦⠦⠧⠦⠦⣆⣂⣂⡂",
+            "      120°W⣶⣶60°W⣲⠖⠲0°⠭⠍⠩⢭60°E⣶⣶⣖120°E",
+            "60°N⢭⡍⠍⠝⠍⢿⣿⡿⡿⣏⠧⠖⡯⠟⠏⣭⢵⣾⣿⠝⠟⠏⠍⠝⠇⠅⠄⠄⣄⣅⣍⣽⠾⣭⡭⠽",
+            "⠉⠉⠁  ⢹⣏   ⠈⣡⠾⠛⠂ ⣹⣀⣨⣿⣭⣾⣤⣶⣦⣶⠌    ⠸⢥⣥⡤⣿⡶●⠉⠉",
+            "  ●   ⠈⢷⣄⣖⣲⣏⣀⣁⢠⠏⠁ ⡜⠉⠁⠙⠋⠻⣍⠳⣮⢾⡑⣲⣶⢰⣯⣿●●⡄",
+            "      ⠈ ⢯⣙⣻●⠟⠿⡝⠦⣄⡀⡣⡤⢥⡀ ⣠⢟⡿⢯⡀⠻⠅⣿⣿⣣⣿⣦⠾⣇",
+            "●⠁⠁⠁⠁⠁⠉⣱⠋⠁⠙⣧⣅⠁⠉⢹⠇⠉⣿⠁⠉⡧⠁⢳⣯●⠉⡝⠛⠉●⠻⠿⢿⡿⣿●●●⣥",
+            "●     ⠈⣷⣀  ⢨⡏⣁⡴⠋  ⣾ ⠁⢹⣰⣿⠙⢃⡨⠟⣦   ⢸⣉⣀⡀⢙⠆●⣋",
+            "⠁   ⢀⡀⢈⡼⠈⠙⠒●⡴⣋⣀⡀  ⠧⣄⣁⣀⣀⡼⠛⠉⠈⢠⠘⠒⠲⠤⣤⣥⣄⣈⠋⢀⡴⠛",
+            "60°S⠋⠋⠋⠂⢂⡂⠂⢊⣿⡷⠒⠛⠛⠓⢋⣋⣋⣂⣂⣂⣂⡦⢮⣆⣂⡦⠦⠦⠦⠧⠦⠮⣟⣚⣲⡦",
             "⠤⠴⠶⡾⠍⠉⠉⠉⠉⠉⠉⠛⠿⠷⠶⠦⠒⠉⠉ ⠁     ⠈⠈     ⠁   ⠰⠿⠥",
             "M ·<4 •4 ●5 ◉6 ⬤7   ├────────┤ 10,000 km",
         ], width: 40, scale: "27 quakes, lat -90…90, lon -180…180"))
@@ -67,15 +69,15 @@ struct MapCommandTests {
         let result = try map(["--where", "magnitude >= 5", "--width", "40", "--height", "10"], locale: "C")
         #expect(result.status == 0)
         #expect(result.stdout == expected([
-            "      120 W..60 W.. 0 ....60 E...120 E",
-            "60 N..........................    ......",
-            "     ..   .....   .........      ....O",
-            "  O   .......     .. .............OO",
-            "        ...O...   ....  ... .......",
-            "O         ... ...   ..  .O    O.....OOO.",
-            "O          .....     .....      ......O.",
-            "           O..             .       .. ..",
-            "60 S    .. ...    ......................",
+            "      120 W..60 W...0 ....60 E...120 E",
+            "60 N..........................  ........",
+            "...  ..   ..... ...........    ......O..",
+            "  O   ........... ................OO.",
+            "        ...O.......... ..............",
+            "O      .. ... ..... .. ..O ...O.....OOO.",
+            "O      ..  .....  .  ........   ......O.",
+            ".   .......O....  ........ .............",
+            "60 S... .. .............................",
             "...................        .         ...",
             "M *<4 o4 O5 06 Q7   |--------| 10,000 km",
         ], width: 40, scale: "27 quakes, lat -90..90, lon -180..180"))
@@ -89,12 +91,12 @@ struct MapCommandTests {
                               "--region", "-30,-10,170,-170", "--width", "20", "--height", "5"])
         #expect(result.status == 0)
         #expect(result.stdout == expected([
-            " ⠉",
-            "   ⠸⠆   ⢀⡤•••●",
-            "  ⢤⣄    ⠈⠁••",
-            "   ⠈",
-            "",
-            "M ·<4  ├──┤ 1,000 km",
+            "⠙⠛⠒Mata-Utu◆ ◆Apia",
+            "   ⢸⣧⠈⢸⡤⣬⣿•••●⠁",
+            "⠐ ⢠⣤⣿⡆⢸⣰⡏⠋••⣋⠇⠘    ⣀",
+            "   ⠈⠁⠙⠚⠁   ⡞⡞",
+            "          ⣸⢰⠃",
+            "       ├──┤ 1,000 km",
         ], width: 20, scale: "7 quakes, lat -30…-10, lon 158.72…-158.72"))
         let all = try map(["--region", "-30,-10,170,-170", "--width", "20", "--height", "5"])
         // The view widened to the pane's proportions at 20°S (the scale line says so).
@@ -103,6 +105,58 @@ struct MapCommandTests {
         let world = try map(["--width", "20", "--height", "5"])
         #expect(world.stdout.hasSuffix("\n4,711 quakes, lat -90…90, lon -180…180\n"))
         #expect(world.stdout.split(separator: "\n").count == 7, "5 rows of map, the legend, the scale line")
+    }
+
+    /// Without colors (stdout a file) every quake is a glyph no coastline,
+    /// plate boundary or label uses: the cells showing `·` `•` `●` `◉` `⬤`
+    /// (events) or `░▒▓█` (density) are exactly those the projection's
+    /// formula puts the week's quakes in (the world fills 40×10 cells: 80×40
+    /// dots of 4.5° each way).
+    @Test(arguments: [("events", "·•●◉⬤"), ("density", "░▒▓█")])
+    func withoutColorsEveryQuakeShows(style: String, glyphs: String) throws {
+        let result = try map(["--width", "40", "--height", "10", "--style", style])
+        #expect(result.status == 0, "\(result.stderr)")
+        var shown = Set<[Int]>()
+        for (row, line) in result.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).enumerated() {
+            for (column, character) in line.enumerated() where glyphs.contains(character) { shown.insert([column, row]) }
+        }
+        var expected = Set<[Int]>()
+        let catalog = try QuakeCatalog(path: db)
+        try ResultsController(catalog).fetchNow().forEachRow { _, quake in
+            let x = min(79, max(0, Int(((quake.longitude + 180) / 360 * 80).rounded(.down))))
+            let y = min(39, max(0, Int(((90 - quake.latitude) / 180 * 40).rounded(.down))))
+            expected.insert([x / 2, y / 4])
+        }
+        #expect(shown.count > 50)
+        #expect(shown == expected)
+    }
+
+    /// `--style` and `--color-by`: density's legend, events by depth (the
+    /// depth legend only in color), and a value that is neither is refused.
+    @Test func styleAndColoringOptions() throws {
+        let density = try map(["--width", "80", "--height", "15", "--style", "density"])
+        #expect(density.stdout.contains("\nquakes per cell ░1–9 ▒10–99 ▓100–999 █1,000+"), "\(density.stdout)")
+        let events = try map(["--width", "60", "--height", "15", "--style", "events", "--color-by", "depth"])
+        #expect(events.status == 0 && events.stdout.contains("\nM ·<4 •4 ●5 ◉6 ⬤7 "))
+        let bad = try map(["--style", "dots"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("error: the value 'dots' is invalid for '--style <auto|density|events>'"), "\(bad.stderr)")
+    }
+
+    /// The config file's `cell-aspect`: square cells draw the world twice
+    /// as tall in the same width (40×20 instead of 40×10).
+    @Test func theConfigFilesCellAspect() throws {
+        try FileManager.default.createDirectory(atPath: folder.file("aspect/quakes-tui"), withIntermediateDirectories: true)
+        _ = folder.write("aspect/quakes-tui/config.toml", "cell-aspect = 1\n")
+        let square = try runQuakesTUI(["map", "--db", db, "--width", "40", "--height", "20"],
+                                      environment: ["LC_ALL": "C.UTF-8", "XDG_CONFIG_HOME": folder.file("aspect")])
+        #expect(square.status == 0, "\(square.stderr)")
+        let lines = square.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.prefix(20).allSatisfy { $0.count == 40 } && lines[20].contains("10,000 km"), "the world fills all 20 rows")
+        _ = folder.write("aspect/quakes-tui/config.toml", "cell-aspect = 9\n")
+        let bad = try runQuakesTUI(["map", "--db", db], environment: ["LC_ALL": "C.UTF-8", "XDG_CONFIG_HOME": folder.file("aspect")])
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "error: config \(folder.file("aspect"))/quakes-tui/config.toml: 'cell-aspect' must be a number between 1 and 4: a character cell's height over its width, such as 2\n")
     }
 
     @Test func badPredicatesRegionsAndSizesAreUsageErrors() throws {

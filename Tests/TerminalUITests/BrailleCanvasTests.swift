@@ -55,4 +55,24 @@ import Testing
                 == "ab\u{1B}[0;1mc\u{1B}[0;2md\u{1B}[0m  ")
         #expect(ANSIText.line(Screen(width: 3, height: 1), row: 0, colors: true) == "   ", "a plain row has no sequences")
     }
+
+    /// A map's ramps: 256-color foregrounds and backgrounds (`38;5;n`,
+    /// `48;5;n`, a basic color's `4x`); without colors, none of them.
+    @Test func indexedColorsAndBackgrounds() {
+        var screen = Screen(width: 3, height: 1)
+        let viridis = Color.indexed(54, fallback: .blue)
+        screen.put(" ", row: 0, column: 0, style: Style(foreground: .indexed(231, fallback: .default), background: viridis))
+        screen.put("x", row: 0, column: 1, style: Style(foreground: viridis))
+        screen.put("y", row: 0, column: 2, style: Style(background: .red))
+        #expect(ANSIText.line(screen, row: 0, colors: true)
+                == "\u{1B}[0;38;5;231;48;5;54m \u{1B}[0;38;5;54mx\u{1B}[0;41my\u{1B}[0m")
+        #expect(ANSIText.line(screen, row: 0, colors: false) == " xy")
+    }
+
+    /// On a terminal of eight colors an indexed color is drawn as its fallback.
+    @Test func anIndexedColorFallsBackToANamedOne() {
+        #expect(Color.indexed(54, fallback: .blue).basic == .blue)
+        #expect(Color.indexed(16, fallback: .default).basic == .default)
+        #expect(Color.orange.basic == .orange)
+    }
 }

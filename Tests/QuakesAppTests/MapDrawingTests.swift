@@ -1,0 +1,149 @@
+import Foundation
+import QuakeMap
+import QuakeQuery
+@testable import QuakeViews
+import TerminalUI
+import Testing
+
+/// How the map draws quakes, compared whole: density cells colored by
+/// their class (the classes checked against counts made here), events by
+/// depth and time, and without colors every quake a glyph no layer uses.
+@Suite struct MapDrawingTests {
+    /// A 20×5 world (9° a dot each way across, 9° down), no land.
+    static let world = MapProjection(columns: 20, rows: 5)
+
+    /// Dots by hand: one quake in cell (0, 0), 3 in cell (2, 1) over two
+    /// dots, 12 in cell (5, 2), 60 in cell (9, 4).
+    static let dense = MapQuakes(projection: world, dots: [
+        MapDot(dot: Dot(x: 0, y: 0), count: 1, magnitude: 2),
+        MapDot(dot: Dot(x: 4, y: 4), count: 1, magnitude: 3),
+        MapDot(dot: Dot(x: 5, y: 7), count: 2, magnitude: 1),
+        MapDot(dot: Dot(x: 10, y: 8), count: 12, magnitude: 4),
+        MapDot(dot: Dot(x: 19, y: 19), count: 60, magnitude: 5),
+    ])
+
+    static func render(_ view: MapView, height: Int = 7) -> Screen {
+        var screen = Screen(width: 20, height: height)
+        view.render(in: Rect(screen), into: &screen)
+        return screen
+    }
+
+    /// Density: the fullest cell holds 60, so the classes are 1, 2–4,
+    /// 5–9, 10–19, 20–49, 50+ (six, spread over the eight colors of the
+    /// ramp); each cell's background is its count's class, its text blank.
+    @Test func densityColorsEachCellByItsCountsClass() {
+        // 100 columns: the world's 20×5 cells letterboxed in the middle, room for the legend.
+        var screen = Screen(width: 100, height: 7)
+        MapView(quakes: Self.dense, land: .none, unicode: true, style: .density).render(in: Rect(screen), into: &screen)
+        let frame = MapView.frame(.world, in: Rect(screen))
+        #expect(frame.projection == Self.world && frame.column == 40)
+        let scale = DensityScale(largest: 60)
+        // The class by hand: 1 ─► 0, 3 ─► 1 (2–4), 12 ─► 3 (10–19), 60 ─► 5 (50+).
+        for (column, row, count, level) in [(0, 0, 1, 0), (2, 1, 3, 1), (5, 2, 12, 3), (9, 4, 60, 5)] {
+            #expect(scale.level(of: count) == level)
+            let style = screen.style(row: row, column: frame.column + column)
+            #expect(style.background == MapPalette.densityColor(level: level, of: 6), "cell (\(column), \(row))")
+            #expect(screen.line(row).dropFirst(frame.column + column).first == " ")
+        }
+        #expect(MapPalette.densityColor(level: 0, of: 6) == .indexed(54, fallback: .blue))
+        #expect(MapPalette.densityColor(level: 5, of: 6) == .indexed(220, fallback: .yellow), "the fullest class is the ramp's end")
+        #expect(screen.line(5).hasPrefix("quakes per cell █1 █2–4 █5–9 █10–19 █20–49 █50+"), "\(screen.line(5))")
+        #expect(screen.line(6).hasPrefix("76 quakes, lat -90…90, lon -180…180"))
+    }
+
+    /// Without colors density cells are shades, lightest to darkest: six
+    /// classes over four shades (classes 0 and 1 `░`, 3 `▓`, 5 `█`).
+    @Test func densityWithoutColorsIsShades() {
+        let screen = Self.render(MapView(quakes: Self.dense, land: .none, unicode: true, colors: false, style: .density))
+        #expect(screen.fullLines[0...4].map { String($0) } == [
+            "░                   ",
+            "  ░                 ",
+            "     ▓              ",
+            "                    ",
+            "         █          ",
+        ])
+    }
+
+    /// Auto draws density once lit cells hold 10 quakes each on average:
+    /// 76 quakes in 4 cells (19 each) is density; the same cells with one
+    /// quake each are events.
+    @Test func autoChoosesByQuakesPerCell() {
+        #expect(MapStyle.auto.resolved(quakes: 76, cells: 4) == .density)
+        #expect(MapStyle.auto.resolved(quakes: 39, cells: 4) == .events)
+        #expect(MapStyle.events.resolved(quakes: 1_000, cells: 1) == .events)
+        #expect(MapStyle.auto.next == .density && MapStyle.density.next == .events && MapStyle.events.next == .auto)
+    }
+
+    /// Events colored by depth: each cell's deepest quake on the slab's
+    /// ramp (10 km orange's floor, 150 km cyan's, 600 km purple's), the
+    /// symbol by magnitude (M 4.5 `•`, M 6.1 `◉`, M 2 a braille dot).
+    @Test func eventsByDepth() {
+        let quakes = MapQuakes(projection: Self.world, coloring: .depth, dots: [
+            MapDot(dot: Dot(x: 0, y: 0), count: 1, magnitude: 4.5, value: 12),
+            MapDot(dot: Dot(x: 4, y: 4), count: 1, magnitude: 6.1, value: 160),
+            MapDot(dot: Dot(x: 10, y: 8), count: 1, magnitude: 2, value: 600),
+        ])
+        let screen = Self.render(MapView(quakes: quakes, land: .none, unicode: true, style: .events, coloring: .depth))
+        #expect(screen.line(0).hasPrefix("•") && screen.style(row: 0, column: 0).foreground == .indexed(209, fallback: .orange))
+        #expect(screen.line(1).dropFirst(2).hasPrefix("◉") && screen.style(row: 1, column: 2).foreground == .indexed(38, fallback: .cyan))
+        #expect(screen.line(2).dropFirst(5).hasPrefix("⠁") && screen.style(row: 2, column: 5).foreground == .indexed(97, fallback: .magenta))
+        #expect(MapPalette.depthColor(9.99) == .indexed(160, fallback: .red) && MapPalette.depthColor(500) == .indexed(97, fallback: .magenta))
+    }
+
+    /// Events colored by time: oldest blue to newest red over the view's
+    /// span, and the legend gives the span's days.
+    @Test func eventsByTime() {
+        let day = 86_400_000.0, start = 1_528_416_000_000.0   // 2018-06-08
+        let quakes = MapQuakes(projection: Self.world, coloring: .time, dots: [
+            MapDot(dot: Dot(x: 0, y: 0), count: 1, magnitude: 1, value: start),
+            MapDot(dot: Dot(x: 4, y: 4), count: 1, magnitude: 1, value: start + 6 * day),
+        ])
+        var screen = Screen(width: 100, height: 7)
+        MapView(quakes: quakes, land: .none, unicode: true, style: .events, coloring: .time).render(in: Rect(screen), into: &screen)
+        let frame = MapView.frame(.world, in: Rect(screen))
+        let oldest = screen.style(row: frame.row, column: frame.column).foreground
+        #expect(oldest == .indexed(60, fallback: .blue))
+        #expect(screen.style(row: frame.row + 1, column: frame.column + 2).foreground == .indexed(160, fallback: .red))
+        #expect(screen.line(5).contains("2018-06-08 ■■■■■■■ 2018-06-14"), "\(screen.line(5))")
+    }
+
+    /// `L` off leaves the coasts only: the layers' other lines and towns are not asked for.
+    @Test func layersOffKeepTheCoastsOnly() {
+        let coast = LandOutline(polylines: [[GeoPoint(latitude: 0, longitude: 0), GeoPoint(latitude: 1, longitude: 1)]])
+        let plates = LandOutline(polylines: [[GeoPoint(latitude: 5, longitude: 5), GeoPoint(latitude: 6, longitude: 6)]])
+        let layers = MapLayers(coast: { _ in coast }, overlays: { _ in [MapOverlay(lines: plates, style: MapPalette.platesStyle)] },
+                               towns: { _ in [TownLabels.Town(name: "Suva", point: GeoPoint(latitude: -18.1, longitude: 178.4))] })
+        var view = MapView(quakes: nil, land: .none, unicode: true)
+        layers.applied(to: &view, showsLayers: true)
+        #expect(view.land == coast && view.overlays.count == 1 && view.towns.map(\.name) == ["Suva"])
+        layers.applied(to: &view, showsLayers: false)
+        #expect(view.land == coast && view.overlays.isEmpty && view.towns.isEmpty)
+    }
+
+    /// The bundled layers by span: 1:110m coasts, plates and no faults or
+    /// towns for the world; 1:50m, faults and Southern California's towns
+    /// at 10°.
+    @Test func theBundledLayersFollowTheSpan() throws {
+        let world = MapRegion.world, socal = MapRegion(south: 30, north: 38, west: -122, east: -112)
+        #expect(MapLayers.bundled.coast(world) == (try MapLayer.coast110.outline()))
+        #expect(MapLayers.bundled.coast(socal) == (try MapLayer.coast50.outline()))
+        #expect(MapLayers.bundled.overlays(world).map(\.style) == [MapPalette.platesStyle])
+        #expect(MapLayers.bundled.overlays(socal).map(\.style) == [MapPalette.platesStyle, MapPalette.faultsStyle])
+        #expect(MapLayers.bundled.towns(world).isEmpty)
+        #expect(MapLayers.bundled.towns(socal).first?.name == "Los Angeles")
+    }
+
+    /// A town's label never covers a quake: Suva's cell holds one, so Suva is not named; Nadi is.
+    @Test func townLabelsKeepOffQuakes() {
+        let region = MapRegion(south: -20, north: -16, west: 176, east: 184)
+        let suva = GeoPoint(latitude: -18.14, longitude: 178.44), nadi = GeoPoint(latitude: -17.8, longitude: 177.42)
+        var screen = Screen(width: 32, height: 10)
+        let fiji = MapView.frame(region, in: Rect(screen)).projection
+        let quakes = MapQuakes(projection: fiji, dots: [MapDot(dot: fiji.dot(suva), count: 1, magnitude: 3)])
+        MapView(region: region, quakes: quakes, land: .none,
+                towns: [TownLabels.Town(name: "Suva", point: suva), TownLabels.Town(name: "Nadi", point: nadi)],
+                unicode: true, style: .events).render(in: Rect(screen), into: &screen)
+        let text = screen.fullLines.joined(separator: "\n")
+        #expect(text.contains("Nadi") && text.contains("◆") && !text.contains("Suva"), "\(text)")
+    }
+}
