@@ -151,7 +151,7 @@ let package = Package(
         .executableTarget(
             name: "QuakesBench",
             dependencies: [
-                "QuakeStore", "QuakeQuery", "QuakeMap", "QuakeCharts", "BundledData", "ProcessSpawn",
+                "QuakeStore", "QuakeQuery", "QuakeMap", "QuakeCharts", "QuakeViews", "TerminalUI", "BundledData", "ProcessSpawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -80,7 +80,7 @@ public enum MapPalette {
 
     public static let coastStyle = Style(foreground: .gray)
     public static let platesStyle = Style(foreground: .indexed(67, fallback: .blue))
-    public static let faultsStyle = Style(foreground: .indexed(95, fallback: .magenta))
+    public static let faultsStyle = Style(foreground: .indexed(88, fallback: .red), dim: true)
     public static let graticuleStyle = Style(foreground: .indexed(238, fallback: .gray), dim: true)
     public static let townStyle = Style(bold: true)
     public static let tickStyle = Style(foreground: .gray)

@@ -14,6 +14,9 @@ final class DeliveryWaiter<Value: Sendable>: Sendable {
         signal.signal()
     }
 
+    /// The latest delivery so far.
+    var current: Value? { latest.withLock { $0 } }
+
     /// The latest delivery once it satisfies `condition`.
     func wait(_ condition: (Value) -> Bool) -> Value {
         while true {

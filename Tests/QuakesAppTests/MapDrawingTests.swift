@@ -1,6 +1,7 @@
 import Foundation
 import QuakeMap
 import QuakeQuery
+import QuakeStore
 @testable import QuakeViews
 import TerminalUI
 import Testing
@@ -146,4 +147,64 @@ import Testing
         let text = screen.fullLines.joined(separator: "\n")
         #expect(text.contains("Nadi") && text.contains("◆") && !text.contains("Suva"), "\(text)")
     }
+
+    /// A small region with known quakes, Ridgecrest 2019: each symbol where
+    /// the formula puts it, the graticule's labels where its meridians and
+    /// parallels cross the frame (one that would run off it left out), and the scale bar as long as the haversine
+    /// says (at most a quarter of the width: the longest 1–2–5 length that fits).
+    @Test func aRegionsSymbolsTicksAndScaleBar() throws {
+        let asked = MapRegion(south: 35.25, north: 36.25, west: -118.25, east: -117.05)
+        var screen = Screen(width: 48, height: 12)
+        let frame = MapView.frame(asked, in: Rect(screen))
+        let projection = frame.projection
+        let mainshock = GeoPoint(latitude: 35.770, longitude: -117.599), foreshock = GeoPoint(latitude: 35.705, longitude: -117.504)
+        let small = GeoPoint(latitude: 35.95, longitude: -117.75)
+        let quakes = MapQuakes(projection: projection, dots: [
+            MapDot(dot: projection.dot(mainshock), count: 1, magnitude: 7.1),
+            MapDot(dot: projection.dot(foreshock), count: 1, magnitude: 6.4),
+            MapDot(dot: projection.dot(small), count: 1, magnitude: 2.2),
+        ])
+        MapView(region: asked, quakes: quakes, land: .none, unicode: true, style: .events).render(in: Rect(screen), into: &screen)
+        func cell(_ point: GeoPoint) -> (row: Int, column: Int, text: String) {
+            let dot = projection.dot(point)
+            let row = frame.row + dot.row, column = frame.column + dot.column
+            return (row, column, String(Array(screen.line(row))[column]))
+        }
+        #expect(cell(mainshock).text == "⬤" && screen.style(row: cell(mainshock).row, column: cell(mainshock).column).foreground == .magenta)
+        #expect(cell(foreshock).text == "◉")
+        let dot = projection.dot(small)
+        #expect(cell(small).text == String(BrailleCanvas.character(BrailleCanvas.bit(x: dot.x, y: dot.y))))
+        #expect(screen.style(row: cell(small).row, column: cell(small).column).foreground == .orange)
+
+        // Meridians every 0.2°: each label starts at its meridian's column on the top row.
+        let graticule = MapGraticule(region: projection.region)
+        #expect(graticule.step == 0.5 && graticule.meridians.count == 6 && graticule.parallels == [35.5, 36])
+        for meridian in graticule.meridians {
+            let column = frame.column + Int(projection.position(GeoPoint(latitude: 35.75, longitude: meridian)).x) / 2
+            let label = graticule.label(longitude: meridian)
+            let shown = String(Array(screen.line(frame.row)).dropFirst(column).prefix(label.count))
+            // A label that would run off the map is left out.
+            if column + label.count <= frame.column + projection.columns {
+                #expect(shown == label, "\(label)")
+            } else {
+                #expect(!screen.line(frame.row).contains(label), "\(label)")
+            }
+        }
+        for parallel in graticule.parallels {
+            let row = frame.row + Int(projection.position(GeoPoint(latitude: parallel, longitude: -117.65)).y) / 4
+            #expect(screen.line(row).hasPrefix(graticule.label(latitude: parallel)), "\(parallel)")
+        }
+
+        // The scale bar: the haversine along the centre's parallel.
+        let centre = projection.region.center.latitude
+        let perColumn = GreatCircle.distanceKilometres(centre, 0, centre, projection.region.longitudeSpan / Double(projection.columns))
+        let legend = screen.line(10)
+        let bar = try #require(legend.firstIndex(of: "├"))
+        let end = try #require(legend.firstIndex(of: "┤"))
+        let columns = legend.distance(from: bar, to: end) + 1
+        let kilometres = [1, 2, 5, 10, 20, 50, 100, 200, 500].last { Double($0) <= 12 * perColumn }!
+        #expect(columns == Int((Double(kilometres) / perColumn).rounded()), "\(perColumn) km a column")
+        #expect(legend.hasSuffix("┤ \(kilometres) km"), "\(legend)")
+    }
 }
+
