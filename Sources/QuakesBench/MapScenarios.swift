@@ -68,6 +68,7 @@ struct MapScenarios {
         for _ in 0..<8 {
             region = region.zoomed(by: 2, around: anchorage)
             let projection = MapView.projection(region, in: pane)
+            region = projection.region   // the view shown, as the browser's keys move it
             zooms.append(measure { observation.request = MapAggregate.request(for: projection) })
             drawn.append(zooms.last! + draw(region, waiter.current))
         }

@@ -108,19 +108,26 @@ struct KeptCellTests {
     }
 
     /// The documented rule, computed here: a quake in a cell wholly inside
-    /// the view is drawn at the dot of the cell's centre, any other at its own.
+    /// the view is drawn at the dot of the cell's centre, any other at its
+    /// own; a view across the antimeridian is its two parts, west of 180
+    /// and east of −180, longitudes continued past 180 on the one grid.
     private func expectedDots(_ quakes: [Quake], _ view: View, level: Int) -> [[Int]: (count: Int, band: Int?)] {
         func key(_ value: Double, from: Double, to: Double, count: Int) -> Int { Self.floorInt((value - from) / (to - from) * Double(count)) }
         let k = Double(level)
         let firstLat = Int(((view.south + 90) * k).rounded(.up)), lastLat = Int(((view.north + 90) * k).rounded(.down)) - 1
-        let firstLon = Int(((view.west + 180) * k).rounded(.up)), lastLon = Int(((view.east + 180) * k).rounded(.down)) - 1
+        let parts = view.east > 180 ? [(view.west, 180.0), (-180.0, view.east - 360)] : [(view.west, view.east)]
+        let longitudeCells = parts.map { west, east in
+            Int(((west + 180) * k).rounded(.up))...Int(((east + 180) * k).rounded(.down)) - 1
+        }
         var dots: [[Int]: (count: Int, band: Int?)] = [:]
-        for quake in quakes where (view.south...view.north).contains(quake.latitude) && (view.west...view.east).contains(quake.longitude) {
+        for quake in quakes where (view.south...view.north).contains(quake.latitude)
+            && parts.contains(where: { ($0.0...$0.1).contains(quake.longitude) }) {
             let latCell = Self.floorInt((quake.latitude + 90) * k), lonCell = Self.floorInt((quake.longitude + 180) * k)
             var (latitude, longitude) = (quake.latitude, quake.longitude)
-            if (firstLat...lastLat).contains(latCell) && (firstLon...lastLon).contains(lonCell) {
+            if (firstLat...lastLat).contains(latCell) && longitudeCells.contains(where: { $0.contains(lonCell) }) {
                 (latitude, longitude) = ((Double(latCell) + 0.5) / k - 90, (Double(lonCell) + 0.5) / k - 180)
             }
+            if longitude < view.west { longitude += 360 }
             let dot = [key(latitude, from: view.north, to: view.south, count: view.down),
                        key(longitude, from: view.west, to: view.east, count: view.across)]
             let band = quake.magnitude.map { Self.floorInt($0) }
@@ -147,14 +154,20 @@ struct KeptCellTests {
     }
 
     @Test func aWorldMapOfTwentyThousandQuakesIsCountedFromTheHalfDegreeCells() throws {
-        // 230×70 dots of 1.57° by 2.57°: half-degree cells are under a third
-        // of a dot, and dots' edges cut cells (so centres move some quakes).
+        // 230×70 dots of 1.57° by 2.57°: half-degree cells are under half a
+        // dot, and dots' edges cut cells (so centres move some quakes).
         try expectMap(View(south: -90, north: 90, west: -180, east: 180, down: 70, across: 230), level: 2, minimumCount: 20_000)
     }
 
     @Test func aZoomedViewIsCountedFromTheFineCellsWithItsEdgesRowByRow() throws {
-        // Dots of 1.67° by 1.33°: too small for half-degree cells; bounds off the grid.
-        try expectMap(View(south: -70.03, north: 80.01, west: -150.02, east: 60.04, down: 90, across: 158), level: 16,
+        // Dots of 0.7° by 0.75°: too small for half-degree cells (over half a dot); bounds off the grid.
+        try expectMap(View(south: -70.03, north: 80.01, west: -150.02, east: 60.04, down: 200, across: 300), level: 16,
+                      minimumCount: 10_000)
+    }
+
+    @Test func aViewAcrossTheAntimeridianIsCountedInItsTwoParts() throws {
+        // 10°E eastwards to 40°W, past 180: dots of 2.75° by 3°, half-degree cells.
+        try expectMap(View(south: -88, north: 88, west: 10.01, east: 319.99, down: 58, across: 112), level: 2,
                       minimumCount: 10_000)
     }
 
