@@ -72,38 +72,39 @@ struct KeptCellAggregate {
     /// The rows of the aggregate, nil when the view holds too few quakes
     /// for the cells to be worth it (or has no whole cell).
     func rows(_ db: Database) throws -> [AggregateRow]? {
-        var dots: [Dot: (count: Int, band: Int?)] = [:]
-        var total = 0
-        let cuts = parts.map { part in
-            (part: part, latitudes: interior(south, north, offset: 90), longitudes: interior(part.west, part.east, offset: 180))
+        guard let latitudes = interior(south, north, offset: 90) else { return nil }
+        var cuts: [(west: Double, east: Double, longitudes: ClosedRange<Int>)] = []
+        for part in parts {
+            guard let longitudes = interior(part.west, part.east, offset: 180) else { return nil }
+            cuts.append((part.west, part.east, longitudes))
         }
+        var dots: [Dot: (count: Int, band: Int?)] = [:]
+        func add(_ row: Row) {
+            let dot = Dot(y: row[0], x: row[1]), count: Int = row[2], band: Int? = row[3]
+            let old = dots[dot]
+            dots[dot] = ((old?.count ?? 0) + count, [old?.band ?? nil, band].compactMap { $0 }.max())
+        }
+        var total = 0
         for cut in cuts {
-            guard let latitudes = cut.latitudes, let longitudes = cut.longitudes else { return nil }
-            let (sql, arguments) = cellsSQL(latitudes, longitudes)
+            let (sql, arguments) = cellsSQL(latitudes, cut.longitudes)
             for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
-                let dot = Dot(y: row[0], x: row[1]), count: Int = row[2], band: Int? = row[3]
-                total += count
-                let old = dots[dot]
-                dots[dot] = ((old?.count ?? 0) + count, [old?.band ?? nil, band].compactMap { $0 }.max())
+                total += row[2] as Int
+                add(row)
             }
         }
         guard total >= Self.minimumQuakes else { return nil }
+        // The edges, where cells are cut: their rows, exactly. The view is
+        // given as the edges' condition, not as the request's restriction
+        // (SQLite would walk the whole view on one of its indexes).
+        // The place filter too is tested on the edges' rows (SQLite would
+        // read every match through the place index).
+        var edgeRequest = request
+        edgeRequest.restriction = nil
         for cut in cuts {
-            guard let latitudes = cut.latitudes, let longitudes = cut.longitudes else { return nil }
-            // The edges, where cells are cut: their rows, exactly. The view is
-            // given as the edges' condition, not as the request's restriction
-            // (SQLite would walk the whole view on one of its indexes).
-            // The place filter too is tested on the edges' rows (SQLite would
-            // read every match through the place index).
-            var edgeRequest = request
-            edgeRequest.restriction = nil
             let (edgeSQL, edgeArguments) = QueryPlan(FetchConfiguration())
-                .aggregateSQL(edgeRequest, also: edges(latitudes, longitudes, west: cut.part.west, east: cut.part.east))
-            for row in try Row.fetchAll(db, sql: edgeSQL, arguments: edgeArguments) {
-                guard let y = row[0] as Int?, let x = row[1] as Int? else { continue }
-                let dot = Dot(y: y, x: x), count: Int = row[2], band: Int? = row[3]
-                let old = dots[dot]
-                dots[dot] = ((old?.count ?? 0) + count, [old?.band ?? nil, band].compactMap { $0 }.max())
+                .aggregateSQL(edgeRequest, also: edges(latitudes, cut.longitudes, west: cut.west, east: cut.east))
+            for row in try Row.fetchAll(db, sql: edgeSQL, arguments: edgeArguments) where row[0] as Int? != nil && row[1] as Int? != nil {
+                add(row)
             }
         }
         return dots.sorted { ($0.key.y, $0.key.x) < ($1.key.y, $1.key.x) }.map { dot, value in

@@ -51,14 +51,15 @@ public struct Formatting: Sendable {
     /// Apple's sample scale: <1 green, 1–2 yellow, 2–3 orange, 3–5 red, ≥5 magenta; unknown gray.
     public static func color(forMagnitude m: Double?) -> Color {
         guard let m else { return .gray }
-        switch m {
-        case ..<1: return .green
-        case ..<2: return .yellow
-        case ..<3: return .orange
-        case ..<5: return .red
-        default: return .magenta
-        }
+        // NaN is in no band: the top one's color, as before.
+        return (magnitudeBands.last { m >= $0.floor } ?? magnitudeBands[magnitudeBands.count - 1]).color
     }
+
+    /// The magnitude scale's colors, each from its band's floor up (the
+    /// table, the map and its legend).
+    public static let magnitudeBands: [(floor: Double, color: Color)] = [
+        (-.infinity, .green), (1, .yellow), (2, .orange), (3, .red), (5, .magenta),
+    ]
 
     public static func number(_ value: Double, decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)

@@ -14,9 +14,8 @@ struct MapCells {
     private var lineStyle: [Style?]
     /// What a cell shows above the lines: quakes, labels, the marker.
     private var top: [Cell?]
-    /// The cells holding quakes (labels keep off them).
-    private var occupied: [Bool]
-    /// The quakes' braille dots per cell (the marker joins them).
+    /// The quakes' braille dots per cell, 0 where there is none (labels
+    /// keep off the others; the marker joins their dots).
     private var quakeMask: [UInt8]
 
     init(frame: MapFrame, origin: (x: Int, y: Int)) {
@@ -28,7 +27,6 @@ struct MapCells {
         lineMask = Array(repeating: 0, count: count)
         lineStyle = Array(repeating: nil, count: count)
         top = Array(repeating: nil, count: count)
-        occupied = Array(repeating: false, count: count)
         quakeMask = Array(repeating: 0, count: count)
     }
 
@@ -44,19 +42,31 @@ struct MapCells {
         var graticuleDots: [Dot] = []
         let across = projection.dotsAcross, down = projection.dotsDown
         for meridian in graticule?.meridians ?? [] {
-            let x = Int(projection.position(GeoPoint(latitude: projection.region.center.latitude,
-                                                     longitude: MapRegion.normalized(meridian))).x)
+            let x = dotColumn(of: meridian)
             guard x >= 0, x < across else { continue }
             for y in stride(from: 0, to: down, by: 4) { graticuleDots.append(Dot(x: x, y: y)) }
         }
         for parallel in graticule?.parallels ?? [] {
-            let y = Int(projection.position(GeoPoint(latitude: parallel, longitude: projection.region.center.longitude)).y)
+            let y = dotRow(of: parallel)
             guard y >= 0, y < down else { continue }
             for x in stride(from: 0, to: across, by: 2) { graticuleDots.append(Dot(x: x, y: y)) }
         }
         add(graticuleDots, style: MapPalette.graticuleStyle)
         for overlay in overlays.reversed() { add(overlay.lines.dots(in: projection), style: overlay.style) }
         add(land.dots(in: projection), style: MapPalette.coastStyle)
+    }
+
+    /// The column of dots a meridian (continued past 180 or not) runs down.
+    private func dotColumn(of meridian: Double) -> Int {
+        let projection = frame.projection
+        return Int(projection.position(GeoPoint(latitude: projection.region.center.latitude,
+                                                longitude: MapRegion.normalized(meridian))).x)
+    }
+
+    /// The row of dots a parallel runs along.
+    private func dotRow(of parallel: Double) -> Int {
+        let projection = frame.projection
+        return Int(projection.position(GeoPoint(latitude: parallel, longitude: projection.region.center.longitude)).y)
     }
 
     private mutating func add(_ dots: [Dot], style: Style) {
@@ -96,16 +106,13 @@ struct MapCells {
             let scale = DensityScale(largest: lit.map { count[$0] }.max() ?? 1)
             drawn.density = scale
             for cell in lit {
-                occupied[cell] = true
                 let level = scale.level(of: count[cell])
                 top[cell] = densityCell(level: level, of: scale.count, lines: lineMask[cell], colors: colors,
                                         unicode: unicode, bold: bold.contains(cell))
             }
         } else {
             for cell in lit {
-                occupied[cell] = true
                 let symbolClass = MapPalette.symbolClass(largest[cell])
-                drawn.symbolClasses.insert(symbolClass)
                 let text = symbolClass > 0 ? MapPalette.symbols[symbolClass - 1]
                     : !unicode ? "*" : colors ? String(BrailleCanvas.character(quakeMask[cell])) : MapPalette.smallSymbol
                 let color: Color = switch coloring {
@@ -140,22 +147,18 @@ struct MapCells {
         let texts = text.flatMap { DisplayWidth.of($0) == 2 ? [String($0), ""] : [String($0)] }
         guard row >= 0, row < rows, column >= 0, column + texts.count <= columns else { return false }
         let cells = (column..<column + texts.count).map { row * columns + $0 }
-        guard cells.allSatisfy({ !occupied[$0] && top[$0] == nil }) else { return false }
+        guard cells.allSatisfy({ quakeMask[$0] == 0 && top[$0] == nil }) else { return false }
         for (cell, text) in zip(cells, texts) { top[cell] = Cell(text: text, style: style) }
         return true
     }
 
     /// Meridians' labels along the top row, parallels' down the left edge.
     mutating func drawTicks(_ graticule: MapGraticule) {
-        let projection = frame.projection
         for meridian in graticule.meridians {
-            let x = projection.position(GeoPoint(latitude: projection.region.center.latitude,
-                                                 longitude: MapRegion.normalized(meridian))).x
-            label(graticule.label(longitude: meridian), column: Int(x) / 2, row: 0, style: MapPalette.tickStyle)
+            label(graticule.label(longitude: meridian), column: dotColumn(of: meridian) / 2, row: 0, style: MapPalette.tickStyle)
         }
         for parallel in graticule.parallels {
-            let y = projection.position(GeoPoint(latitude: parallel, longitude: projection.region.center.longitude)).y
-            label(graticule.label(latitude: parallel), column: 0, row: Int(y) / 4, style: MapPalette.tickStyle)
+            label(graticule.label(latitude: parallel), column: 0, row: dotRow(of: parallel) / 4, style: MapPalette.tickStyle)
         }
     }
 
@@ -165,16 +168,15 @@ struct MapCells {
         for town in labels { label(town.text, column: town.column, row: town.row, style: MapPalette.townStyle) }
     }
 
+    /// The marker joins a quake's braille dots, or reverses its symbol (or
+    /// shade); elsewhere it is its own dot (`@` outside UTF-8).
     mutating func drawMarker(_ point: GeoPoint, unicode: Bool) {
         guard let dot = frame.projection.dotIfInside(point) else { return }
         let cell = index(dot)
-        let text: String
-        if let shown = top[cell], occupied[cell], shown.text != " " {
-            text = unicode && shown.text.unicodeScalars.first.map({ (0x2800...0x28FF).contains($0.value) }) == true
-                ? String(BrailleCanvas.character(quakeMask[cell] | BrailleCanvas.bit(x: dot.x, y: dot.y))) : shown.text
-        } else {
-            text = unicode ? String(BrailleCanvas.character(quakeMask[cell] | BrailleCanvas.bit(x: dot.x, y: dot.y))) : "@"
-        }
+        let shown = top[cell]?.text ?? " "
+        let isBraille = shown.unicodeScalars.first.map { (0x2800...0x28FF).contains($0.value) } ?? false
+        let text = quakeMask[cell] != 0 && shown != " " && !isBraille ? shown
+            : unicode ? String(BrailleCanvas.character(quakeMask[cell] | BrailleCanvas.bit(x: dot.x, y: dot.y))) : "@"
         top[cell] = Cell(text: text, style: MapView.markerStyle)
     }
 
@@ -204,6 +206,5 @@ struct MapCells {
 struct MapDrawn {
     var style: MapStyle
     var density: DensityScale?
-    var symbolClasses: Set<Int> = []
     var timeRange: (oldest: Double, newest: Double)?
 }

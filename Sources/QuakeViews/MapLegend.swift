@@ -1,5 +1,6 @@
 import Foundation
 import QuakeMap
+import QuakeStore
 import TerminalUI
 
 /// The line under the map saying what its marks mean for this view: the
@@ -42,8 +43,11 @@ struct MapLegend {
         switch coloring {
         case .magnitude:
             parts.append(("  color M", plain))
-            for (floor, label) in [(0.0, "<1"), (1, "1"), (2, "2"), (3, "3"), (5, "5+")] {
-                parts.append((" ■", Style(foreground: Formatting.color(forMagnitude: floor))))
+            let bands = Formatting.magnitudeBands
+            for (index, band) in bands.enumerated() {
+                let label = index == 0 ? "<" + Formatting.number(bands[1].floor, decimals: 0)
+                    : Formatting.number(band.floor, decimals: 0) + (index == bands.count - 1 ? "+" : "")
+                parts.append((" ■", Style(foreground: band.color)))
                 parts.append((label, plain))
             }
         case .depth:
@@ -67,11 +71,9 @@ struct MapLegend {
 
     /// A time's UTC day, with the minute when the view spans under two days.
     static func date(_ epochMilliseconds: Double, span: Double) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = span < 2 * 86_400_000 ? "yyyy-MM-dd HH:mm" : "yyyy-MM-dd"
-        return formatter.string(from: Date(timeIntervalSince1970: epochMilliseconds / 1000))
+        let ms = Int64(epochMilliseconds.rounded(.down))
+        return span < 2 * 86_400_000 ? String(ISOTime.dateAndTime(epochMilliseconds: ms).dropLast(3))
+            : UTCDay.string(epochMilliseconds: ms)
     }
 
     /// The parts from the left, cut where the scale bar begins; the bar at the right end.

@@ -55,6 +55,9 @@ public struct MapView {
     /// Rows under the map: the legend (when the pane has room) and the scale line.
     public static func footerRows(in area: Rect) -> Int { area.height >= 4 ? 2 : 1 }
 
+    /// The height of a pane with `mapRows` rows of map (`quakes-tui map --height`).
+    public static func paneHeight(mapRows: Int) -> Int { mapRows + (mapRows >= 2 ? 2 : 1) }
+
     /// Where `region` is drawn in `area`: every row but the footer's, true
     /// to proportion. Ask the aggregate for its projection.
     public static func frame(_ region: MapRegion, in area: Rect, cellAspect: Double = MapFrame.defaultCellAspect) -> MapFrame {
@@ -97,7 +100,8 @@ public struct MapView {
             legend.render(row: area.maxY - 2, from: area.x, width: area.width, into: &screen)
         }
         screen.fill(row: area.maxY - 1, from: area.x, to: area.maxX, style: focused ? scaleStyle : .plain)
-        screen.put(scaleLine(count: shown?.count, in: area), row: area.maxY - 1, column: area.x, style: scaleStyle,
+        screen.put(scaleLine(count: shown?.count, shown: frame.projection.region), row: area.maxY - 1, column: area.x,
+                   style: scaleStyle,
                    maxWidth: area.width)
     }
 
@@ -107,8 +111,11 @@ public struct MapView {
     /// the count is of), longitudes as places (a view across the
     /// antimeridian reads `lon 170…-170`). `..` for `…` outside UTF-8.
     public func scaleLine(count: Int?, in area: Rect) -> String {
+        scaleLine(count: count, shown: Self.frame(region, in: area, cellAspect: cellAspect).projection.region)
+    }
+
+    private func scaleLine(count: Int?, shown: MapRegion) -> String {
         let quakes = count.map { "\(Formatting.count($0)) \($0 == 1 ? "quake" : "quakes")" } ?? (unicode ? "counting…" : "counting...")
-        let shown = Self.frame(region, in: area, cellAspect: cellAspect).projection.region
         return "\(quakes), " + Self.ranges(shown, unicode: unicode)
     }
 

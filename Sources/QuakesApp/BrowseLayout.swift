@@ -1,22 +1,15 @@
+import QuakeMap
 import QuakeQuery
 import QuakeViews
 import TerminalUI
 
 /// Which panes the browse screen shows; `m` goes through them in order.
 /// Raw values name the panes in saved views.
-public enum BrowsePanes: String, Sendable, Equatable, CaseIterable {
+public enum BrowsePanes: String, Sendable, Equatable, CaseIterable, CyclingChoice {
     case table
     /// The map above the table, each about half the height.
     case mapAboveTable
     case mapAlone
-
-    var next: BrowsePanes {
-        switch self {
-        case .table: .mapAboveTable
-        case .mapAboveTable: .mapAlone
-        case .mapAlone: .table
-        }
-    }
 }
 
 /// Where each part of the browse screen goes for a screen size and the

@@ -28,28 +28,26 @@ public enum ANSIText {
         if style.dim { codes.append("2") }
         if style.underline { codes.append("4") }
         if style.reverse { codes.append("7") }
-        if colors, let color = code(style.foreground) { codes.append(color) }
-        if colors, let color = code(style.background) { codes.append(backgroundCode(color)) }
+        if colors, let color = code(style.foreground, layer: 3) { codes.append(color) }
+        if colors, let color = code(style.background, layer: 4) { codes.append(color) }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 
-    /// The foreground code as a background's: `3x` ─► `4x`, `38;5;n` ─► `48;5;n`.
-    static func backgroundCode(_ foreground: String) -> String {
-        foreground.hasPrefix("38;") ? "48" + foreground.dropFirst(2) : "4" + foreground.dropFirst()
-    }
-
-    static func code(_ color: Color) -> String? {
-        switch color {
+    /// A color's SGR code as a foreground (`layer` 3: `31`, `38;5;208`) or a
+    /// background (4: `41`, `48;5;208`); nil for the terminal's own.
+    static func code(_ color: Color, layer: Int) -> String? {
+        let palette = { (index: Int) in "\(layer)8;5;\(index)" }
+        return switch color {
         case .default: nil
-        case .indexed(let index, _): "38;5;\(index)"
-        case .green: "32"
-        case .yellow: "33"
-        case .orange: "38;5;208"
-        case .red: "31"
-        case .magenta: "35"
-        case .gray: "38;5;244"
-        case .cyan: "36"
-        case .blue: "34"
+        case .indexed(let index, _): palette(Int(index))
+        case .green: "\(layer)2"
+        case .yellow: "\(layer)3"
+        case .orange: palette(208)
+        case .red: "\(layer)1"
+        case .magenta: "\(layer)5"
+        case .gray: palette(244)
+        case .cyan: "\(layer)6"
+        case .blue: "\(layer)4"
         }
     }
 }

@@ -80,7 +80,7 @@ struct MapCommand: ParsableCommand {
         let columns = width ?? terminal.map { min(Self.sizes.upperBound, max(1, $0.columns)) } ?? 100
         let rows = height ?? terminal.map { min(Self.sizes.upperBound, max(1, $0.rows - 1)) } ?? 30
         // The map's rows, the legend's (when there is room) and the scale line.
-        let area = Rect(x: 0, y: 0, width: columns, height: rows + MapView.footerRows(in: Rect(x: 0, y: 0, width: columns, height: rows + 2)))
+        let area = Rect(x: 0, y: 0, width: columns, height: MapView.paneHeight(mapRows: rows))
         let cellAspect = try UserConfig.load().cellAspect ?? MapFrame.defaultCellAspect
         let projection = MapView.projection(view, in: area, cellAspect: cellAspect)
 
