@@ -52,7 +52,7 @@ public struct QuakeListFormat {
     /// not give it.
     public static let measurementFields = [
         "magType", "updated", "sig", "tsunami", "alert", "felt", "cdi", "mmi",
-    ] + Quake.measurementColumns
+    ] + Quake.measurementColumns + ["origins"]
 
     /// The 22 columns of a USGS CSV feed in USGS's order (`--columns usgs`).
     public static let usgsFields = [
@@ -108,9 +108,9 @@ public struct QuakeListFormat {
                 }
                 output.write(Self.tableLine(quake, distances: distanceValues(quake)) + "\n")
             case .csv where columns == .usgs:
-                output.write(try csvLine(Self.usgsValues(quake, text: csvText)))
+                output.write(try Self.csvLine(Self.usgsValues(quake, text: csvText)))
             case .csv:
-                output.write(try csvLine(csvValues(quake, section: section?.id)))
+                output.write(try Self.csvLine(csvValues(quake, section: section?.id)))
             case .json:
                 output.write((index == 0 ? "\n  " : ",\n  ") + jsonObject(quake, section: section?.id))
             case .geojson:
@@ -131,7 +131,7 @@ public struct QuakeListFormat {
         case .table:
             let distanceHeader = distanceNames.map { "  " + String(repeating: " ", count: max(0, 9 - $0.count)) + $0.uppercased() }
             output.write("TIME (UTC)           MAG   DEPTH\(distanceHeader.joined())  PLACE\n")
-        case .csv: output.write(try csvLine(fields))
+        case .csv: output.write(try Self.csvLine(fields))
         case .json: output.write("[")
         case .geojson:
             let count = snapshot.count.map { limit > 0 ? min(limit, $0) : $0 }
@@ -190,7 +190,7 @@ public struct QuakeListFormat {
             integer(q.nst), .number(q.gap), .number(q.dmin), .number(q.rms), .number(q.horizontalError),
             .number(q.depthError), .number(q.magError), integer(q.magNst), .text(q.locationSource),
             .text(q.magSource), .text(q.catalog), .text(q.contributor), .text(q.evaluationMode),
-            .text(q.evaluationStatus),
+            .text(q.evaluationStatus), integer(q.origins),
         ]
     }
 
@@ -212,7 +212,7 @@ public struct QuakeListFormat {
     /// One CSV record, quoted by CSV.swift as needed (a field holding a
     /// quote, comma, CR or LF is quoted); the text is kept exactly unless
     /// `csvSafe` prefixed it.
-    private func csvLine(_ values: [String]) throws -> String {
+    static func csvLine(_ values: [String]) throws -> String {
         let writer = try CSVWriter(stream: .toMemory())
         try writer.write(row: values)
         writer.stream.close()

@@ -141,12 +141,17 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
     public static let evaluationStatus = QuakeField("evaluationStatus", kind: .text, nullable: true,
                                                     keyPath: \Quake.evaluationStatus) { .text($0.evaluationStatus) }
 
+    /// How many services reported the event (`EventGrouping`): a filter, not a sort.
+    public static let origins = QuakeField("origins", aliases: ["reports"], kind: .number, keyPath: \Quake.origins) {
+        .number(Double($0.origins))
+    }
+
     /// Every field, in the order error messages list them.
     public static let all: [QuakeField] = [
         .place, .magnitude, .time, .depth, .latitude, .longitude, .code, .net, .type, .status,
         .alert, .tsunami, .felt, .sig, .magType, .title, .day, .id, .updated, .url,
         .nst, .gap, .dmin, .rms, .horizontalError, .depthError, .magError, .magNst,
-        .locationSource, .magSource, .catalog, .contributor, .evaluationMode, .evaluationStatus,
+        .locationSource, .magSource, .catalog, .contributor, .evaluationMode, .evaluationStatus, .origins,
     ]
 
     public static let sortable = all.filter(\.isSortable)

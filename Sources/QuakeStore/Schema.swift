@@ -20,6 +20,7 @@ public enum Schema {
         ("v6: fetched sources and their windows", FetchLedger.create),
         ("v7: places folded without strokes", refoldPlaces),
         ("v8: measurements, sources and unknown significance", addMeasurements),
+        ("v9: events of several origins", OriginTable.create),
     ]
 
     /// The quake indexes a large import builds after it commits, each in a

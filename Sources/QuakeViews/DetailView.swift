@@ -89,13 +89,31 @@ public struct DetailView {
 
     /// Draws over `area` (everything under the top line): the title, the
     /// fields, and the keys on its last row.
-    public func render(_ quake: Quake, in area: Rect, into screen: inout Screen) {
+    /// The event's origins, a line each after a count: the service, the
+    /// origin's id, its time, magnitude and position, and how far it is
+    /// from the preferred one (`*`).
+    public func originLines(_ origins: [EventOrigin]) -> [(String, String)] {
+        guard let preferred = origins.first(where: \.isPreferred)?.report, origins.count > 1 else { return [] }
+        let services = origins.map(\.provider).joined(separator: ", ")
+        return [("Origins", "\(origins.count) reports: \(services)")] + origins.map { origin in
+            let q = origin.report
+            let (seconds, kilometres, magnitude) = origin.differences(from: preferred)
+            let mag = q.magnitude.map { "M" + Formatting.number($0, decimals: 1) + (q.magType.isEmpty ? "" : " " + q.magType) } ?? "M?"
+            let position = String(format: "%.3f %.3f ", q.latitude, q.longitude) + Formatting.number(q.depth, decimals: 1) + " km"
+            let time = ISOTime.string(epochMilliseconds: q.time.epochMilliseconds).dropFirst(11).dropLast()
+            let delta = origin.isPreferred ? "preferred"
+                : String(format: "Δt %+.1f s  Δ %.1f km", seconds, kilometres) + (magnitude.map { String(format: "  ΔM %+.1f", $0) } ?? "")
+            return ((origin.isPreferred ? " *" : "  ") + origin.provider, "\(q.id)  \(time)  \(mag)  \(position)  \(delta)")
+        }
+    }
+
+    public func render(_ quake: Quake, origins: [EventOrigin] = [], in area: Rect, into screen: inout Screen) {
         let top = area.y, bottom = area.maxY - 2, left = area.x
         for row in top...bottom { screen.fill(row: row, from: left, to: area.maxX) }
         let title = quake.title.isEmpty ? quake.id : quake.title
         screen.put(" " + title, row: top, column: left, style: Style(foreground: Formatting.color(forMagnitude: quake.magnitude), bold: true),
                    maxWidth: area.width)
-        for (i, (label, value)) in lines(quake).enumerated() where top + 2 + i < bottom {
+        for (i, (label, value)) in (lines(quake) + originLines(origins)).enumerated() where top + 2 + i < bottom {
             screen.put(" " + DisplayWidth.fit(label, to: 13), row: top + 2 + i, column: left, style: Style(dim: true))
             screen.put(value, row: top + 2 + i, column: left + 15, maxWidth: area.width - 15)
         }

@@ -51,7 +51,9 @@ public struct BrowseView {
         switch state.mode {
         case .detail:
             if let quake = state.selectedQuake {
-                DetailView(formatting: formatting, home: state.home, localZone: zone).render(quake, in: layout.screen.inset(top: 1), into: &screen)
+                DetailView(formatting: formatting, home: state.home, localZone: zone)
+                    .render(quake, origins: state.detailOrigins.first?.eventID == quake.id ? state.detailOrigins : [],
+                            in: layout.screen.inset(top: 1), into: &screen)
             }
         case .help:
             HelpView(keys: Keymap.helpLines.map { ($0.keys, $0.text) }, unicode: unicode)

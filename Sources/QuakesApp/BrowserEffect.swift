@@ -8,6 +8,8 @@ import QuakeQuery
 public enum BrowserEffect: Equatable, Sendable {
     /// Fetch this configuration's results (pages come back as `.page`).
     case fetch(FetchConfiguration)
+    /// Read every origin of this event (the details list them).
+    case loadOrigins(String)
     /// Locate this quake (the selection) in the results that follow.
     case track(String?)
     /// These rows are on screen and not in the page: a page with them.

@@ -66,4 +66,6 @@ public enum BrowserEvent: Sendable {
     /// Quakes that newly match `--alert`'s predicate, oldest first (a
     /// catalog change brought them).
     case alerts([Quake])
+    /// `.loadOrigins` read the event's origins, or failed to.
+    case origins(event: String, Result<[EventOrigin], any Error>)
 }

@@ -75,6 +75,8 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var alertBanner: AlertBanner?
     /// Times shown in UTC rather than the local zone (`t`).
     public internal(set) var showsUTC = false
+    /// The origins of the event the details show, when it has several.
+    public internal(set) var detailOrigins: [EventOrigin] = []
     /// Earlier and undone query states (`u`, Ctrl-R).
     internal(set) var history = QueryHistory()
 
@@ -90,6 +92,8 @@ public struct BrowserModel: Equatable, Sendable {
         var tracked: String??
         var rows: RowsAsk?
         var mapRequest: AggregateRequest??
+        /// The event whose origins were read: its id, origins and update.
+        var origins: String?
     }
 
     struct QueryOfConfiguration: Equatable, Sendable {

@@ -76,6 +76,9 @@ extension BrowserModel {
         case .notice(let line): message = line
         case .openFailed(let url, let reason): message = "error: cannot open \(url): \(reason)"
         case .alerts(let quakes): receiveAlerts(quakes)
+        case .origins(let event, .success(let origins)):
+            if event == selectedQuake?.id { detailOrigins = origins }
+        case .origins(_, .failure(let error)): report(error)
         }
     }
 
@@ -224,6 +227,21 @@ extension BrowserModel {
             effects.append(.observeMap(mapRequest))
         }
         if let width = charts.ask(for: page, in: layout.charts) { effects.append(.computeCharts(width: width)) }
+        askForOrigins()
+    }
+
+    /// The details of an event of several origins list them: read once
+    /// per event and version.
+    private mutating func askForOrigins() {
+        guard case .detail = mode, let quake = selectedQuake, quake.origins > 1 else {
+            detailOrigins = []
+            asked.origins = nil
+            return
+        }
+        let key = "\(quake.id) \(quake.origins) \(quake.updated.epochMilliseconds)"
+        guard asked.origins != key else { return }
+        asked.origins = key
+        effects.append(.loadOrigins(quake.id))
     }
 
     // MARK: Actions

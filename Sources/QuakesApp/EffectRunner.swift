@@ -44,6 +44,7 @@ struct EffectRunner {
         case .copy(let text): terminal.copyToClipboard(text)
         case .saveView, .listViews, .deleteView: return views?.outcome(of: effect)
         case .bell: terminal.bell()
+        case .loadOrigins(let event): return .origins(event: event, Result { try catalog.origins(ofEventHolding: event) })
         }
         return nil
     }

@@ -51,6 +51,9 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var whereOption: WhereOption
 
+    @Flag(help: "Print every origin (each service's report) of the listed events, with its event's id, the preferred origin first, and its differences from it (dt s, distance km, dmagnitude).")
+    var origins = false
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Sort keys, comma-separated, '-' for descending: -magnitude,time, or DISTANCE(35.68,139.69) (nearest first; adds a distance column). Default: -time.",
                                valueName: "keys"), completion: SortCompletion.keys)
     var sort: String?
@@ -65,6 +68,9 @@ struct ListCommand: ParsableCommand {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
         if csvSafe && format != .csv { throw ValidationError("--csv-safe is for --format csv only") }
         if columns != .standard && format != .csv { throw ValidationError("--columns is for --format csv only") }
+        if origins && (format == .geojson || columns != .standard || csvSafe) {
+            throw ValidationError("--origins prints table, csv or json, with its own columns")
+        }
         _ = try fetchConfiguration()
         if let section, SectionKey(argument: section) == nil {
             throw ValidationError("--section must be day, magnitude, network or type, not '\(section)'")
@@ -112,6 +118,13 @@ struct ListCommand: ParsableCommand {
             let snapshot = try ResultsController(catalog, configuration: configuration)
                 .fetchNow(counting: format == .geojson)
             let limit = self.limit ?? (format == .table ? 20 : 0)
+            if origins {
+                var events: [String] = []
+                try snapshot.forEachRow(limit: limit) { _, quake in events.append(quake.id) }
+                try OriginListFormat(format: format).write(try catalog.origins(ofEvents: events), to: &output)
+                output.flush()
+                return
+            }
             var listFormat = QuakeListFormat(format: format, configuration: configuration, csvSafe: csvSafe)
             listFormat.columns = columns
             try listFormat.write(snapshot, limit: limit, to: &output)

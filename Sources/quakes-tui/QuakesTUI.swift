@@ -22,7 +22,7 @@ struct QuakesTUI: ParsableCommand {
             """,
         version: QuakesVersion.line,
         subcommands: [BrowseCommand.self, ListCommand.self, MapCommand.self, StatsCommand.self, ImportCommand.self, FetchCommand.self,
-                      SyncCommand.self, SourcesCommand.self, WatchCommand.self, CacheCommand.self,
+                      SyncCommand.self, SourcesCommand.self, WatchCommand.self, MergeCommand.self, SplitCommand.self, CacheCommand.self,
                       VersionCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
@@ -50,6 +50,11 @@ struct QuakesTUI: ParsableCommand {
             return report(error)
         }
         do {
+            // Every command that imports associates as the config file says.
+            if command is ImportCommand || command is FetchCommand || command is SyncCommand || command is WatchCommand
+                || command is BrowseCommand || command is MergeCommand || command is SplitCommand {
+                AssociationPolicy.configured = try UserConfig.load().association
+            }
             try command.run()
             return 0
         } catch {

@@ -14,6 +14,13 @@ import TOMLKit
 ///     home = "Tokyo"             # or [35.68, 139.69]: where DISTANCE() measures from
 ///     alert = "magnitude >= 6"   # the browser's --alert: a bell and a banner for new matches
 ///     cell-aspect = 2.2          # a character cell's height over its width: the map's proportions
+///
+///     [association]              # when two services' reports are one quake (defaults: USGS PDL's)
+///     seconds = 16               # origin times at most this far apart
+///     kilometres = 100           # epicentres inside a box this many km (of 111.12 a degree) each way
+///     magnitude = 0.5            # and magnitudes this close (not compared unless set)
+///     kilometres-per-magnitude = 20   # the box grows this much per magnitude unit above 5
+///     preference = ["usgs", "emsc", "gfz", "isc", "ingv", "geonet", "iris"]   # whose origin speaks for the event
 struct UserConfig: Equatable {
     var feed: String?
     var url: String?
@@ -26,8 +33,11 @@ struct UserConfig: Equatable {
     var alert: String?
     /// A character cell's height over its width (`MapFrame`); 2 when not given.
     var cellAspect: Double?
+    /// `[association]`: how reports of one quake become one event.
+    var association = AssociationPolicy()
 
-    static let keys = ["feed", "url", "timeout", "refresh-every", "max-download", "home", "alert", "cell-aspect"]
+    static let keys = ["feed", "url", "timeout", "refresh-every", "max-download", "home", "alert", "cell-aspect", "association"]
+    static let associationKeys = ["seconds", "kilometres", "magnitude", "kilometres-per-magnitude", "preference"]
     /// `cell-aspect`'s bounds: a terminal's cells are taller than wide, at most about thrice.
     static let cellAspectRange = 1.0...4.0
     /// `max-download`'s bounds: a feed is never smaller than a kilobyte,
@@ -93,6 +103,9 @@ struct UserConfig: Equatable {
                     throw fail("a number between 1 and 4: a character cell's height over its width, such as 2")
                 }
                 config.cellAspect = aspect
+            case "association":
+                guard let association = value.table else { throw fail("a table: [association]") }
+                config.association = try Self.association(association, path: path)
             default:
                 throw ConfigError(path: path, message: "unknown key '\(key)'; keys are \(keys.joined(separator: ", "))")
             }
@@ -105,6 +118,40 @@ struct UserConfig: Equatable {
 }
 
 extension UserConfig {
+    /// `[association]`'s windows and preference; keys not given keep PDL's defaults.
+    private static func association(_ table: TOMLTable, path: String) throws -> AssociationPolicy {
+        var policy = AssociationPolicy()
+        for key in table.keys {
+            let value = table[key]!
+            let number = value.double ?? value.int.map(Double.init)
+            func fail(_ expected: String) -> ConfigError {
+                ConfigError(path: path, message: "'association.\(key)' must be \(expected)")
+            }
+            switch key {
+            case "seconds":
+                guard let number, (0.001...86_400).contains(number) else { throw fail("a number of seconds between 0.001 and 86400") }
+                policy.windows.seconds = number
+            case "kilometres":
+                guard let number, (0.001...5_000).contains(number) else { throw fail("a number of kilometres between 0.001 and 5000") }
+                policy.windows.kilometres = number
+            case "magnitude":
+                guard let number, (0...10).contains(number) else { throw fail("a magnitude difference between 0 and 10") }
+                policy.windows.magnitude = number
+            case "kilometres-per-magnitude":
+                guard let number, (0...1_000).contains(number) else { throw fail("a number of kilometres between 0 and 1000") }
+                policy.windows.kilometresPerMagnitude = number
+            case "preference":
+                guard let array = value.array, case let names = array.compactMap(\.string), names.count == array.count, !names.isEmpty else {
+                    throw fail("a list of services, such as [\"usgs\", \"emsc\"]")
+                }
+                policy.preference.ranking = names.map { $0.lowercased() }
+            default:
+                throw ConfigError(path: path, message: "unknown key 'association.\(key)'; keys are \(associationKeys.joined(separator: ", "))")
+            }
+        }
+        return policy
+    }
+
     /// `home`: a place's name (`"Tokyo"`, `"Springfield, US"`) or `[latitude, longitude]`.
     private static func home(_ value: any TOMLValueConvertible, path: String) throws -> Home {
         let shape = "a place such as \"Tokyo\" or [latitude, longitude] such as [35.68, 139.69]"

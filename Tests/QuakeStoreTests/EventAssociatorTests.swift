@@ -82,6 +82,28 @@ import TestSupport
         #expect(abs(GreatCircle.distanceKilometres(nc.latitude, nc.longitude, nn.latitude, nn.longitude) - 21.6) < 0.05)
     }
 
+    /// libcomcat's `test_associate` (usgs/libcomcat, `tests/libcomcat/dataframes_test.py`, public domain) with
+    /// ComCat's real candidates from its cassette (`Tests/Fixtures/association/README.md`): its windows
+    /// (120 s, 100 km, ±0.5 magnitude) pick ci38460983 for the 09:30:15 M 4.5, and under PDL's 16 s nothing.
+    @Test func libcomcatsRidgecrestExamplePicksTheSecondM45() {
+        let candidates = [("ci38460967", 1562405308980, 35.898, -117.7271667, 4.89),
+                          ("ci37258076", 1562405321790, 35.887, -117.7168333, 4.24),
+                          ("ci38460975", 1562405360970, 35.8811667, -117.7175, 4.41),
+                          ("ci38460983", 1562405441240, 35.9098333, -117.7323333, 4.49)].map { id, time, lat, lon, mag in
+            AssociatedEvent(preferred: OriginReport(source: "ci", code: id, time: Int64(time), latitude: lat, longitude: lon, magnitude: mag),
+                            origins: [.init(source: "ci", code: id)])
+        }
+        // 2019-07-06 09:30:15 UTC.
+        let input = OriginReport(source: "libcomcat", code: "input", time: 1_562_405_415_000, latitude: 35.911, longitude: -117.732,
+                                 magnitude: 4.5)
+        let libcomcat = EventAssociator(windows: AssociationWindows(seconds: 120, magnitude: 0.5))
+        #expect(libcomcat.event(for: input, among: candidates).map { candidates[$0].preferred.code } == "ci38460983")
+        #expect(EventAssociator().event(for: input, among: candidates) == nil, "26.24 s: outside PDL's 16 s")
+        // The README's "PDL d (120 s)" column, computed there independently.
+        let distances = candidates.map { (libcomcat.normalisedDistance($0.preferred, input) * 10_000).rounded() / 10_000 }
+        #expect(distances == [0.8836, 0.7774, 0.4518, 0.2187])
+    }
+
     static let base = OriginReport(source: "us", code: "a", time: 1_000_000, latitude: 60, longitude: 179.5, magnitude: 5)
 
     /// The box: ±0.9° latitude (100/111.12), ±0.9°/cos(lat) longitude (1.8° at 60°N), 16 s;

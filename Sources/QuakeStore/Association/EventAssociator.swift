@@ -22,18 +22,39 @@ public struct OriginReport: Sendable, Hashable {
 /// How close two origins must be to be reports of one event. The defaults
 /// are USGS PDL's (`DefaultAssociator.java`): 16 s, and a box of ±0.9°
 /// latitude by ±0.9°/cos(latitude) longitude (its "100 km": 100 / 111.12 km
-/// a degree), no magnitude test. libcomcat adds ±0.5 magnitude.
+/// a degree), no magnitude test. libcomcat adds ±0.5 magnitude; SEISAN's
+/// windows grow with magnitude (`kilometresPerMagnitude`).
 public struct AssociationWindows: Sendable, Hashable {
-    public var seconds: Double = 16
-    public var degrees: Double = 100 / 111.12
+    public var seconds: Double
+    /// The half-side of the box, in kilometres of 111.12 to the degree.
+    public var kilometres: Double
     /// Nil: magnitudes are not compared (PDL).
     public var magnitude: Double?
+    /// Kilometres the box grows per unit of the larger magnitude above 5
+    /// (a great quake's agencies place it tens of kilometres apart); 0: fixed.
+    public var kilometresPerMagnitude: Double
 
-    public init(seconds: Double = 16, degrees: Double = 100 / 111.12, magnitude: Double? = nil) {
-        self.seconds = seconds; self.degrees = degrees; self.magnitude = magnitude
+    public init(seconds: Double = 16, kilometres: Double = 100, magnitude: Double? = nil, kilometresPerMagnitude: Double = 0) {
+        self.seconds = seconds; self.kilometres = kilometres; self.magnitude = magnitude
+        self.kilometresPerMagnitude = kilometresPerMagnitude
     }
 
     public static let pdl = AssociationWindows()
+
+    /// PDL's kilometres to the degree.
+    public static let kilometresPerDegree = 111.12
+
+    /// The box's half-side in degrees of latitude for two origins'
+    /// magnitudes (the larger counts).
+    public func degrees(_ a: Double?, _ b: Double?) -> Double {
+        let largest = max(a ?? -.infinity, b ?? -.infinity)
+        let growth = largest.isFinite ? kilometresPerMagnitude * max(0, largest - 5) : 0
+        return (kilometres + growth) / Self.kilometresPerDegree
+    }
+
+    /// The widest box any pair can have, for a candidate query: the box
+    /// at magnitude 10.
+    public var widestDegrees: Double { degrees(10, nil) }
 }
 
 /// An event as association sees it: its preferred origin, and the
@@ -86,9 +107,10 @@ public struct EventAssociator: Sendable {
     /// Within the time window, the box and the magnitude window.
     public func isCandidate(_ preferred: OriginReport, for origin: OriginReport) -> Bool {
         guard abs(Double(preferred.time - origin.time)) <= windows.seconds * 1000 else { return false }
-        guard abs(preferred.latitude - origin.latitude) <= windows.degrees else { return false }
+        let degrees = windows.degrees(preferred.magnitude, origin.magnitude)
+        guard abs(preferred.latitude - origin.latitude) <= degrees else { return false }
         if abs(origin.latitude) < 89 {
-            let across = windows.degrees / cos(origin.latitude * .pi / 180)
+            let across = degrees / cos(origin.latitude * .pi / 180)
             guard Self.longitudeDifference(preferred.longitude, origin.longitude) <= across else { return false }
         }
         if let window = windows.magnitude, let a = preferred.magnitude, let b = origin.magnitude, abs(a - b) > window {
@@ -99,8 +121,9 @@ public struct EventAssociator: Sendable {
 
     /// PDL's similarity: the smaller, the closer.
     public func normalisedDistance(_ a: OriginReport, _ b: OriginReport) -> Double {
-        let dLat = (a.latitude - b.latitude) / windows.degrees
-        let dLon = Self.longitudeDifference(a.longitude, b.longitude) / windows.degrees
+        let degrees = windows.degrees(a.magnitude, b.magnitude)
+        let dLat = (a.latitude - b.latitude) / degrees
+        let dLon = Self.longitudeDifference(a.longitude, b.longitude) / degrees
         let dTime = Double(a.time - b.time) / (windows.seconds * 1000)
         return (dLat * dLat + dLon * dLon + dTime * dTime).squareRoot()
     }

@@ -35,6 +35,18 @@ public enum EventIdentity {
         service == comCat ? eventID : "\(service):\(eventID)"
     }
 
+    /// The service a stored id is of: the part before `:`, else ComCat.
+    public static func provider(ofStoredID id: String) -> String {
+        guard let colon = id.utf8.firstIndex(of: UInt8(ascii: ":")) else { return comCat }
+        return String(id[..<colon])
+    }
+
+    /// Whether the stored id is of `provider`, without making a String.
+    static func storedID(_ id: String, isOf provider: String) -> Bool {
+        guard let colon = id.utf8.firstIndex(of: UInt8(ascii: ":")) else { return provider == comCat }
+        return id.utf8[..<colon].elementsEqual(provider.utf8)
+    }
+
     /// The service whose host a QuakeML `publicID` names
     /// (`quakeml:earthquake.usgs.gov/fdsnws/…`, `smi:webservices.ingv.it/…`),
     /// nil when the host is not a known service's.

@@ -7,6 +7,9 @@ public struct ImportReport: Sendable, Equatable {
     /// Stored quakes absorbed into another one: USGS merged their reports
     /// into one event (see `Upserter`).
     public var merged = 0
+    /// Reports that joined another service's report of the same quake as
+    /// one event (`EventGrouping`).
+    public var joined = 0
     /// Skipped features, rows or events: where (a feature's or a QuakeML
     /// event's number, counted from 1, a CSV line number) and why.
     public var skipped: [Skip] = []
@@ -33,7 +36,7 @@ public struct ImportReport: Sendable, Equatable {
     /// Adds what another import did (one refresh of several sources).
     public mutating func add(_ other: ImportReport) {
         new += other.new; updated += other.updated; unchanged += other.unchanged
-        merged += other.merged; skipped += other.skipped; outsideWindow += other.outsideWindow
+        merged += other.merged; joined += other.joined; skipped += other.skipped; outsideWindow += other.outsideWindow
     }
 
     /// How many skip reasons `lines` prints before summarising the rest.
@@ -48,6 +51,7 @@ public struct ImportReport: Sendable, Equatable {
     public var counts: String {
         "\(new) new, \(updated) updated, \(unchanged) unchanged, \(skipped.count) skipped"
             + (merged > 0 ? ", \(merged) merged" : "")
+            + (joined > 0 ? ", \(joined) joined another service's event" : "")
             + (outsideWindow > 0 ? ", \(outsideWindow) outside the window, not imported" : "")
     }
 

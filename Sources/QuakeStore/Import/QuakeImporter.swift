@@ -161,6 +161,7 @@ public struct QuakeImporter: Sendable {
                     }
                     report.merged = upserter.merged
                     try bulk?.finish(inserted: upserter.takeInsertedCounts())
+                    report.joined = try upserter.grouping.settle(providers: upserter.providers)
                     for record in scope.records { try record.write(db, events: report.new + report.updated) }
                     offset.set(bytes.count)
                     tell()
@@ -194,6 +195,7 @@ public struct QuakeImporter: Sendable {
                 for quake in quakes { report.count(try upserter.upsert(quake)) }
                 report.merged = upserter.merged
                 try bulk?.finish(inserted: upserter.takeInsertedCounts())
+                report.joined = try upserter.grouping.settle(providers: upserter.providers)
             }
         }
         return report

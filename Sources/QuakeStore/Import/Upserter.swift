@@ -46,8 +46,14 @@ final class Upserter {
     /// the stored counts plus these are exact, without counting the table
     /// again (2 s at 1,000,000 rows). Nil once a row is updated or merged.
     private(set) var insertedCounts: InsertedCounts?
-    let selectStored, selectAliasOwner, insert, update: Statement
+    let selectStored, selectAliasOwner, insert, update, updateOrigin: Statement
     let deleteQuake, deleteAlias, moveAliases, insertAlias: Statement
+    /// Events of several origins: a report of one of their origins updates
+    /// that origin, and the grouping settles the event afterwards.
+    let grouping: EventGrouping
+    /// The services of the reports written (`EventIdentity.provider(ofStoredID:)`).
+    private(set) var providers: Set<String> = []
+    private var lastProvider = ""
 
     /// The import's connection, inside its transaction.
     private let db: Database
@@ -64,7 +70,7 @@ final class Upserter {
         // Numbered parameters: both statements take the id as ?1, the other
         // stored columns as ?2…?38 and changedAt (the import's clock) as ?39.
         let columns = Quake.storedColumns
-        selectStored = try db.makeStatement(sql: "SELECT updated, time, latitude, longitude, ids FROM quake WHERE id = ?")
+        selectStored = try db.makeStatement(sql: "SELECT updated, time, latitude, longitude, ids, origins FROM quake WHERE id = ?")
         selectAliasOwner = try db.makeStatement(sql: "SELECT quakeId FROM quakeAlias WHERE alias = ?")
         insert = try db.makeStatement(sql: """
             INSERT INTO quake (\(columns.joined(separator: ", ")), changedAt)
@@ -79,12 +85,21 @@ final class Upserter {
             UPDATE quake SET \(columns.enumerated().dropFirst().map { "\($1) = ?\($0 + 1)" }.joined(separator: ", ")),
             changedAt = ?\(columns.count + 1) WHERE id = ?1 AND NOT (\(saysSomethingNew))
             """)
+        // An event's origin of one service (?40, ?41) takes a newer report
+        // of it, its id included (a ComCat report under a former id).
+        updateOrigin = try db.makeStatement(sql: """
+            UPDATE OR IGNORE origin SET \(columns.enumerated().map { "\($1) = ?\($0 + 1)" }.joined(separator: ", ")),
+            changedAt = ?\(columns.count + 1) WHERE eventId = ?\(columns.count + 2) AND provider = ?\(columns.count + 3)
+            AND updated < ?\(columns.firstIndex(of: "updated")! + 1) AND NOT (\(saysSomethingNew))
+            """)
         // Told once that the bindings are ours: GRDB then only resets the
         // statement before a step (setting empty arguments for every row
         // asked SQLite the names of its 39 parameters each time).
         insert.setUncheckedArguments(StatementArguments())
         update.setUncheckedArguments(StatementArguments())
+        updateOrigin.setUncheckedArguments(StatementArguments())
         now = Date().epochMilliseconds
+        grouping = try EventGrouping(db, now: now)
         deleteQuake = try db.makeStatement(sql: "DELETE FROM quake WHERE id = ?")
         deleteAlias = try db.makeStatement(sql: "DELETE FROM quakeAlias WHERE alias = ?")
         moveAliases = try db.makeStatement(sql: "UPDATE quakeAlias SET quakeId = ?2 WHERE quakeId = ?1")
@@ -96,9 +111,14 @@ final class Upserter {
         var updated: Int64
         var origin: SameEvent.Origin
         var ids: String
+        var origins: Int
     }
 
     func upsert(_ report: Quake) throws -> Outcome {
+        if !EventIdentity.storedID(report.id, isOf: lastProvider) {
+            lastProvider = EventIdentity.provider(ofStoredID: report.id)
+            providers.insert(lastProvider)
+        }
         // A large import into an empty catalog: nearly every id is new,
         // and one hash of it says so without a lookup or a copy of the quake.
         if var written = writtenIDHashes {
@@ -123,6 +143,10 @@ final class Upserter {
                 try deleteAlias.execute(arguments: [quake.id])   // a wrong alias: the report is its own quake
             }
         }
+        if let stored, stored.origins > 1 { return try updateOrigin(of: quake.id, with: report) }
+        if stored == nil, let event = try grouping.event(holdingOrigin: report.id) {
+            return try updateOrigin(of: event, with: report)
+        }
         let outcome: Outcome
         if let stored {
             if quake.updated.epochMilliseconds > stored.updated {
@@ -144,6 +168,19 @@ final class Upserter {
         let origin = (outcome == .unchanged ? stored?.origin : nil) ?? quake.origin
         try absorb(report.formerIDs.filter { $0 != quake.id }, into: quake.id, at: origin)
         return outcome
+    }
+
+    /// A report of an origin of event `event`, one of several's: updates
+    /// the event's origin of the report's service when newer.
+    private func updateOrigin(of event: String, with report: Quake) throws -> Outcome {
+        sqlite3_reset(updateOrigin.sqliteStatement)
+        var binder = try report.bindStoredValues(to: updateOrigin, texts: texts)
+        try binder.bind(now); try binder.bind(event); try binder.bind(lastProvider)
+        try updateOrigin.execute()
+        guard db.changesCount > 0 else { return .unchanged }
+        insertedCounts = nil
+        grouping.noteChanged(event)
+        return .updated
     }
 
     /// The report of an alias as a report of the row owning it: the row's id,
@@ -189,7 +226,8 @@ final class Upserter {
     private func storedEvent(_ id: String) throws -> StoredEvent? {
         guard mayBeStored(id) else { return nil }
         guard let row = try Row.fetchOne(selectStored, arguments: [id]) else { return nil }
-        return StoredEvent(updated: row[0], origin: .init(time: row[1], latitude: row[2], longitude: row[3]), ids: row[4])
+        return StoredEvent(updated: row[0], origin: .init(time: row[1], latitude: row[2], longitude: row[3]), ids: row[4],
+                           origins: row[5])
     }
 
     private func aliasOwner(of id: String) throws -> String? {
