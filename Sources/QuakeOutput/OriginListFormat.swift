@@ -59,7 +59,7 @@ public struct OriginListFormat {
     }
 
     static let header = pad("event", 18) + " " + pad("service", 8) + "  " + pad("origin", 22) + " " + pad("time", 19)
-        + "   mag    depth     Δt s    Δ km    ΔM\n"
+        + "   mag     depth     Δt s    Δ km    ΔM\n"
 
     private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         DisplayWidth.fit(TerminalText.visible(text), to: width, alignRight: right)

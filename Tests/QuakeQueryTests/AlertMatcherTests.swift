@@ -46,10 +46,14 @@ struct AlertMatcherTests {
     @Test func aRevisionThatNowMatchesAlertsAndOneStillMatchingDoesNot() throws {
         var matcher = try matcher()
         try add("aa0002", "Small Shelf", 4.4, time: 1_700_000_100_000, updated: 1_700_000_900_000)
-        try add("aa0001", "Old Ridge", 5.5, time: 1_700_000_000_000, updated: 1_700_000_900_000)
+        try add("aa0001", "Old Ridge", 5.4, time: 1_700_000_000_000, updated: 1_700_000_900_000)
         let alerts = try matcher.check()
         #expect(alerts.map(\.id) == ["aa0002"])
         #expect(alerts.first?.magnitude == 4.4)
+        #expect(try matcher.check().isEmpty)
+        // Grown by half a magnitude over the 5.0 it matched with: a larger quake than announced alerts again, once.
+        try add("aa0001", "Old Ridge", 5.5, time: 1_700_000_000_000, updated: 1_700_000_950_000)
+        #expect(try matcher.check().map { "\($0.id) \($0.magnitude!)" } == ["aa0001 5.5"])
         #expect(try matcher.check().isEmpty)
     }
 

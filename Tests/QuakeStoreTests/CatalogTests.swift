@@ -150,7 +150,7 @@ import Testing
         }
         #expect(indexes == ["quake_band", "quake_changedAt", "quake_day_time", "quake_depth", "quake_latitudeBox",
                             "quake_longitudeBox", "quake_magnitude", "quake_placeSort", "quake_time", "sqlite_autoindex_quake_1"])
-        #expect(triggers == ["quakeCell_delete", "quakeCell_insert", "quakeCell_update",
+        #expect(triggers == ["origin_eventDeleted", "quakeCell_delete", "quakeCell_insert", "quakeCell_update",
                              "quakeDay_delete", "quakeDay_insert", "quakeDay_update",
                              "quakeMagnitude_delete", "quakeMagnitude_insert", "quakeMagnitude_update",
                              "quakePlace_delete", "quakePlace_insert", "quakePlace_update"])

@@ -235,7 +235,11 @@ import Testing
             Self.iscEvent.replacingOccurrences(of: "smi:ISC/evid=600516599", with: "smi:org.gfz-potsdam.de/geofon/gfz2021eomm")
             + Self.ingvEvent.replacingOccurrences(of: "smi:webservices.ingv.it/fdsnws/event/1/query?eventId=863301",
                                                   with: "smi:nz.org.geonet/2016p858000")))
-        #expect(seisComP.keys.sorted() == ["emsc:20120529_0000049", "geonet:2016p858000", "gfz:gfz2021eomm", "us1000abcd"])
+        // The same two quakes again, from two other services: each joins the event it reports.
+        #expect(seisComP.keys.sorted() == ["emsc:20120529_0000049", "us1000abcd"])
+        #expect(seisComP["emsc:20120529_0000049"]?.origins == 2 && seisComP["us1000abcd"]?.origins == 2)
+        let origins = try folder.catalog().origins(ofEvents: ["emsc:20120529_0000049", "us1000abcd"])
+        #expect(origins.map(\.report.id) == ["emsc:20120529_0000049", "gfz:gfz2021eomm", "us1000abcd", "geonet:2016p858000"])
     }
 
     /// An empty `eventid=` stored every such event as the one quake `query`.

@@ -48,6 +48,14 @@ struct StoredOrigin: Hashable {
         provider = EventIdentity.provider(ofStoredID: id)
     }
 
+    /// A report not yet written.
+    init(_ quake: Quake) {
+        id = quake.id; time = quake.time.epochMilliseconds; latitude = quake.latitude; longitude = quake.longitude
+        magnitude = quake.magnitude; net = quake.net; status = quake.status; evaluationMode = quake.evaluationMode
+        evaluationStatus = quake.evaluationStatus; updated = quake.updated.epochMilliseconds
+        provider = EventIdentity.provider(ofStoredID: id)
+    }
+
     var report: OriginReport {
         OriginReport(source: provider, code: id, time: time, latitude: latitude, longitude: longitude, magnitude: magnitude)
     }

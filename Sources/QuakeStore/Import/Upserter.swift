@@ -99,7 +99,7 @@ final class Upserter {
         update.setUncheckedArguments(StatementArguments())
         updateOrigin.setUncheckedArguments(StatementArguments())
         now = Date().epochMilliseconds
-        grouping = try EventGrouping(db, now: now)
+        grouping = try EventGrouping(db, now: now, inline: !countingInserts)
         deleteQuake = try db.makeStatement(sql: "DELETE FROM quake WHERE id = ?")
         deleteAlias = try db.makeStatement(sql: "DELETE FROM quakeAlias WHERE alias = ?")
         moveAliases = try db.makeStatement(sql: "UPDATE quakeAlias SET quakeId = ?2 WHERE quakeId = ?1")
@@ -118,6 +118,7 @@ final class Upserter {
         if !EventIdentity.storedID(report.id, isOf: lastProvider) {
             lastProvider = EventIdentity.provider(ofStoredID: report.id)
             providers.insert(lastProvider)
+            grouping.noteProvider(lastProvider)
         }
         // A large import into an empty catalog: nearly every id is new,
         // and one hash of it says so without a lookup or a copy of the quake.
@@ -153,9 +154,15 @@ final class Upserter {
                 try execute(update, binding: quake)
                 outcome = db.changesCount > 0 ? .updated : .unchanged
                 if outcome == .updated { insertedCounts = nil }
+                if outcome == .updated && grouping.associatesInline { try grouping.associate(quake.id) }
             } else {
                 outcome = .unchanged
             }
+        } else if grouping.associatesInline, let event = try grouping.joinIfItBelongs(quake) {
+            insertedCounts = nil
+            outcome = .new
+            if report.listsFormerIDs { try absorb(report.formerIDs.filter { $0 != quake.id }, into: event, at: quake.origin) }
+            return outcome
         } else {
             try execute(insert, binding: quake)
             noteWritten(quake.id)

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `list --origins`, `merge` and `split` as a user runs them, on the real
+/// EMSC and USGS answers for one window (`Tests/Fixtures/association`).
+@Suite struct OriginCommandTests {
+    let folder = TemporaryFolder()
+    static let association = Fixture.folder.appendingPathComponent("association")
+    static let emsc = association.appendingPathComponent("emsc_fdsnws-event_2017-09-01_2017-11-01_M6.5.txt").path
+    static let usgs = association.appendingPathComponent("usgs_2017-09-01_2017-11-01_M6.5.csv").path
+
+    func catalog() throws -> String {
+        let db = folder.file("q.sqlite")
+        for (path, summary) in [(Self.emsc, "6 new, 0 updated, 0 unchanged, 0 skipped"),
+                                (Self.usgs, "6 new, 0 updated, 0 unchanged, 0 skipped, 6 joined another service's event")] {
+            let imported = try runQuakesTUI(["import", "--db", db, path])
+            #expect(imported.status == 0 && imported.stdout == "imported \(path): \(summary)\n", "\(imported.stderr)")
+        }
+        return db
+    }
+
+    @Test("list --origins prints each event's origins, the preferred first, with their differences from it")
+    func listOrigins() throws {
+        let db = try catalog()
+        let table = try runQuakesTUI(["list", "--db", db, "--origins", "--where", "place CONTAINS 'Matzaco'"])
+        #expect(table.stdout == """
+            event              service   origin                 time                  mag     depth     Δt s    Δ km    ΔM
+            us2000ar20         usgs     *us2000ar20             2017-09-19 18:14:38   7.1     48.0        ·       ·     ·
+            us2000ar20         emsc      emsc:20170919_0000091  2017-09-19 18:14:38   7.1     50.0      0.4     4.9  +0.0
+
+            """, "\(table.stderr)")
+        let csv = try runQuakesTUI(["list", "--db", db, "--origins", "--format", "csv", "--sort", "time", "--limit", "1"])
+        #expect(csv.stdout == """
+            event,service,id,preferred,time,latitude,longitude,depth,magnitude,magType,status,updated,dt,distance,dmagnitude
+            us2000ahv0,usgs,us2000ahv0,true,2017-09-08T04:49:19.180Z,15.0222,-93.8993,47.39,8.2,mww,reviewed,2023-03-17T00:17:02.841Z,0,0,0
+            us2000ahv0,emsc,emsc:20170908_0000020,false,2017-09-08T04:49:21.200Z,15.02,-93.81,72,8.1,mw,,2017-09-08T04:49:21.200Z,2.02,9.6,-0.1
+
+            """, "\(csv.stderr)")
+        let json = try runQuakesTUI(["list", "--db", db, "--origins", "--format", "json", "--sort", "time", "--limit", "1"])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.map { $0["id"] as? String } == ["us2000ahv0", "emsc:20170908_0000020"])
+        #expect(objects.map { $0["dmagnitude"] as? Double } == [0, -0.1])
+        #expect(objects.map { $0["preferred"] as? Bool } == [true, false])
+    }
+
+
+    @Test("split and merge say what they did, and refuse in a line naming the ids")
+    func splitAndMerge() throws {
+        let db = try catalog()
+        let split = try runQuakesTUI(["split", "--db", db, "emsc:20170919_0000091"])
+        #expect(split.status == 0 && split.stdout == "split emsc:20170919_0000091 from event us2000ar20: now an event of its own\n",
+                "\(split.stderr)")
+        let count = try runQuakesTUI(["list", "--db", db, "--format", "csv", "--where", "origins == 1"])
+        #expect(count.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[0] }
+                == ["emsc:20170919_0000091", "us2000ar20"])
+        let again = try runQuakesTUI(["split", "--db", db, "emsc:20170919_0000091"])
+        #expect(again.status == 1 && again.stderr == "error: emsc:20170919_0000091 is an event of one origin: nothing to split\n")
+        let merge = try runQuakesTUI(["merge", "--db", db, "us2000ar20", "emsc:20170919_0000091"])
+        #expect(merge.status == 0 && merge.stdout == "merged us2000ar20 and emsc:20170919_0000091: event us2000ar20, 2 origins\n",
+                "\(merge.stderr)")
+        let refused = try runQuakesTUI(["merge", "--db", db, "us2000ar20", "us2000ahv0"])
+        #expect(refused.status == 1 && refused.stderr
+                == "error: us2000ar20 and us2000ahv0 cannot be one event: both hold a report of emsc and usgs, and an event holds one report a service\n")
+        let unknown = try runQuakesTUI(["merge", "--db", db, "us2000ar20", "nothing"])
+        #expect(unknown.status == 1 && unknown.stderr == "error: no quake or origin nothing in the catalog\n")
+    }
+}
