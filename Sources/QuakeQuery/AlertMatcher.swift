@@ -81,7 +81,7 @@ public struct AlertMatcher: Sendable {
         let (fresh, gone, newMark, newRowsAtMark) = try read { db -> ([Quake], [String: String?], Int64, Int) in
             let rereadMark = try Self.rows(at: since, db) != seenAtMark
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT id, changedAt, (\(whereSQL)), magnitude, origins FROM \(QuakeField.table)
+                SELECT id, changedAt, (\(whereSQL)), magnitude FROM \(QuakeField.table)
                 WHERE changedAt \(rereadMark ? ">=" : ">") ?
                 """, arguments: arguments + [since])
             var newIDs: [String] = []
@@ -96,7 +96,7 @@ public struct AlertMatcher: Sendable {
                 let magnitude: Double? = row[3]
                 if matches, let alerted = known[id] {
                     if Self.grew(magnitude, from: alerted) { newIDs.append(id) }
-                } else if matches, let former = try Self.knownOrigin(of: id, origins: row[4], among: known, db) {
+                } else if matches, let former = try Self.knownOrigin(of: id, among: known, db) {
                     gone[former] = .some(id)
                     if Self.grew(magnitude, from: known[former] ?? nil) { newIDs.append(id) }
                 } else if matches {
@@ -132,8 +132,8 @@ public struct AlertMatcher: Sendable {
 
     /// For an event of several origins, the id of one of its origins that
     /// alerted before: the event was known under that id.
-    private static func knownOrigin(of event: String, origins: Int, among known: [String: Double?], _ db: Database) throws -> String? {
-        guard origins > 1 else { return nil }
+    private static func knownOrigin(of event: String, among known: [String: Double?], _ db: Database) throws -> String? {
+        guard try db.tableExists("origin") else { return nil }   // a catalog not yet upgraded (read-only)
         let ids = try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM origin WHERE eventId = ? ORDER BY id"),
                                       arguments: [event])
         return ids.first { known[$0] != nil }

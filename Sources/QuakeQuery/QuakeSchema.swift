@@ -67,11 +67,11 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A computed number, sortable, never NULL: `expression` is its SQL.
-    init(computed name: String, expression: String, distanceOrigin: GeoPoint?,
+    init(computed name: String, expression: String, distanceOrigin: GeoPoint?, sortable: Bool = true,
          read: @escaping @Sendable (Quake) -> FieldValue) {
         self.name = name; aliases = []
         column = expression; sortColumn = expression
-        kind = .number; isNullable = false; isSortable = true
+        kind = .number; isNullable = false; isSortable = sortable
         keyPath = nil; makeDescriptor = nil; self.read = read
         self.distanceOrigin = distanceOrigin
     }
@@ -141,10 +141,11 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
     public static let evaluationStatus = QuakeField("evaluationStatus", kind: .text, nullable: true,
                                                     keyPath: \Quake.evaluationStatus) { .text($0.evaluationStatus) }
 
-    /// How many services reported the event (`EventGrouping`): a filter, not a sort.
-    public static let origins = QuakeField("origins", aliases: ["reports"], kind: .number, keyPath: \Quake.origins) {
-        .number(Double($0.origins))
-    }
+    /// How many services reported the event: its row and its other
+    /// origins (`OriginTable`), counted where it is asked for. A quake
+    /// value does not carry it (nil in memory).
+    public static let origins = QuakeField(computed: "origins", expression: "(1 + (SELECT count(*) FROM origin WHERE origin.eventId = quake.id))",
+                                           distanceOrigin: nil, sortable: false) { _ in .number(nil) }
 
     /// Every field, in the order error messages list them.
     public static let all: [QuakeField] = [

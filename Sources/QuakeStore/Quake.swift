@@ -48,10 +48,6 @@ public struct Quake: Sendable, Hashable, Identifiable {
     /// QuakeML's origin evaluation mode (`manual`, `automatic`) and status.
     public var evaluationMode: String? = nil
     public var evaluationStatus: String? = nil
-    /// How many services' reports this event gathers (`EventGrouping`);
-    /// 1 for an origin's own row.
-    public var origins = 1
-
     public init(
         id: String, code: String = "", net: String = "", ids: String = "",
         magnitude: Double?, magType: String = "", place: String,
@@ -117,7 +113,6 @@ extension Quake: FetchableRecord {
         locationSource = row["locationSource"]; magSource = row["magSource"]
         catalog = row["catalog"]; contributor = row["contributor"]
         evaluationMode = row["evaluationMode"]; evaluationStatus = row["evaluationStatus"]
-        origins = row["origins"] ?? 1
     }
 
     /// The columns added by `Schema`'s v8 migration, in `storedColumns`

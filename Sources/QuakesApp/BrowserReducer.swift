@@ -230,15 +230,15 @@ extension BrowserModel {
         askForOrigins()
     }
 
-    /// The details of an event of several origins list them: read once
-    /// per event and version.
+    /// The details list an event's origins when it has several: read once
+    /// per event, version and page (a joining origin does not change the row).
     private mutating func askForOrigins() {
-        guard case .detail = mode, let quake = selectedQuake, quake.origins > 1 else {
+        guard case .detail = mode, let quake = selectedQuake else {
             detailOrigins = []
             asked.origins = nil
             return
         }
-        let key = "\(quake.id) \(quake.origins) \(quake.updated.epochMilliseconds)"
+        let key = "\(quake.id) \(quake.updated.epochMilliseconds) \(page?.generation ?? 0)"
         guard asked.origins != key else { return }
         asked.origins = key
         effects.append(.loadOrigins(quake.id))

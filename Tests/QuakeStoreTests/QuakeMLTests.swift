@@ -237,7 +237,6 @@ import Testing
                                                   with: "smi:nz.org.geonet/2016p858000")))
         // The same two quakes again, from two other services: each joins the event it reports.
         #expect(seisComP.keys.sorted() == ["emsc:20120529_0000049", "us1000abcd"])
-        #expect(seisComP["emsc:20120529_0000049"]?.origins == 2 && seisComP["us1000abcd"]?.origins == 2)
         let origins = try folder.catalog().origins(ofEvents: ["emsc:20120529_0000049", "us1000abcd"])
         #expect(origins.map(\.report.id) == ["emsc:20120529_0000049", "gfz:gfz2021eomm", "us1000abcd", "geonet:2016p858000"])
     }

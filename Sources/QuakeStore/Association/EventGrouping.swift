@@ -19,9 +19,11 @@ final class EventGrouping {
     private var changedEvents: Set<String> = []
     /// Origins that joined another service's event.
     private(set) var joined = 0
-    /// Whether the catalog held any origin row when the transaction began:
-    /// only then can a report be of one.
-    let holdsOrigins: Bool
+    /// Whether the catalog holds any origin row (when the transaction began,
+    /// or written since): only then can a report be of one, or an event hold several.
+    private(set) var holdsOrigins: Bool
+    /// Whether the user paired any origins (`originPairing`).
+    private let holdsPairings: Bool
     /// The services the catalog and this transaction hold reports of.
     private var providers: Set<String>
     /// Whether a new report is associated as it is written: the catalog's
@@ -30,6 +32,26 @@ final class EventGrouping {
     private let inlineAllowed: Bool
     /// Where a report's texts stay while bound.
     private let texts = TextArena()
+    /// The statements each report runs, prepared once (looking a cached
+    /// statement up hashed its SQL each time: a tenth of an association).
+    private lazy var candidatesStatement = prepare(SQL.candidates)
+    private lazy var othersStatement = prepare(SQL.others)
+    private lazy var eventOfOriginStatement = prepare(SQL.eventOfOrigin)
+    private lazy var eventRowStatement = prepare(SQL.eventRow)
+    private lazy var originFromReportStatement: Statement? = {
+        let statement = prepare(SQL.originFromReport)
+        statement?.setUncheckedArguments(StatementArguments())   // the bindings are ours, as the upserter's
+        return statement
+    }()
+
+    /// A statement of this transaction's connection; nil only if SQLite
+    /// refuses it, when `statement(_:)` prepares it again to throw why.
+    private func prepare(_ sql: String) -> Statement? { try? db.makeStatement(sql: sql) }
+
+    private func statement(_ prepared: Statement?, _ sql: String) throws -> Statement {
+        if let prepared { return prepared }
+        return try db.makeStatement(sql: sql)
+    }
 
     private var associator: EventAssociator { EventAssociator(windows: policy.windows) }
 
@@ -40,27 +62,45 @@ final class EventGrouping {
         self.policy = policy
         self.now = now
         holdsOrigins = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM origin)") ?? false
+        holdsPairings = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM originPairing)") ?? false
         providers = Set(try String.fetchAll(db, sql: "SELECT provider FROM catalogProvider"))
         inlineAllowed = inline
-        associatesInline = inline && providers.count > 1
+        try setInline(inline && providers.count > 1)
     }
 
     /// A report of `provider` is being written.
-    func noteProvider(_ provider: String) {
+    func noteProvider(_ provider: String) throws {
         guard providers.insert(provider).inserted else { return }
-        associatesInline = inlineAllowed && providers.count > 1
+        try setInline(inlineAllowed && providers.count > 1)
     }
 
-    /// The event holding origin `id` when it is an event of several origins.
+    private func setInline(_ inline: Bool) throws {
+        guard inline && !associatesInline else { return }
+        associatesInline = true
+        // Each report reads its candidates' and its event's pages, all over a
+        // large catalog: kept in memory (256 MiB at most, as used) rather
+        // than read again from the file.
+        try db.execute(sql: "PRAGMA cache_size = -262144")
+    }
+
+    /// The event holding origin `id` when it is not that event's preferred origin.
     func event(holdingOrigin id: String) throws -> String? {
         guard holdsOrigins else { return nil }
-        return try String.fetchOne(db.cachedStatement(sql: "SELECT eventId FROM origin WHERE id = ?"), arguments: [id])
+        return try String.fetchOne(statement(eventOfOriginStatement, SQL.eventOfOrigin), arguments: [id])
+    }
+
+    /// Whether event `id` holds other origins than its preferred one.
+    func holdsOthers(_ id: String) throws -> Bool {
+        guard holdsOrigins else { return false }
+        return try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM origin WHERE eventId = ?)"),
+                                 arguments: [id]) ?? false
     }
 
     func noteChanged(_ event: String) { changedEvents.insert(event) }
 
     /// Records the services this transaction wrote origins of, and groups
-    /// what was not grouped as it was written (see the type's comment). Returns how many origins joined an event.
+    /// what was not grouped as it was written (see the type's comment).
+    /// Returns how many origins joined an event.
     func settle(providers: Set<String>) throws -> Int {
         let known = Set(try String.fetchAll(db, sql: "SELECT provider FROM catalogProvider"))
         for provider in providers.subtracting(known) {
@@ -73,9 +113,7 @@ final class EventGrouping {
         // every one before it); a bulk load's are looked at now.
         var lookedAt = leavers
         if !inlineAllowed && known.union(providers).count > 1 {
-            lookedAt = try String.fetchAll(db, sql: """
-                SELECT id FROM quake WHERE changedAt = ? AND origins = 1 ORDER BY time, id
-                """, arguments: [now])
+            lookedAt = try String.fetchAll(db, sql: "SELECT id FROM quake WHERE changedAt = ? ORDER BY time, id", arguments: [now])
         }
         for id in lookedAt { try associate(id) }
         return joined
@@ -83,15 +121,15 @@ final class EventGrouping {
 
     // MARK: Association
 
-    /// Joins event-alone `id` to the event it belongs with, if any (a
-    /// report written inline that moved: it may now belong with one).
+    /// Joins event `id`, when it is an event alone, to the event it belongs
+    /// with, if any (a report that moved may now belong with one).
     func associate(_ id: String) throws {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT \(StoredOrigin.columns) FROM quake WHERE id = ? AND origins = 1
-            """), arguments: [id]) else { return }   // joined meanwhile
+        guard let row = try Row.fetchOne(statement(eventRowStatement, SQL.eventRow),
+                                         arguments: [id]),
+              try !holdsOthers(id) else { return }   // gone, or an event of several
         let origin = StoredOrigin(row: row)
-        guard let event = try eventToJoin(origin) else { return }
-        try join(Member(origin: origin, place: .quakeRow), event: event)
+        guard let (_, members) = try eventToJoin(origin) else { return }
+        try join(Member(origin: origin, place: .eventRow), members: members)
     }
 
     /// A new report, associated as it is written: joins the event it
@@ -99,67 +137,56 @@ final class EventGrouping {
     /// none (the caller writes it as an event of its own).
     func joinIfItBelongs(_ report: Quake) throws -> String? {
         let origin = StoredOrigin(report)
-        guard let event = try eventToJoin(origin) else { return nil }
-        return try join(Member(origin: origin, place: .report(report)), event: event)
+        guard let (_, members) = try eventToJoin(origin) else { return nil }
+        return try join(Member(origin: origin, place: .report(report)), members: members)
     }
 
-    /// The event origin `origin` (an event alone, or a report not yet
-    /// written) belongs with: a partner the user paired it with, else the
-    /// nearest candidate by the policy's windows that holds no report of its
-    /// service and no origin the user set apart from it.
-    private func eventToJoin(_ origin: StoredOrigin) throws -> EventRow? {
+    /// The event `origin` (an event alone, or a report not yet written)
+    /// belongs with: a partner the user paired it with, else the nearest
+    /// candidate by the policy's windows that holds no report of its service
+    /// and no origin the user set apart from it.
+    private func eventToJoin(_ origin: StoredOrigin) throws -> (EventRow, [Member])? {
         let id = origin.id
-        let pairings = try OriginPairing.of(id, db)
+        let pairings = holdsPairings ? try OriginPairing.of(id, db) : OriginPairing.Partners()
         if let partner = pairings.together.first, let event = try eventRow(holding: partner), event.id != id {
-            return event
+            return (event, try members(of: event))
         }
         let windows = policy.windows, degrees = windows.widestDegrees
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT \(StoredOrigin.columns), origins FROM quake
-            WHERE time BETWEEN ? AND ? AND latitude BETWEEN ? AND ? AND id <> ?
-            """), arguments: [origin.time - Int64(windows.seconds * 1000), origin.time + Int64(windows.seconds * 1000),
-                              origin.latitude - degrees, origin.latitude + degrees, id])
-        guard !rows.isEmpty else { return nil }
-        var events: [AssociatedEvent] = [], candidates: [EventRow] = []
-        for row in rows {
-            let candidate = EventRow(preferred: StoredOrigin(row: row), origins: row[10])
-            let keys = try originKeys(of: candidate)
-            guard keys.allSatisfy({ !pairings.apart.contains($0.id) }) else { continue }
-            events.append(AssociatedEvent(preferred: candidate.preferred.report,
-                                          origins: Set(keys.map { .init(source: $0.provider, code: $0.id) })))
-            candidates.append(candidate)
+        let found = try origins(statement(candidatesStatement, SQL.candidates),
+                                [origin.time - Int64(windows.seconds * 1000), origin.time + Int64(windows.seconds * 1000),
+                                 origin.latitude - degrees, origin.latitude + degrees, id])
+        guard !found.isEmpty else { return nil }
+        var events: [AssociatedEvent] = [], candidates: [(EventRow, [Member])] = []
+        for preferred in found {
+            let candidate = EventRow(preferred: preferred)
+            let members = try members(of: candidate)
+            guard members.allSatisfy({ !pairings.apart.contains($0.origin.id) }) else { continue }
+            let held = Set(members.map { AssociatedEvent.OriginKey(source: $0.origin.provider, code: $0.origin.id) })
+            events.append(AssociatedEvent(preferred: candidate.preferred.report, origins: held))
+            candidates.append((candidate, members))
         }
         return associator.event(for: origin.report, among: events).map { candidates[$0] }
     }
 
-    /// An event's row: its preferred origin and how many it has.
+    /// An event's row: its preferred origin.
     struct EventRow {
         var preferred: StoredOrigin
-        var origins: Int
         var id: String { preferred.id }
     }
 
-    private func originKeys(of event: EventRow) throws -> [(provider: String, id: String)] {
-        guard event.origins > 1 else { return [(event.preferred.provider, event.id)] }
-        return try Row.fetchAll(db.cachedStatement(sql: "SELECT provider, id FROM origin WHERE eventId = ?"),
-                                arguments: [event.id]).map { ($0[0], $0[1]) }
-    }
-
-    /// The event row of origin `id`, whether it is an event alone or one of several's.
+    /// The event row of origin `id`, whether it is its event's preferred origin or another.
     func eventRow(holding id: String) throws -> EventRow? {
-        let eventID = try String.fetchOne(db.cachedStatement(sql: "SELECT eventId FROM origin WHERE id = ?"), arguments: [id])
-            ?? id
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(StoredOrigin.columns), origins FROM quake WHERE id = ?"),
+        let eventID = try event(holdingOrigin: id) ?? id
+        guard let row = try Row.fetchOne(statement(eventRowStatement, SQL.eventRow),
                                          arguments: [eventID]) else { return nil }
-        return EventRow(preferred: StoredOrigin(row: row), origins: row[10])
+        return EventRow(preferred: StoredOrigin(row: row))
     }
 
-    /// `member` (an event alone, or a report) joins `event`; returns the event's id.
+    /// `member` (an event alone, or a report) joins the event of `members`; returns the event's id.
     @discardableResult
-    private func join(_ member: Member, event: EventRow) throws -> String {
-        let rows = if case .quakeRow = member.place { [event.id, member.origin.id] } else { [event.id] }
+    private func join(_ member: Member, members: [Member]) throws -> String {
         joined += 1
-        return try write(members: try members(of: event) + [member], rows: rows, refreshingValues: false)
+        return try write(members: members + [member])
     }
 
     // MARK: Writing events
@@ -170,141 +197,166 @@ final class EventGrouping {
         var place: Place
 
         enum Place {
-            /// A row of the `origin` table.
+            /// An event's own row in `quake`: its preferred origin.
+            case eventRow
+            /// A row of the `origin` table: an event's other origin.
             case originRow
-            /// An event-alone's own `quake` row.
-            case quakeRow
             /// A report being imported, not yet written.
             case report(Quake)
         }
-
-        var isOriginRow: Bool { if case .originRow = place { true } else { false } }
     }
 
     func members(of event: EventRow) throws -> [Member] {
-        guard event.origins > 1 else { return [Member(origin: event.preferred, place: .quakeRow)] }
-        return try Row.fetchAll(db.cachedStatement(sql: "SELECT \(StoredOrigin.columns) FROM origin WHERE eventId = ?"),
-                                arguments: [event.id]).map { Member(origin: StoredOrigin(row: $0), place: .originRow) }
+        var members = [Member(origin: event.preferred, place: .eventRow)]
+        if holdsOrigins {
+            members += try origins(statement(othersStatement, SQL.others), [event.id]).map { Member(origin: $0, place: .originRow) }
+        }
+        return members
     }
 
-    /// Writes `members` as one event, replacing the event rows `rows`: the
-    /// preferred origin's row holds the event (its values, its id, how many
-    /// origins); every member is an `origin` row pointing at it; the other
-    /// rows go, their aliases moved to it. One member: its own row, no
-    /// `origin` row. `refreshingValues`: copy the preferred origin's values
-    /// into its row even when the row is already its (an origin updated).
-    /// Returns the event's id.
+    /// Writes `members` as one event: the preferred origin's row in `quake`
+    /// is the event (its values, its id; changed now when it is a new row),
+    /// every other member a row of `origin` pointing at it; the other
+    /// members' event rows go, their aliases moved to it. Returns its id.
     @discardableResult
-    func write(members: [Member], rows: [String], refreshingValues: Bool = true) throws -> String {
+    func write(members: [Member]) throws -> String {
         let preferred = policy.preference.preferred(among: members.map(\.origin))
-        if members.count == 1 { try writeAlone(members[0], rows: rows); return preferred.id }
-        for member in members {
+        let id = preferred.id
+        // The preferred origin's own row first: an origin row or a report
+        // becomes the event's row.
+        for member in members where member.origin.id == id {
             switch member.place {
-            case .originRow:
-                try db.execute(sql: "UPDATE origin SET eventId = ? WHERE id = ?", arguments: [preferred.id, member.origin.id])
-            case .quakeRow:
-                try db.execute(sql: """
-                    INSERT INTO origin (eventId, provider, \(OriginTable.copiedList))
-                    SELECT ?, ?, \(OriginTable.copiedList) FROM quake WHERE id = ?
-                    """, arguments: [preferred.id, member.origin.provider, member.origin.id])
+            case .eventRow: break
+            case .originRow: try moveToEventRow(id)
             case .report(let report):
-                try insertOrigin(report, event: preferred.id, provider: member.origin.provider)
+                try insertOrigin(report, event: id, provider: member.origin.provider)
+                try moveToEventRow(id)
             }
         }
-        let hasRow = rows.contains(preferred.id)
-        if !hasRow {
-            try db.execute(sql: """
-                INSERT INTO quake (\(OriginTable.copiedList), origins) SELECT \(OriginTable.copiedList), ? FROM origin WHERE id = ?
-                """, arguments: [members.count, preferred.id])
+        var replaced: [String] = []
+        holdsOrigins = holdsOrigins || members.count > 1
+        for member in members where member.origin.id != id {
+            switch member.place {
+            case .eventRow:
+                try run(SQL.originFromEventRow, [id, member.origin.provider, member.origin.id])
+                replaced.append(member.origin.id)
+            case .originRow: try run("UPDATE origin SET eventId = ? WHERE id = ?", [id, member.origin.id])
+            case .report(let report): try insertOrigin(report, event: id, provider: member.origin.provider)
+            }
         }
-        try removeRows(rows.filter { $0 != preferred.id }, movingAliasesTo: preferred.id)
-        if hasRow && !refreshingValues {
-            // Its row holds its values already: only the count and the change mark move (two indexes, not fifteen).
-            try db.execute(sql: "UPDATE quake SET origins = ?, changedAt = ? WHERE id = ?", arguments: [members.count, now, preferred.id])
-        } else {
-            try db.execute(sql: """
-                UPDATE quake SET (\(OriginTable.valueList)) = (SELECT \(OriginTable.valueList) FROM origin WHERE id = ?1),
-                    origins = ?2, changedAt = ?3 WHERE id = ?1
-                """, arguments: [preferred.id, members.count, now])
-        }
-        return preferred.id
+        try removeRows(replaced, movingAliasesTo: id)
+        return id
+    }
+
+    /// Origin row `id` becomes an event row, changed now.
+    private func moveToEventRow(_ id: String) throws {
+        try run(SQL.eventRowFromOrigin, [now, id])
+        try run("DELETE FROM origin WHERE id = ?", [id])
+    }
+
+    /// The origins a query of `StoredOrigin.columns` reads, through a
+    /// cursor: its row is read in place (`fetchAll` copied every row).
+    private func origins(_ statement: Statement, _ arguments: StatementArguments) throws -> [StoredOrigin] {
+        var origins: [StoredOrigin] = []
+        let cursor = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try cursor.next() { origins.append(StoredOrigin(row: row)) }
+        return origins
+    }
+
+    /// Runs a statement prepared once a transaction: each names many
+    /// columns, and preparing one anew (GRDB's authorizer sees every
+    /// column) cost more than running it.
+    private func run(_ sql: String, _ arguments: StatementArguments) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
     }
 
     /// An `origin` row of a report not yet written.
     private func insertOrigin(_ report: Quake, event: String, provider: String) throws {
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO origin (\(OriginTable.copiedList), eventId, provider)
-            VALUES (\((1...OriginTable.copiedColumns.count + 2).map { "?\($0)" }.joined(separator: ", ")))
-            """)
-        statement.setUncheckedArguments(StatementArguments())   // the bindings are ours, as the upserter's
+        holdsOrigins = true
+        let statement = try self.statement(originFromReportStatement, SQL.originFromReport)
         sqlite3_reset(statement.sqliteStatement)
         var binder = try report.bindStoredValues(to: statement, texts: texts)
         try binder.bind(now); try binder.bind(event); try binder.bind(provider)
         try statement.execute()
     }
 
-    /// An event of one origin: its row holds it, and no `origin` row does.
-    private func writeAlone(_ member: Member, rows: [String]) throws {
-        let id = member.origin.id
-        if member.isOriginRow {
-            if rows.contains(id) {
-                try db.execute(sql: """
-                    UPDATE quake SET (\(OriginTable.valueList)) = (SELECT \(OriginTable.valueList) FROM origin WHERE id = ?1),
-                        origins = 1, changedAt = ?2 WHERE id = ?1
-                    """, arguments: [id, now])
-            } else {
-                try insertRow(fromOrigin: id)
-            }
-            try db.execute(sql: "DELETE FROM origin WHERE id = ?", arguments: [id])
-        }
-        try removeRows(rows.filter { $0 != id }, movingAliasesTo: id)
-    }
-
-    /// A `quake` row for origin row `id`, an event alone, changed now.
-    private func insertRow(fromOrigin id: String) throws {
-        try db.execute(sql: """
-            INSERT INTO quake (\(OriginTable.copiedList), origins)
-            SELECT id, \(Quake.storedColumns.dropFirst().joined(separator: ", ")), ?, 1 FROM origin WHERE id = ?
-            """, arguments: [now, id])
-    }
-
     private func removeRows(_ rows: [String], movingAliasesTo id: String) throws {
         for row in rows {
-            try db.execute(sql: "UPDATE quakeAlias SET quakeId = ? WHERE quakeId = ?", arguments: [id, row])
-            try db.execute(sql: "DELETE FROM quake WHERE id = ?", arguments: [row])
+            try run("UPDATE quakeAlias SET quakeId = ? WHERE quakeId = ?", [id, row])
+            try run("DELETE FROM quake WHERE id = ?", [row])
         }
     }
 
     // MARK: Regrouping
 
     /// Re-chooses event `id`'s preferred origin and lets go of the origins
-    /// no longer within its windows (unless paired with it): each becomes
-    /// an event alone. Returns their ids.
+    /// no longer within its windows (unless paired with it), or of origin
+    /// `forced` (a split): each becomes an event alone. Returns their ids.
     @discardableResult
     func regroup(_ id: String, letting forced: String? = nil) throws -> [String] {
-        guard let event = try eventRow(holding: id), event.id == id || forced != nil, event.origins > 1 else { return [] }
+        guard let event = try eventRow(holding: id) else { return [] }
         let members = try members(of: event)
-        let preferred = policy.preference.preferred(among: members.map(\.origin))
-        let together = try OriginPairing.of(preferred.id, db).together
-        let leaving = members.filter { member in
-            if member.origin.id == forced { return true }
-            if forced != nil || member.origin.id == preferred.id || together.contains(member.origin.id) { return false }
-            return !associator.isCandidate(preferred.report, for: member.origin.report)
+        guard members.count > 1 else { return [] }
+        let staying: [Member], leaving: [Member]
+        if let forced {
+            (staying, leaving) = (members.filter { $0.origin.id != forced }, members.filter { $0.origin.id == forced })
+        } else {
+            let preferred = policy.preference.preferred(among: members.map(\.origin))
+            let together = holdsPairings ? try OriginPairing.of(preferred.id, db).together : []
+            let out = Set(members.filter { member in
+                member.origin.id != preferred.id && !together.contains(member.origin.id)
+                    && !associator.isCandidate(preferred.report, for: member.origin.report)
+            }.map(\.origin.id))
+            (staying, leaving) = (members.filter { !out.contains($0.origin.id) }, members.filter { out.contains($0.origin.id) })
         }
-        guard !leaving.isEmpty else {
-            try write(members: members, rows: [event.id])
-            return []
+        // The event's own row, if it leaves, stays its own: the others take
+        // the row of their preferred origin.
+        for member in leaving where member.place == .originRow {
+            try run("UPDATE origin SET eventId = '' WHERE id = ?", [member.origin.id])
         }
-        // Out of the event first: its row's deletion takes its origins along.
-        for member in leaving {
-            try db.execute(sql: "UPDATE origin SET eventId = '' WHERE id = ?", arguments: [member.origin.id])
+        if leaving.contains(where: { $0.place == .eventRow }), let first = staying.first {
+            try moveToEventRow(first.origin.id)
+            try write(members: [Member(origin: first.origin, place: .eventRow)] + staying.dropFirst())
+        } else {
+            try write(members: staying)
         }
-        let staying = members.filter { member in !leaving.contains { $0.origin.id == member.origin.id } }
-        try write(members: staying, rows: [event.id])
-        for member in leaving {
-            try insertRow(fromOrigin: member.origin.id)
-            try db.execute(sql: "DELETE FROM origin WHERE id = ?", arguments: [member.origin.id])
-        }
+        for member in leaving where member.place == .originRow { try moveToEventRow(member.origin.id) }
         return leaving.map(\.origin.id)
     }
+}
+
+extension EventGrouping.Member.Place: Equatable {
+    static func == (a: Self, b: Self) -> Bool {
+        switch (a, b) {
+        case (.eventRow, .eventRow), (.originRow, .originRow): true
+        case (.report(let x), .report(let y)): x.id == y.id
+        default: false
+        }
+    }
+}
+
+/// The statements of association, written once.
+private enum SQL {
+    /// Events within ?1…?2 (epoch ms) and latitudes ?3…?4, but ?5. Seconds of
+    /// the time index, not degrees of the latitude one (`+`): a band of
+    /// 1.8° holds a tenth of a regional catalog.
+    static let candidates = """
+        SELECT \(StoredOrigin.columns) FROM quake WHERE time BETWEEN ? AND ? AND +latitude BETWEEN ? AND ? AND id <> ?
+        """
+    /// An event's origins but its preferred one.
+    static let others = "SELECT \(StoredOrigin.columns) FROM origin WHERE eventId = ?"
+    static let eventOfOrigin = "SELECT eventId FROM origin WHERE id = ?"
+    static let eventRow = "SELECT \(StoredOrigin.columns) FROM quake WHERE id = ?"
+    /// ?1 the event, ?2 its service, ?3 the event row that becomes its origin.
+    static let originFromEventRow = """
+        INSERT INTO origin (eventId, provider, \(OriginTable.copiedList)) SELECT ?, ?, \(OriginTable.copiedList) FROM quake WHERE id = ?
+        """
+    /// An event row, changed at ?1, from origin row ?2.
+    static let eventRowFromOrigin = """
+        INSERT INTO quake (\(OriginTable.copiedList)) SELECT id, \(OriginTable.storedValueList), ? FROM origin WHERE id = ?
+        """
+    static let originFromReport = """
+        INSERT INTO origin (\(OriginTable.copiedList), eventId, provider)
+        VALUES (\((1...OriginTable.copiedColumns.count + 2).map { "?\($0)" }.joined(separator: ", ")))
+        """
 }

@@ -45,18 +45,20 @@ extension QuakeCatalog {
     static func origins(ofEventHolding id: String, _ db: Database) throws -> [EventOrigin] {
         guard let event = try eventID(holding: id, db),
               let quake = try Quake.fetchOne(db, sql: "SELECT * FROM quake WHERE id = ?", arguments: [event]) else { return [] }
-        guard quake.origins > 1 else { return [EventOrigin(eventID: event, provider: EventIdentity.provider(ofStoredID: event), report: quake)] }
-        return try Row.fetchAll(db, sql: "SELECT * FROM origin WHERE eventId = ? ORDER BY id = ?1 DESC, provider",
-                                arguments: [event]).map {
+        let own = EventOrigin(eventID: event, provider: EventIdentity.provider(ofStoredID: event), report: quake)
+        // A catalog not yet upgraded (read-only) has no other origins.
+        guard try db.tableExists("origin") else { return [own] }
+        return [own] + (try Row.fetchAll(db, sql: "SELECT * FROM origin WHERE eventId = ? ORDER BY provider", arguments: [event]).map {
             EventOrigin(eventID: event, provider: $0["provider"], report: try Quake(row: $0))
-        }
+        })
     }
 
     /// The event row holding origin `id`: the event's own id, an origin's
     /// event, or the row a ComCat former id is an alias of.
     static func eventID(holding id: String, _ db: Database) throws -> String? {
         if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM quake WHERE id = ?)", arguments: [id]) == true { return id }
-        if let event = try String.fetchOne(db, sql: "SELECT eventId FROM origin WHERE id = ?", arguments: [id]) { return event }
+        if try db.tableExists("origin"),
+           let event = try String.fetchOne(db, sql: "SELECT eventId FROM origin WHERE id = ?", arguments: [id]) { return event }
         return try String.fetchOne(db, sql: "SELECT quakeId FROM quakeAlias WHERE alias = ?", arguments: [id])
     }
 
@@ -84,8 +86,7 @@ extension QuakeCatalog {
                                    arguments: [min(x.origin.id, y.origin.id), max(x.origin.id, y.origin.id)])
                 }
             }
-            try grouping.write(members: members, rows: [eventA.id, eventB.id])
-            return try Self.eventID(holding: a, db) ?? a
+            return try grouping.write(members: members)
         }
     }
 
@@ -97,8 +98,8 @@ extension QuakeCatalog {
         try regrouping { db, grouping in
             let event = try Self.event(holding: id, grouping)
             let members = try grouping.members(of: event)
-            guard event.origins > 1, let origin = members.first(where: { $0.origin.id == id }) else {
-                throw GroupingError(description: event.origins > 1 ? "\(id) is not an origin of event \(event.id); split takes an origin's id"
+            guard members.count > 1, let origin = members.first(where: { $0.origin.id == id }) else {
+                throw GroupingError(description: members.count > 1 ? "\(id) is not an origin of event \(event.id); split takes an origin's id"
                                     : "\(id) is an event of one origin: nothing to split")
             }
             for other in members where other.origin.id != id {

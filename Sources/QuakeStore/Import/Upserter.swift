@@ -70,7 +70,7 @@ final class Upserter {
         // Numbered parameters: both statements take the id as ?1, the other
         // stored columns as ?2…?38 and changedAt (the import's clock) as ?39.
         let columns = Quake.storedColumns
-        selectStored = try db.makeStatement(sql: "SELECT updated, time, latitude, longitude, ids, origins FROM quake WHERE id = ?")
+        selectStored = try db.makeStatement(sql: "SELECT updated, time, latitude, longitude, ids FROM quake WHERE id = ?")
         selectAliasOwner = try db.makeStatement(sql: "SELECT quakeId FROM quakeAlias WHERE alias = ?")
         insert = try db.makeStatement(sql: """
             INSERT INTO quake (\(columns.joined(separator: ", ")), changedAt)
@@ -111,14 +111,13 @@ final class Upserter {
         var updated: Int64
         var origin: SameEvent.Origin
         var ids: String
-        var origins: Int
     }
 
     func upsert(_ report: Quake) throws -> Outcome {
         if !EventIdentity.storedID(report.id, isOf: lastProvider) {
             lastProvider = EventIdentity.provider(ofStoredID: report.id)
             providers.insert(lastProvider)
-            grouping.noteProvider(lastProvider)
+            try grouping.noteProvider(lastProvider)
         }
         // A large import into an empty catalog: nearly every id is new,
         // and one hash of it says so without a lookup or a copy of the quake.
@@ -144,7 +143,11 @@ final class Upserter {
                 try deleteAlias.execute(arguments: [quake.id])   // a wrong alias: the report is its own quake
             }
         }
-        if let stored, stored.origins > 1 { return try updateOrigin(of: quake.id, with: report) }
+        // A ComCat former id whose event speaks through another service's
+        // origin: the report is of the event's ComCat origin.
+        if stored != nil, quake.id != report.id, !EventIdentity.storedID(quake.id, isOf: lastProvider) {
+            return try updateOrigin(of: quake.id, with: report)
+        }
         if stored == nil, let event = try grouping.event(holdingOrigin: report.id) {
             return try updateOrigin(of: event, with: report)
         }
@@ -154,7 +157,11 @@ final class Upserter {
                 try execute(update, binding: quake)
                 outcome = db.changesCount > 0 ? .updated : .unchanged
                 if outcome == .updated { insertedCounts = nil }
-                if outcome == .updated && grouping.associatesInline { try grouping.associate(quake.id) }
+                if outcome == .updated {
+                    // Its event re-chooses and re-checks its origins, or an event alone may now join one.
+                    if try grouping.holdsOthers(quake.id) { grouping.noteChanged(quake.id) }
+                    else if grouping.associatesInline { try grouping.associate(quake.id) }
+                }
             } else {
                 outcome = .unchanged
             }
@@ -233,8 +240,7 @@ final class Upserter {
     private func storedEvent(_ id: String) throws -> StoredEvent? {
         guard mayBeStored(id) else { return nil }
         guard let row = try Row.fetchOne(selectStored, arguments: [id]) else { return nil }
-        return StoredEvent(updated: row[0], origin: .init(time: row[1], latitude: row[2], longitude: row[3]), ids: row[4],
-                           origins: row[5])
+        return StoredEvent(updated: row[0], origin: .init(time: row[1], latitude: row[2], longitude: row[3]), ids: row[4])
     }
 
     private func aliasOwner(of id: String) throws -> String? {
