@@ -123,23 +123,21 @@ extension UserConfig {
         var policy = AssociationPolicy()
         for key in table.keys {
             let value = table[key]!
-            let number = value.double ?? value.int.map(Double.init)
             func fail(_ expected: String) -> ConfigError {
                 ConfigError(path: path, message: "'association.\(key)' must be \(expected)")
             }
+            /// The value, a number within `range`, else the error saying what it must be.
+            func number(_ range: ClosedRange<Double>, _ what: String) throws -> Double {
+                guard let number = value.double ?? value.int.map(Double.init), range.contains(number) else {
+                    throw fail("\(what) between \(JSONText.number(range.lowerBound)) and \(JSONText.number(range.upperBound))")
+                }
+                return number
+            }
             switch key {
-            case "seconds":
-                guard let number, (0.001...86_400).contains(number) else { throw fail("a number of seconds between 0.001 and 86400") }
-                policy.windows.seconds = number
-            case "kilometres":
-                guard let number, (0.001...5_000).contains(number) else { throw fail("a number of kilometres between 0.001 and 5000") }
-                policy.windows.kilometres = number
-            case "magnitude":
-                guard let number, (0...10).contains(number) else { throw fail("a magnitude difference between 0 and 10") }
-                policy.windows.magnitude = number
-            case "kilometres-per-magnitude":
-                guard let number, (0...1_000).contains(number) else { throw fail("a number of kilometres between 0 and 1000") }
-                policy.windows.kilometresPerMagnitude = number
+            case "seconds": policy.windows.seconds = try number(0.001...86_400, "a number of seconds")
+            case "kilometres": policy.windows.kilometres = try number(0.001...5_000, "a number of kilometres")
+            case "magnitude": policy.windows.magnitude = try number(0...10, "a magnitude difference")
+            case "kilometres-per-magnitude": policy.windows.kilometresPerMagnitude = try number(0...1_000, "a number of kilometres")
             case "preference":
                 guard let array = value.array, case let names = array.compactMap(\.string), names.count == array.count, !names.isEmpty else {
                     throw fail("a list of services, such as [\"usgs\", \"emsc\"]")

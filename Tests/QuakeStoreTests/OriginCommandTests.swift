@@ -45,6 +45,24 @@ import TestSupport
     }
 
 
+    @Test("the config file's [association] decides: within 0.3 s only the Rat Islands pair (0.01 s apart) is one quake; magnitudes within 0.05, the three pairs that agree, EMSC's origins speaking when ranked first")
+    func configuredWindows() throws {
+        let config = folder.file("config")
+        try FileManager.default.createDirectory(atPath: config + "/quakes-tui", withIntermediateDirectories: true)
+        for (association, joined) in [("seconds = 0.3", 1), ("magnitude = 0.05\npreference = [\"emsc\", \"usgs\"]", 3)] {
+            _ = folder.write("config/quakes-tui/config.toml", "[association]\n" + association + "\n")
+            let db = folder.file("\(joined).sqlite")
+            for path in [Self.emsc, Self.usgs] {
+                let imported = try runQuakesTUI(["import", "--db", db, path], environment: ["XDG_CONFIG_HOME": config])
+                #expect(imported.status == 0 && !imported.stdout.isEmpty, "\(imported.stdout) \(imported.stderr)")
+            }
+            let events = try runQuakesTUI(["list", "--db", db, "--format", "csv", "--where", "origins > 1"])
+            #expect(events.stdout.split(separator: "\n").count - 1 == joined, "\(association): \(events.stdout)")
+            let ids = events.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: ",")[0]) }
+            #expect(ids == (joined == 1 ? ["us2000b2vq"] : ["emsc:20171024_0000031", "emsc:20171010_0000169", "emsc:20170919_0000091"]))
+        }
+    }
+
     @Test("split and merge say what they did, and refuse in a line naming the ids")
     func splitAndMerge() throws {
         let db = try catalog()

@@ -57,6 +57,7 @@ struct StoredOrigin: Hashable {
     }
 
     var report: OriginReport {
-        OriginReport(source: provider, code: id, time: time, latitude: latitude, longitude: longitude, magnitude: magnitude)
+        // The catalog's own ids, compared with each other as stored.
+        OriginReport(lowercased: provider, code: id, time: time, latitude: latitude, longitude: longitude, magnitude: magnitude)
     }
 }

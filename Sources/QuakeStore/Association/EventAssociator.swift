@@ -14,7 +14,14 @@ public struct OriginReport: Sendable, Hashable {
     public var magnitude: Double?
 
     public init(source: String, code: String, time: Int64, latitude: Double, longitude: Double, magnitude: Double? = nil) {
-        self.source = source.lowercased(); self.code = code.lowercased(); self.time = time
+        self.init(lowercased: source.lowercased(), code: code.lowercased(), time: time, latitude: latitude, longitude: longitude,
+                  magnitude: magnitude)
+    }
+
+    /// A source and code already in lower case (the catalog's stored ids):
+    /// not copied again for every candidate.
+    init(lowercased source: String, code: String, time: Int64, latitude: Double, longitude: Double, magnitude: Double?) {
+        self.source = source; self.code = code; self.time = time
         self.latitude = latitude; self.longitude = longitude; self.magnitude = magnitude
     }
 }
@@ -71,7 +78,9 @@ public struct AssociatedEvent: Sendable, Hashable {
     public struct OriginKey: Sendable, Hashable {
         public var source: String
         public var code: String
-        public init(source: String, code: String) { self.source = source.lowercased(); self.code = code.lowercased() }
+        public init(source: String, code: String) { self.init(lowercased: source.lowercased(), code: code.lowercased()) }
+
+        init(lowercased source: String, code: String) { self.source = source; self.code = code }
     }
 }
 
@@ -93,7 +102,7 @@ public struct EventAssociator: Sendable {
 
     /// The index in `events` of the event `origin` joins, nil for a new event.
     public func event(for origin: OriginReport, among events: [AssociatedEvent]) -> Int? {
-        let key = AssociatedEvent.OriginKey(source: origin.source, code: origin.code)
+        let key = AssociatedEvent.OriginKey(lowercased: origin.source, code: origin.code)   // as the report holds them
         if let same = events.firstIndex(where: { $0.origins.contains(key) }) { return same }
         var best: (index: Int, distance: Double)?
         for (index, event) in events.enumerated() where isCandidate(event.preferred, for: origin) {

@@ -161,7 +161,7 @@ final class EventGrouping {
             let candidate = EventRow(preferred: preferred)
             let members = try members(of: candidate)
             guard members.allSatisfy({ !pairings.apart.contains($0.origin.id) }) else { continue }
-            let held = Set(members.map { AssociatedEvent.OriginKey(source: $0.origin.provider, code: $0.origin.id) })
+            let held = Set(members.map { AssociatedEvent.OriginKey(lowercased: $0.origin.provider, code: $0.origin.id) })
             events.append(AssociatedEvent(preferred: candidate.preferred.report, origins: held))
             candidates.append((candidate, members))
         }
