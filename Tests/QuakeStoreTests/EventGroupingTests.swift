@@ -153,6 +153,39 @@ import TestSupport
         }
     }
 
+    @Test("a second service's answer large enough for a bulk load is grouped at its end: every report of the real week joins its quake, the others stay alone")
+    func aBulkLoadIsGroupedAtItsEnd() throws {
+        let catalog = try folder.catalog("bulk.sqlite")
+        _ = try QuakeImporter(catalog: catalog).importFile(at: Fixture.weekFDSNText)
+        // The real week as another service reports it: each quake 1 s later
+        // and 0.01° north, as EMSC's ids; then 9,289 quakes of 2000 that
+        // nothing matches, so the answer (14,000 rows, 2.6 MB) is loaded in bulk.
+        let lines = try String(contentsOfFile: Fixture.weekFDSNText, encoding: .utf8).split(separator: "\n").dropFirst()
+        var rows: [String] = []
+        for line in lines {
+            var fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            let time = try #require(ISOTime.epochMilliseconds(fields[1] + "Z"))
+            fields[0] = "2018\(fields[0])"
+            fields[1] = ISOTime.string(epochMilliseconds: time + 1000)
+            fields[2] = String(try #require(Double(fields[2])) + 0.01)
+            rows.append(fields.joined(separator: "|"))
+        }
+        for n in 0..<(14_000 - rows.count) {
+            rows.append("2000x\(n)|\(ISOTime.string(epochMilliseconds: 946_684_800_000 + Int64(n) * 60_000))|10|10|10|EMSC|EMSC-RTS|EMSC|1|mb|4|EMSC|"
+                        + String(repeating: "FAR FROM ANY OTHER QUAKE ", count: 6))
+        }
+        let report = try QuakeImporter(catalog: catalog).importData(Data(Self.emscText(rows).utf8), name: "emsc", service: "emsc")
+        #expect(report.counts == "14000 new, 0 updated, 0 unchanged, 0 skipped, 4711 joined another service's event")
+        #expect(try catalog.count() == 14_000)
+        #expect(try catalog.dbWriter.read { db in try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakeDay") } == 14_000,
+                "the kept counts follow the reports that left the table for their events")
+        #expect(try catalog.dbWriter.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM origin WHERE provider = 'emsc'") } == 4711)
+        // USGS's ComCat origins speak; each joined report is its own quake's, 1 s later.
+        let volcano = try catalog.origins(ofEventHolding: "hv70264586")
+        #expect(volcano.map(\.report.id) == ["hv70264586", "emsc:2018hv70264586"])
+        #expect(abs(volcano[1].differences(from: volcano[0].report).seconds - 1) < 1e-9)
+    }
+
     @Test("a catalog of schema v8 is upgraded in place: every quake an event of one origin, its services listed")
     func olderCatalogsMigrate() throws {
         let path = folder.file("v8.sqlite")
