@@ -52,7 +52,7 @@ public struct QuakeListFormat {
     /// not give it.
     public static let measurementFields = [
         "magType", "updated", "sig", "tsunami", "alert", "felt", "cdi", "mmi",
-    ] + Quake.measurementColumns
+    ] + Quake.measurementColumns + ["origins"]
 
     /// The 22 columns of a USGS CSV feed in USGS's order (`--columns usgs`).
     public static let usgsFields = [
@@ -190,7 +190,7 @@ public struct QuakeListFormat {
             integer(q.nst), .number(q.gap), .number(q.dmin), .number(q.rms), .number(q.horizontalError),
             .number(q.depthError), .number(q.magError), integer(q.magNst), .text(q.locationSource),
             .text(q.magSource), .text(q.catalog), .text(q.contributor), .text(q.evaluationMode),
-            .text(q.evaluationStatus),
+            .text(q.evaluationStatus), integer(q.origins),
         ]
     }
 

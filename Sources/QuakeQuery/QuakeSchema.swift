@@ -142,10 +142,10 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
                                                     keyPath: \Quake.evaluationStatus) { .text($0.evaluationStatus) }
 
     /// How many services reported the event: its row and its other
-    /// origins (`OriginTable`), counted where it is asked for. A quake
-    /// value does not carry it (nil in memory).
+    /// origins (`OriginTable`), counted where it is asked for (a quake
+    /// value read by the results' queries carries it).
     public static let origins = QuakeField(computed: "origins", expression: "(1 + (SELECT count(*) FROM origin WHERE origin.eventId = quake.id))",
-                                           distanceOrigin: nil, sortable: false) { _ in .number(nil) }
+                                           distanceOrigin: nil, sortable: false) { .number(Double($0.origins)) }
 
     /// Every field, in the order error messages list them.
     public static let all: [QuakeField] = [

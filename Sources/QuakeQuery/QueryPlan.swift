@@ -46,6 +46,8 @@ struct QueryPlan: Sendable {
     let knownCount: Int?
     /// Matches are found through the distinct places (see `selectRows`).
     let looksUpPlaces: Bool
+    /// The rows read carry `origins` (the catalog has an `origin` table).
+    var countsOrigins = false
     /// The results the kept counts stand for: every quake (no predicate),
     /// or the place filter's alone (its folded text); nil for any other
     /// predicate (see `KeptCellAggregate`, `KeptCountAggregate`).
@@ -83,6 +85,15 @@ struct QueryPlan: Sendable {
     /// until a window fills (`placeScanCost`). Counting and sections need
     /// every match, so they always go through the distinct places.
     static func planning(_ configuration: FetchConfiguration, _ db: Database) throws -> (window: QueryPlan, summary: QueryPlan) {
+        var plans = try planningRows(configuration, db)
+        // A catalog not yet upgraded (read-only) has no origins to count.
+        let countsOrigins = try db.tableExists("origin")
+        plans.window.countsOrigins = countsOrigins
+        plans.summary.countsOrigins = countsOrigins
+        return plans
+    }
+
+    private static func planningRows(_ configuration: FetchConfiguration, _ db: Database) throws -> (window: QueryPlan, summary: QueryPlan) {
         guard let predicate = configuration.predicate else { return (QueryPlan(configuration), QueryPlan(configuration)) }
         let boxes = try DistancePlanning.access(predicate, order: orderTerms(configuration), db)
         let texts = predicate.placeSearches
@@ -181,9 +192,11 @@ struct QueryPlan: Sendable {
     /// ms this way).
     private func selectRows(where condition: String, orderedBy order: String, _ limit: String) -> String {
         let table = QuakeField.table
-        guard looksUpPlaces else { return "SELECT * FROM \(table) WHERE \(condition) ORDER BY \(order) \(limit)" }
+        // How many services reported each row read (its other origins counted: one index probe a row).
+        let columns = countsOrigins ? "*, \(QuakeField.origins.column) AS origins" : "*"
+        guard looksUpPlaces else { return "SELECT \(columns) FROM \(table) WHERE \(condition) ORDER BY \(order) \(limit)" }
         return """
-            SELECT * FROM \(table) WHERE rowid IN \
+            SELECT \(columns) FROM \(table) WHERE rowid IN \
             (SELECT rowid FROM \(table) WHERE \(condition) ORDER BY \(order) \(limit)) ORDER BY \(order)
             """
     }

@@ -48,6 +48,10 @@ public struct Quake: Sendable, Hashable, Identifiable {
     /// QuakeML's origin evaluation mode (`manual`, `automatic`) and status.
     public var evaluationMode: String? = nil
     public var evaluationStatus: String? = nil
+    /// How many services reported the event, where the query that read it
+    /// counted them (the results' rows: `QueryPlan`); else 1.
+    public var origins = 1
+
     public init(
         id: String, code: String = "", net: String = "", ids: String = "",
         magnitude: Double?, magType: String = "", place: String,
@@ -113,6 +117,7 @@ extension Quake: FetchableRecord {
         locationSource = row["locationSource"]; magSource = row["magSource"]
         catalog = row["catalog"]; contributor = row["contributor"]
         evaluationMode = row["evaluationMode"]; evaluationStatus = row["evaluationStatus"]
+        origins = row["origins"] ?? 1
     }
 
     /// The columns added by `Schema`'s v8 migration, in `storedColumns`

@@ -45,7 +45,7 @@ struct ListCommand: ParsableCommand {
     var csvSafe = false
 
     // Asked for, not the default: scripts already read the standard columns, counting from either end.
-    @Option(help: ArgumentHelp("With --format csv: standard (id, time, magnitude, place, depth, latitude, longitude, net, code, type, status, then any distance and section), all (those, then magType, updated, sig, tsunami, alert, felt, cdi, mmi and the measurements: nst, gap, dmin, rms, horizontalError, depthError, magError, magNst, locationSource, magSource, catalog, contributor, evaluationMode, evaluationStatus; empty when unknown) or usgs (a USGS feed CSV's 22 columns in USGS's order, which import reads back).",
+    @Option(help: ArgumentHelp("With --format csv: standard (id, time, magnitude, place, depth, latitude, longitude, net, code, type, status, then any distance and section), all (those, then magType, updated, sig, tsunami, alert, felt, cdi, mmi and the measurements: nst, gap, dmin, rms, horizontalError, depthError, magError, magNst, locationSource, magSource, catalog, contributor, evaluationMode, evaluationStatus, empty when unknown; then origins, how many services reported the quake) or usgs (a USGS feed CSV's 22 columns in USGS's order, which import reads back).",
                                valueName: "set"))
     var columns: QuakeListFormat.Columns = .standard
 

@@ -37,6 +37,9 @@ import TestSupport
             us2000ahv0,emsc,emsc:20170908_0000020,false,2017-09-08T04:49:21.200Z,15.02,-93.81,72,8.1,mw,,2017-09-08T04:49:21.200Z,2.02,9.6,-0.1
 
             """, "\(csv.stderr)")
+        let all = try runQuakesTUI(["list", "--db", db, "--format", "csv", "--columns", "all", "--where", "origins > 1", "--sort", "time"])
+        #expect(all.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").last! } == Array(repeating: "2", count: 6),
+                "each event's origins in CSV: USGS's and EMSC's")
         let json = try runQuakesTUI(["list", "--db", db, "--origins", "--format", "json", "--sort", "time", "--limit", "1"])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(objects.map { $0["id"] as? String } == ["us2000ahv0", "emsc:20170908_0000020"])
