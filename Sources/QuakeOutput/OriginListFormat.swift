@@ -13,6 +13,8 @@ public struct OriginListFormat {
 
     public static let fields = ["event", "service", "id", "preferred", "time", "latitude", "longitude", "depth",
                                 "magnitude", "magType", "status", "updated", "dt", "distance", "dmagnitude"]
+    /// The fields JSON writes as strings; the others are numbers (`null` when unknown) or `preferred`'s boolean.
+    static let textFields: Set = ["event", "service", "id", "time", "magType", "status", "updated"]
 
     public func write(_ origins: [EventOrigin], to output: inout some TextOutputStream) throws {
         var preferred: [String: Quake] = [:]
@@ -29,14 +31,10 @@ public struct OriginListFormat {
         case .json, .geojson:
             output.write("[")
             for (index, origin) in origins.enumerated() {
-                let values = Self.values(origin, preferred: preferred[origin.eventID] ?? origin.report)
-                let members = zip(Self.fields, values).enumerated().map { position, pair in
-                    let (field, value) = pair
-                    let isText = [0, 1, 2, 4, 9, 10, 11].contains(position)
-                    let json = value.isEmpty && !isText ? "null" : isText ? JSONText.string(value) : value
-                    return "\(JSONText.string(field)):\(json)"
+                let values = zip(Self.fields, Self.values(origin, preferred: preferred[origin.eventID] ?? origin.report)).map {
+                    field, value in Self.textFields.contains(field) ? JSONText.string(value) : value.isEmpty ? "null" : value
                 }
-                output.write((index == 0 ? "" : ",") + "\n{" + members.joined(separator: ",") + "}")
+                output.write((index == 0 ? "\n" : ",\n") + QuakeListFormat.jsonObject(keys: Self.fields, values: values))
             }
             output.write(origins.isEmpty ? "]\n" : "\n]\n")
         }

@@ -24,7 +24,9 @@ final class EventGrouping {
     private(set) var holdsOrigins: Bool
     /// Whether the user paired any origins (`originPairing`).
     private let holdsPairings: Bool
-    /// The services the catalog and this transaction hold reports of.
+    /// The services the catalog listed when the transaction began, and
+    /// those it and this transaction hold reports of.
+    private let storedProviders: Set<String>
     private var providers: Set<String>
     /// Whether a new report is associated as it is written: the catalog's
     /// indexes are there (no bulk load) and it holds another service's reports.
@@ -57,13 +59,14 @@ final class EventGrouping {
 
     /// `inline`: new reports may be associated as they are written (not
     /// during a bulk load, whose indexes are dropped: `settle` does it then).
-    init(_ db: Database, policy: AssociationPolicy = .configured, now: Int64, inline: Bool = true) throws {
+    init(_ db: Database, policy: AssociationPolicy = .configured, now: Int64, inline: Bool) throws {
         self.db = db
         self.policy = policy
         self.now = now
         holdsOrigins = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM origin)") ?? false
         holdsPairings = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM originPairing)") ?? false
-        providers = Set(try String.fetchAll(db, sql: "SELECT provider FROM catalogProvider"))
+        storedProviders = Set(try String.fetchAll(db, sql: "SELECT provider FROM catalogProvider"))
+        providers = storedProviders
         inlineAllowed = inline
         try setInline(inline && providers.count > 1)
     }
@@ -78,9 +81,11 @@ final class EventGrouping {
         guard inline && !associatesInline else { return }
         associatesInline = true
         // Each report reads its candidates' and its event's pages, all over a
-        // large catalog: kept in memory (256 MiB at most, as used) rather
-        // than read again from the file.
-        try db.execute(sql: "PRAGMA cache_size = -262144")
+        // large catalog: kept in memory (64 MiB at most, as used; 256 measured no faster) rather
+        // than read again from the file; for this import only
+        // (`BulkLoad.restoringCheckpoints` puts SQLite's 2 MiB back after
+        // its commit: shrinking the cache before would spill its pages).
+        try db.execute(sql: "PRAGMA cache_size = -65536")
     }
 
     /// The event holding origin `id` when it is not that event's preferred origin.
@@ -98,12 +103,11 @@ final class EventGrouping {
 
     func noteChanged(_ event: String) { changedEvents.insert(event) }
 
-    /// Records the services this transaction wrote origins of, and groups
+    /// Records the services this transaction wrote reports of, and groups
     /// what was not grouped as it was written (see the type's comment).
     /// Returns how many origins joined an event.
-    func settle(providers: Set<String>) throws -> Int {
-        let known = Set(try String.fetchAll(db, sql: "SELECT provider FROM catalogProvider"))
-        for provider in providers.subtracting(known) {
+    func settle() throws -> Int {
+        for provider in providers.subtracting(storedProviders) {
             try db.execute(sql: "INSERT OR IGNORE INTO catalogProvider VALUES (?)", arguments: [provider])
         }
         var leavers: [String] = []
@@ -112,7 +116,7 @@ final class EventGrouping {
         // Written inline, every report was looked at as it came (against
         // every one before it); a bulk load's are looked at now.
         var lookedAt = leavers
-        if !inlineAllowed && known.union(providers).count > 1 {
+        if !inlineAllowed && providers.count > 1 {
             lookedAt = try String.fetchAll(db, sql: "SELECT id FROM quake WHERE changedAt = ? ORDER BY time, id", arguments: [now])
         }
         for id in lookedAt { try associate(id) }
@@ -176,10 +180,12 @@ final class EventGrouping {
 
     /// The event row of origin `id`, whether it is its event's preferred origin or another.
     func eventRow(holding id: String) throws -> EventRow? {
-        let eventID = try event(holdingOrigin: id) ?? id
-        guard let row = try Row.fetchOne(statement(eventRowStatement, SQL.eventRow),
-                                         arguments: [eventID]) else { return nil }
-        return EventRow(preferred: StoredOrigin(row: row))
+        try eventRow(id: try event(holdingOrigin: id) ?? id)
+    }
+
+    /// The event whose row is `id`.
+    func eventRow(id: String) throws -> EventRow? {
+        try Row.fetchOne(statement(eventRowStatement, SQL.eventRow), arguments: [id]).map { EventRow(preferred: StoredOrigin(row: $0)) }
     }
 
     /// `member` (an event alone, or a report) joins the event of `members`; returns the event's id.
@@ -196,7 +202,7 @@ final class EventGrouping {
         var origin: StoredOrigin
         var place: Place
 
-        enum Place {
+        enum Place: Equatable {
             /// An event's own row in `quake`: its preferred origin.
             case eventRow
             /// A row of the `origin` table: an event's other origin.
@@ -322,16 +328,6 @@ final class EventGrouping {
         }
         for member in leaving where member.place == .originRow { try moveToEventRow(member.origin.id) }
         return leaving.map(\.origin.id)
-    }
-}
-
-extension EventGrouping.Member.Place: Equatable {
-    static func == (a: Self, b: Self) -> Bool {
-        switch (a, b) {
-        case (.eventRow, .eventRow), (.originRow, .originRow): true
-        case (.report(let x), .report(let y)): x.id == y.id
-        default: false
-        }
     }
 }
 

@@ -71,22 +71,21 @@ extension QuakeCatalog {
         try regrouping { db, grouping in
             let eventA = try Self.event(holding: a, grouping), eventB = try Self.event(holding: b, grouping)
             guard eventA.id != eventB.id else { throw GroupingError(description: "\(a) and \(b) are already one event, \(eventA.id)") }
-            let members = try grouping.members(of: eventA) + grouping.members(of: eventB)
-            let shared = Set(try grouping.members(of: eventA).map(\.origin.provider))
-                .intersection(try grouping.members(of: eventB).map(\.origin.provider)).sorted()
+            let membersA = try grouping.members(of: eventA), membersB = try grouping.members(of: eventB)
+            let shared = Set(membersA.map(\.origin.provider)).intersection(membersB.map(\.origin.provider)).sorted()
             guard shared.isEmpty else {
                 throw GroupingError(description: "\(a) and \(b) cannot be one event: both hold a report of "
                                     + shared.joined(separator: " and ") + ", and an event holds one report a service")
             }
             try OriginPairing.record(a, b, together: true, db)
             // No origin of one is kept apart from one of the other any more.
-            for x in try grouping.members(of: eventA) {
-                for y in try grouping.members(of: eventB) {
+            for x in membersA {
+                for y in membersB {
                     try db.execute(sql: "DELETE FROM originPairing WHERE together = 0 AND a = ? AND b = ?",
                                    arguments: [min(x.origin.id, y.origin.id), max(x.origin.id, y.origin.id)])
                 }
             }
-            return try grouping.write(members: members)
+            return try grouping.write(members: membersA + membersB)
         }
     }
 
@@ -111,7 +110,8 @@ extension QuakeCatalog {
     }
 
     private static func event(holding id: String, _ grouping: EventGrouping) throws -> EventGrouping.EventRow {
-        guard let event = try grouping.eventRow(holding: eventID(holding: id, grouping.db) ?? id) else {
+        // Its own row, an origin's event or a ComCat former id's row.
+        guard let event = try eventID(holding: id, grouping.db).flatMap(grouping.eventRow(id:)) else {
             throw GroupingError(description: "no quake or origin \(id) in the catalog")
         }
         return event
@@ -124,7 +124,8 @@ extension QuakeCatalog {
             throw CatalogError(path: path, operation: .write, reason: refusal.reason, underlying: refusal.underlying)
         }
         do {
-            return try dbWriter.write { db in try body(db, try EventGrouping(db, now: Date().epochMilliseconds)) }
+            // No report is written: nothing to associate as it comes.
+            return try dbWriter.write { db in try body(db, try EventGrouping(db, now: Date().epochMilliseconds, inline: false)) }
         } catch let error as GroupingError {
             throw error
         } catch {

@@ -18,8 +18,6 @@ enum OriginTable {
     /// The columns copied between `quake` and `origin`, `id` first.
     static let copiedColumns = Quake.storedColumns + ["changedAt"]
     static let copiedList = copiedColumns.joined(separator: ", ")
-    /// `copiedColumns` without `id`: what an event's row takes from its preferred origin.
-    static let valueList = copiedColumns.dropFirst().joined(separator: ", ")
     /// The stored columns without `id`.
     static let storedValueList = Quake.storedColumns.dropFirst().joined(separator: ", ")
 

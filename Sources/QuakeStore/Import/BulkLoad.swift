@@ -108,9 +108,13 @@ struct BulkLoad {
 
     /// Runs an import's writes (one transaction, or a streaming import's
     /// commits), then turns the automatic checkpoint back on (SQLite's
-    /// default, 1,000 pages), whether they landed or not.
+    /// default, 1,000 pages) and gives the writer SQLite's default cache
+    /// (2 MiB) again, whatever a bulk load or association raised it to,
+    /// whether they landed or not.
     static func restoringCheckpoints<T>(_ writer: any DatabaseWriter, _ body: () throws -> T) throws -> T {
-        defer { try? writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") } }
+        defer {
+            try? writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000; PRAGMA cache_size = -2000") }
+        }
         return try body()
     }
 }

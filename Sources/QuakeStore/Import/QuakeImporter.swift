@@ -159,9 +159,7 @@ public struct QuakeImporter: Sendable {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
                     }
-                    report.merged = upserter.merged
-                    try bulk?.finish(inserted: upserter.takeInsertedCounts())
-                    report.joined = try upserter.grouping.settle(providers: upserter.providers)
+                    try upserter.finish(bulk, into: &report)
                     for record in scope.records { try record.write(db, events: report.new + report.updated) }
                     offset.set(bytes.count)
                     tell()
@@ -193,9 +191,7 @@ public struct QuakeImporter: Sendable {
                 let bulk = try BulkLoad.beginIfLarge(db, expectedRows: quakes.underestimatedCount)
                 let upserter = try Upserter(db, countingInserts: bulk != nil)
                 for quake in quakes { report.count(try upserter.upsert(quake)) }
-                report.merged = upserter.merged
-                try bulk?.finish(inserted: upserter.takeInsertedCounts())
-                report.joined = try upserter.grouping.settle(providers: upserter.providers)
+                try upserter.finish(bulk, into: &report)
             }
         }
         return report

@@ -51,8 +51,7 @@ final class Upserter {
     /// Events of several origins: a report of one of their origins updates
     /// that origin, and the grouping settles the event afterwards.
     let grouping: EventGrouping
-    /// The services of the reports written (`EventIdentity.provider(ofStoredID:)`).
-    private(set) var providers: Set<String> = []
+    /// The service of the last report (`EventIdentity.provider(ofStoredID:)`).
     private var lastProvider = ""
 
     /// The import's connection, inside its transaction.
@@ -116,7 +115,6 @@ final class Upserter {
     func upsert(_ report: Quake) throws -> Outcome {
         if !EventIdentity.storedID(report.id, isOf: lastProvider) {
             lastProvider = EventIdentity.provider(ofStoredID: report.id)
-            providers.insert(lastProvider)
             try grouping.noteProvider(lastProvider)
         }
         // A large import into an empty catalog: nearly every id is new,
@@ -246,6 +244,14 @@ final class Upserter {
     private func aliasOwner(of id: String) throws -> String? {
         guard mayBeStored(id) else { return nil }
         return try String.fetchOne(selectAliasOwner, arguments: [id])
+    }
+
+    /// Ends the import's writing: the bulk load's indexes and counts, then
+    /// the grouping of what it wrote; `report` takes the merges and joins.
+    func finish(_ bulk: BulkLoad?, into report: inout ImportReport) throws {
+        report.merged = merged
+        try bulk?.finish(inserted: takeInsertedCounts())
+        report.joined = try grouping.settle()
     }
 
     /// The counts of the rows inserted since the last call, and a fresh
