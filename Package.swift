@@ -108,6 +108,9 @@ let package = Package(
             name: "QuakeCharts",
             dependencies: ["QuakeQuery", "QuakeStore"]
         ),
+        // The field's analyses on columns of events, knowing no catalog:
+        // declustering, the Omori–Utsu fit and forecast, Mc and the b-value.
+        .target(name: "QuakeSeismology"),
         // The views: the table, the map, the charts, a quake's details, the
         // keys' help, drawn from values (a results page, aggregates, charts)
         // into a Screen. They read no catalog: no GRDB, no controller
@@ -194,6 +197,11 @@ let package = Package(
         .testTarget(
             name: "QuakeChartsTests",
             dependencies: ["QuakeCharts", "QuakeQuery", "QuakeStore", "TestSupport", "quakes-tui"]
+        ),
+        // Declustering, Omori, Mc and b against the field's own fixtures.
+        .testTarget(
+            name: "QuakeSeismologyTests",
+            dependencies: ["QuakeSeismology"]
         ),
         // `fetch` against a real HTTP server on 127.0.0.1.
         .testTarget(
