@@ -36,11 +36,15 @@ let package = Package(
         ),
         // WaitableMutex: a condition variable whose state the compiler checks.
         .target(name: "ThreadWaiting"),
+        // The field's analyses on columns of events, knowing no catalog:
+        // declustering, the Omori–Utsu fit and forecast, Mc and the b-value.
+        .target(name: "QuakeSeismology"),
         .target(
             name: "QuakeStore",
             dependencies: [
                 "BundledData",
                 "ThreadWaiting",
+                "QuakeSeismology",   // a declustering's results are kept in the catalog
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API: the importer binds a row's text with its length.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -57,6 +61,7 @@ let package = Package(
             name: "QuakeQuery",
             dependencies: [
                 "QuakeStore",
+                "QuakeSeismology",   // declustering a selection
                 "BundledData",   // the gazetteer DISTANCE("place") reads
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API: a progress handler abandons stale reads.
@@ -108,9 +113,6 @@ let package = Package(
             name: "QuakeCharts",
             dependencies: ["QuakeQuery", "QuakeStore"]
         ),
-        // The field's analyses on columns of events, knowing no catalog:
-        // declustering, the Omori–Utsu fit and forecast, Mc and the b-value.
-        .target(name: "QuakeSeismology"),
         // The views: the table, the map, the charts, a quake's details, the
         // keys' help, drawn from values (a results page, aggregates, charts)
         // into a Screen. They read no catalog: no GRDB, no controller

@@ -66,12 +66,12 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
         distanceOrigin = nil
     }
 
-    /// A computed number, sortable, never NULL: `expression` is its SQL.
+    /// A computed value (a number never NULL unless said): `expression` is its SQL.
     init(computed name: String, expression: String, distanceOrigin: GeoPoint?, sortable: Bool = true,
-         read: @escaping @Sendable (Quake) -> FieldValue) {
+         kind: Kind = .number, nullable: Bool = false, read: @escaping @Sendable (Quake) -> FieldValue) {
         self.name = name; aliases = []
         column = expression; sortColumn = expression
-        kind = .number; isNullable = false; isSortable = sortable
+        self.kind = kind; isNullable = nullable; isSortable = sortable
         keyPath = nil; makeDescriptor = nil; self.read = read
         self.distanceOrigin = distanceOrigin
     }
@@ -147,12 +147,29 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
     public static let origins = QuakeField(computed: "origins", expression: "(1 + (SELECT count(*) FROM origin WHERE origin.eventId = quake.id))",
                                            distanceOrigin: nil, sortable: false) { .number(Double($0.origins)) }
 
+    /// The current declustering's verdict (`SequenceTable`): the quake's
+    /// cluster, its role in it (`mainshock`, `foreshock`, `aftershock`) and
+    /// its mainshock's id; NULL for a quake no method declustered.
+    public static let cluster = QuakeField(computed: "cluster", expression: SequenceTable.currentValueSQL("cluster"),
+                                           distanceOrigin: nil, sortable: false, nullable: true) {
+        .number($0.cluster.map(Double.init))
+    }
+    public static let role = QuakeField(computed: "role", expression: SequenceTable.currentValueSQL("role"),
+                                        distanceOrigin: nil, sortable: false, kind: .text, nullable: true) { .text($0.role) }
+    public static let mainshock = QuakeField(computed: "mainshock", expression: SequenceTable.currentValueSQL("mainshock"),
+                                             distanceOrigin: nil, sortable: false, kind: .text, nullable: true) {
+        .text($0.mainshock)
+    }
+    /// The fields a declustering gives.
+    public static let sequenceFields: [QuakeField] = [.cluster, .role, .mainshock]
+
     /// Every field, in the order error messages list them.
     public static let all: [QuakeField] = [
         .place, .magnitude, .time, .depth, .latitude, .longitude, .code, .net, .type, .status,
         .alert, .tsunami, .felt, .sig, .magType, .title, .day, .id, .updated, .url,
         .nst, .gap, .dmin, .rms, .horizontalError, .depthError, .magError, .magNst,
         .locationSource, .magSource, .catalog, .contributor, .evaluationMode, .evaluationStatus, .origins,
+        .cluster, .role, .mainshock,
     ]
 
     public static let sortable = all.filter(\.isSortable)

@@ -48,6 +48,9 @@ struct QueryPlan: Sendable {
     let looksUpPlaces: Bool
     /// The rows read carry `origins` (the catalog has an `origin` table).
     var countsOrigins = false
+    /// The rows read carry the current declustering's `cluster`, `role` and
+    /// `mainshock` (the catalog has a `sequence` table).
+    var readsSequences = false
     /// The results the kept counts stand for: every quake (no predicate),
     /// or the place filter's alone (its folded text); nil for any other
     /// predicate (see `KeptCellAggregate`, `KeptCountAggregate`).
@@ -90,6 +93,9 @@ struct QueryPlan: Sendable {
         let countsOrigins = try db.tableExists("origin")
         plans.window.countsOrigins = countsOrigins
         plans.summary.countsOrigins = countsOrigins
+        let readsSequences = try db.tableExists("sequence")
+        plans.window.readsSequences = readsSequences
+        plans.summary.readsSequences = readsSequences
         return plans
     }
 
@@ -193,7 +199,11 @@ struct QueryPlan: Sendable {
     private func selectRows(where condition: String, orderedBy order: String, _ limit: String) -> String {
         let table = QuakeField.table
         // How many services reported each row read (its other origins counted: one index probe a row).
-        let columns = countsOrigins ? "*, \(QuakeField.origins.column) AS origins" : "*"
+        var columns = countsOrigins ? "*, \(QuakeField.origins.column) AS origins" : "*"
+        if readsSequences {
+            // Three index probes a row read, only for the window's rows.
+            columns += QuakeField.sequenceFields.map { ", \($0.column) AS \($0.name)" }.joined()
+        }
         guard looksUpPlaces else { return "SELECT \(columns) FROM \(table) WHERE \(condition) ORDER BY \(order) \(limit)" }
         return """
             SELECT \(columns) FROM \(table) WHERE rowid IN \

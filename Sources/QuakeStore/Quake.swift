@@ -51,6 +51,12 @@ public struct Quake: Sendable, Hashable, Identifiable {
     /// How many services reported the event, where the query that read it
     /// counted them (the results' rows: `QueryPlan`); else 1.
     public var origins = 1
+    /// The current declustering's verdict (`SequenceTable`), where the query
+    /// that read the quake asked for it (the results' rows); nil when the
+    /// quake was not declustered.
+    public var cluster: Int? = nil
+    public var role: String? = nil
+    public var mainshock: String? = nil
 
     public init(
         id: String, code: String = "", net: String = "", ids: String = "",
@@ -118,6 +124,7 @@ extension Quake: FetchableRecord {
         catalog = row["catalog"]; contributor = row["contributor"]
         evaluationMode = row["evaluationMode"]; evaluationStatus = row["evaluationStatus"]
         origins = row["origins"] ?? 1
+        cluster = row["cluster"]; role = row["role"]; mainshock = row["mainshock"]
     }
 
     /// The columns added by `Schema`'s v8 migration, in `storedColumns`

@@ -21,6 +21,7 @@ public enum Schema {
         ("v7: places folded without strokes", refoldPlaces),
         ("v8: measurements, sources and unknown significance", addMeasurements),
         ("v9: events of several origins", OriginTable.create),
+        ("v10: declustered sequences", SequenceTable.create),
     ]
 
     /// The quake indexes a large import builds after it commits, each in a

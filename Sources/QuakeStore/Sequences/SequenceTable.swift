@@ -1,0 +1,36 @@
+import GRDB
+
+/// Where declustering results are kept, one set per method: `sequence`
+/// holds each declustered quake's cluster, role and mainshock under the
+/// method that decided them; `sequenceRun` says how each method was run
+/// (its settings, the selection it read, when, how many quakes and
+/// clusters) and which one is current: the one `cluster`, `role` and
+/// `mainshock` read (the last run). Keyed by the quake's id, so an event's
+/// membership follows it through updates; a deleted quake's rows go with it.
+public enum SequenceTable {
+    /// The v10 migration.
+    static func create(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE sequence (quakeId TEXT NOT NULL, method TEXT NOT NULL, cluster INTEGER NOT NULL,
+                                   role TEXT NOT NULL, mainshock TEXT NOT NULL,
+                                   PRIMARY KEY (quakeId, method)) WITHOUT ROWID;
+            CREATE INDEX sequence_mainshock ON sequence(method, mainshock);
+            CREATE TABLE sequenceRun (method TEXT PRIMARY KEY NOT NULL, settings TEXT NOT NULL, scope TEXT NOT NULL,
+                                      ranAt INTEGER NOT NULL, quakes INTEGER NOT NULL, clusters INTEGER NOT NULL,
+                                      isCurrent INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+            CREATE TRIGGER sequence_quakeDeleted AFTER DELETE ON quake BEGIN
+                DELETE FROM sequence WHERE quakeId = old.id;
+            END;
+            """)
+    }
+
+    /// SQL of the current method's value of `column` for the row `quake`
+    /// (NULL when the quake was not declustered): what the `cluster`,
+    /// `role` and `mainshock` fields compare, show and group by.
+    public static func currentValueSQL(_ column: String) -> String {
+        "(SELECT \(column) FROM sequence WHERE sequence.quakeId = quake.id AND sequence.method = \(currentMethodSQL))"
+    }
+
+    /// The current method's name, evaluated once a statement (uncorrelated).
+    static let currentMethodSQL = "(SELECT method FROM sequenceRun WHERE isCurrent = 1)"
+}
