@@ -45,6 +45,15 @@ struct DeclusterCommand: ParsableCommand {
     @Option(help: "text or json.")
     var format: Format = .text
 
+    /// The name the method's results are kept under (`DeclusterAlgorithm.named`).
+    var storedName: String {
+        switch (method, window ?? .gk) {
+        case (.reasenberg, _): "reasenberg"
+        case (.gk, .gk): "gk"
+        case (.gk, let other): "gk-" + other.rawValue
+        }
+    }
+
     func validate() throws {
         if window != nil && method != .gk { throw ValidationError("--window is Gardner–Knopoff's: use it with --method gk") }
         _ = try whereOption.predicate(homeOptions)
@@ -53,9 +62,9 @@ struct DeclusterCommand: ParsableCommand {
     func run() throws {
         let predicate = try whereOption.predicate(homeOptions)
         let catalog = try catalogOptions.open(seed: false, forImport: true)
-        let algorithm = DeclusterAlgorithm.named(method.rawValue, window: (window ?? .gk).rawValue)!
+        let algorithm = DeclusterAlgorithm.named(storedName)!
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: "decluster") : nil
-        let summary = try Declusterer.run(algorithm, on: catalog, predicate: predicate, scope: whereOption.text ?? "") { done in
+        let summary = try Declusterer.run(algorithm, on: catalog, predicate: predicate, text: whereOption.text ?? "") { done in
             bar?.show(line: "declustering (\(algorithm.method))… \(Int(done * 100)) %")
             return true
         }
@@ -96,7 +105,7 @@ struct DeclusterCommand: ParsableCommand {
         let fields: [(String, String)] = [
             ("method", JSONText.string(summary.run.method)),
             ("settings", JSONText.string(summary.run.settings)),
-            ("where", summary.run.scope.isEmpty ? "null" : JSONText.string(summary.run.scope)),
+            ("where", summary.run.scope.text.isEmpty ? "null" : JSONText.string(summary.run.scope.text)),
             ("quakes", "\(summary.quakes)"),
             ("clusters", "\(summary.clusters)"),
             ("alone", "\(summary.alone)"),

@@ -38,6 +38,8 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var whereOption: WhereOption
 
+    @OptionGroup(title: "Sequence") var sequenceOptions: SequenceOptions
+
     @Option(help: "text or json.")
     var format: Format = .text
 
@@ -72,15 +74,18 @@ struct StatsCommand: ParsableCommand {
         } catch {
             throw CatalogError.reading(error, path: catalog.path)
         }
+        let sequence = try sequenceOptions.isAsked
+            ? sequenceOptions.report(try SequenceSelection.read(catalog, predicate: configuration.predicate)) : nil
         var output = StandardOutput()
         switch format {
-        case .json: output.write(Self.json(charts))
+        case .json: output.write(Self.json(charts, adding: sequence?.jsonFields() ?? []))
         case .text:
             let unicode = ASCIIFallback.localeIsUTF8()
             var screen = Screen(width: width, height: Self.chartRows)
             ChartsView(charts: charts, unicode: unicode).render(in: area, into: &screen)
             ScreenPrinter.write(screen, rows: 0..<Self.chartRows, styled: terminal != nil, to: &output)
             output.write("\n" + Self.textLines(charts, unicode: unicode).map { $0 + "\n" }.joined())
+            if let sequence { output.write("\n" + sequence.textLines(unicode: unicode).map { $0 + "\n" }.joined()) }
         }
         output.flush()
     }

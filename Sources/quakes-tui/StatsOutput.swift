@@ -10,7 +10,7 @@ extension StatsCommand {
     /// 8601 UTC with milliseconds, magnitudes with one decimal, b, its
     /// error and a at full precision (Swift's shortest round-trip text).
     /// The fit's five keys are null below 50 quakes at or above Mc.
-    static func json(_ charts: QuakeCharts) -> String {
+    static func json(_ charts: QuakeCharts, adding more: [(String, String)] = []) -> String {
         let magnitudes = charts.magnitudes
         let fit = magnitudes.fit
         let knownTenths = magnitudes.bins.map(\.tenths)
@@ -31,7 +31,7 @@ extension StatsCommand {
             ("magnitude_bins", jsonArray(magnitudes.bins.map {
                 "{\"magnitude\": \(decimal($0.tenths)), \"count\": \($0.count), \"cumulative\": \($0.cumulative)}"
             })),
-        ]
+        ] + more
         return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 

@@ -62,6 +62,13 @@ public struct QuakePredicate: Sendable, Hashable, CustomStringConvertible {
         return (sql, StatementArguments(arguments))
     }
 
+    /// The WHERE clause and its arguments as values (a declustering keeps them).
+    public var sqlValues: (sql: String, arguments: [DatabaseValue]) {
+        var arguments: [DatabaseValue] = []
+        let sql = root.sql(&arguments, placeLookups: [], boxAccess: [:])
+        return (sql, arguments)
+    }
+
     /// The folded texts of this predicate's `place CONTAINS[cd]` tests.
     public var placeSearches: Set<String> { root.placeSearches }
 

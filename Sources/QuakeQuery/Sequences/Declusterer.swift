@@ -1,45 +1,40 @@
 import Foundation
+import GRDB
 import QuakeSeismology
 import QuakeStore
 
-/// A declustering method as the catalog runs it: its stored name, its
-/// settings as a user reads them, and the computation over columns.
-public struct DeclusterAlgorithm: Sendable {
-    /// The name results are kept under (`gk`, `gk-gruenthal`, `reasenberg`).
-    public var method: String
-    public var settings: String
-    public var run: @Sendable (EventColumns, _ progress: @escaping (Double) -> Bool) throws -> Declustering
-
-    public init(method: String, settings: String,
-                run: @escaping @Sendable (EventColumns, _ progress: @escaping (Double) -> Bool) throws -> Declustering) {
-        self.method = method; self.settings = settings; self.run = run
-    }
-}
-
-/// Declusters a selection of the catalog and keeps the result: reads the
-/// selection's columns (`SequenceSelection`), runs the method, writes each
-/// quake's cluster, role and mainshock under the method's name and makes it
-/// current (`QuakeCatalog.writeDeclustering`).
+/// Declusters a selection of the catalog and keeps the result: the
+/// predicate planned as the table's, the quakes it selects read as columns
+/// (`SequenceSelection`), the method run, each quake's cluster, role and
+/// mainshock kept under the method's name as the current method
+/// (`QuakeCatalog.decluster`).
 public enum Declusterer {
-    /// `scope`: the predicate's text as the user gave it (kept with the
-    /// run, so a later refresh reads the same selection).
+    /// `text`: the predicate as the user wrote it, kept with the run.
     public static func run(_ algorithm: DeclusterAlgorithm, on catalog: QuakeCatalog, predicate: QuakePredicate?,
-                           scope: String, now: Date = Date(),
+                           text: String, now: Date = Date(),
                            progress: @escaping (Double) -> Bool = { _ in true }) throws -> SequenceSummary {
-        let selection = try SequenceSelection.read(catalog, predicate: predicate)
-        let result = try algorithm.run(selection.columns, progress)
-        let clusters = Set(result.cluster).count
-        let run = SequenceRun(method: algorithm.method, settings: algorithm.settings, scope: scope, ranAt: now,
-                              quakes: result.count, clusters: clusters, isCurrent: true)
-        try catalog.writeDeclustering(result, ids: selection.ids, run: run)
-        return SequenceSummary(run: run, result: result, selection: selection)
+        let outcome = try catalog.decluster(algorithm, scope: scope(predicate, text: text), now: now, progress: progress)
+        return SequenceSummary(run: outcome.run, result: outcome.result, selection: outcome.selection)
+    }
+
+    /// The predicate's selection as SQL (every quake without one).
+    public static func scope(_ predicate: QuakePredicate?, text: String) -> SequenceScope {
+        guard let predicate else { return .everyQuake }
+        let (sql, arguments) = predicate.sqlValues
+        return SequenceScope(text: text, sql: sql, arguments: arguments)
     }
 }
 
-extension DeclusterAlgorithm {
-    /// The algorithm a command line names: `gk` (with its window) or `reasenberg`; nil for another name.
-    public static func named(_ method: String, window: String = "gk") -> DeclusterAlgorithm? {
-        // Filled in when the methods land in QuakeSeismology.
-        nil
+extension SequenceSelection {
+    /// The quakes `predicate` selects (every quake when nil), read as the table's query plans them.
+    public static func read(_ catalog: QuakeCatalog, predicate: QuakePredicate?) throws -> SequenceSelection {
+        let scope = Declusterer.scope(predicate, text: "")
+        do {
+            return try catalog.dbWriter.read { db in
+                try SequenceSelection.read(db, where: scope.sql, arguments: StatementArguments(scope.arguments))
+            }
+        } catch {
+            throw CatalogError.reading(error, path: catalog.path)
+        }
     }
 }

@@ -15,7 +15,8 @@ public enum SequenceTable {
                                    role TEXT NOT NULL, mainshock TEXT NOT NULL,
                                    PRIMARY KEY (quakeId, method)) WITHOUT ROWID;
             CREATE INDEX sequence_mainshock ON sequence(method, mainshock);
-            CREATE TABLE sequenceRun (method TEXT PRIMARY KEY NOT NULL, settings TEXT NOT NULL, scope TEXT NOT NULL,
+            CREATE TABLE sequenceRun (method TEXT PRIMARY KEY NOT NULL, settings TEXT NOT NULL,
+                                      scope TEXT NOT NULL, scopeSQL TEXT NOT NULL, scopeArguments TEXT NOT NULL,
                                       ranAt INTEGER NOT NULL, quakes INTEGER NOT NULL, clusters INTEGER NOT NULL,
                                       isCurrent INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
             CREATE TRIGGER sequence_quakeDeleted AFTER DELETE ON quake BEGIN

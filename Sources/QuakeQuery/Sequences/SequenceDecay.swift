@@ -1,0 +1,39 @@
+import Foundation
+import QuakeSeismology
+import QuakeStore
+
+/// A selection seen as one sequence: its largest quake is the mainshock
+/// (the earliest on a tie), the quakes after it are its aftershocks, and
+/// their decay is fitted by the Omori–Utsu law (`OmoriFit`).
+public struct SequenceDecay: Sendable {
+    public var mainshockID: String
+    public var mainshockMagnitude: Double
+    /// Seconds since 1970.
+    public var mainshockTime: Double
+    /// Days since the mainshock and magnitude of each later quake, in time order.
+    public var aftershockDays: [Double]
+    public var aftershockMagnitudes: [Double]
+
+    /// nil when the selection holds no quake with a magnitude.
+    public init?(_ selection: SequenceSelection) {
+        let columns = selection.columns
+        guard var main = columns.magnitudes.indices.first else { return nil }
+        for i in columns.magnitudes.indices where columns.magnitudes[i] > columns.magnitudes[main] { main = i }
+        mainshockID = selection.ids[main]
+        mainshockMagnitude = columns.magnitudes[main]
+        mainshockTime = columns.times[main]
+        let later = (main + 1)..<columns.count
+        aftershockDays = later.map { (columns.times[$0] - columns.times[main]) / 86_400 }
+        aftershockMagnitudes = later.map { columns.magnitudes[$0] }
+    }
+
+    /// The Omori–Utsu fit of the aftershocks at or above `minimumMagnitude`
+    /// between `start` and `end` days (default: the last aftershock's day).
+    public func omoriFit(minimumMagnitude: Double, start: Double = 0, end: Double? = nil) throws -> OmoriFit {
+        try OmoriFit(daysSinceMainshock: aftershockDays, magnitudes: aftershockMagnitudes, minimumMagnitude: minimumMagnitude,
+                     start: start, end: end ?? aftershockDays.last ?? start)
+    }
+
+    /// Days from the mainshock to `date`.
+    public func elapsedDays(at date: Date) -> Double { (date.timeIntervalSince1970 - mainshockTime) / 86_400 }
+}

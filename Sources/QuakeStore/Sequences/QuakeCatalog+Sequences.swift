@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import QuakeSeismology
+
+/// A declustering's outcome: the run kept, the verdicts, the quakes read.
+public struct DeclusterOutcome: Sendable {
+    public var run: SequenceRun
+    public var result: Declustering
+    public var selection: SequenceSelection
+}
+
+extension QuakeCatalog {
+    /// Declusters the quakes of `scope` with `algorithm` and keeps the
+    /// result as the current method, in one transaction: a reader sees the
+    /// old results or the new, never a mix.
+    public func decluster(_ algorithm: DeclusterAlgorithm, scope: SequenceScope, now: Date = Date(),
+                          progress: @escaping (Double) -> Bool = { _ in true }) throws -> DeclusterOutcome {
+        try CatalogError.wrappingErrors(path: path, operation: .write) {
+            try dbWriter.write { db in
+                try Self.decluster(algorithm, scope: scope, isCurrent: true, now: now, progress: progress, db)
+            }
+        }
+    }
+
+    static func decluster(_ algorithm: DeclusterAlgorithm, scope: SequenceScope, isCurrent: Bool, now: Date,
+                          progress: @escaping (Double) -> Bool, _ db: Database) throws -> DeclusterOutcome {
+        let selection = try SequenceSelection.read(db, where: scope.sql, arguments: StatementArguments(scope.arguments))
+        let result = try algorithm.run(selection.columns, progress)
+        let run = SequenceRun(method: algorithm.method, settings: algorithm.settings, scope: scope, ranAt: now,
+                              quakes: result.count, clusters: Set(result.cluster).count, isCurrent: isCurrent)
+        try run.write(result, ids: selection.ids, db)
+        return DeclusterOutcome(run: run, result: result, selection: selection)
+    }
+
+    /// Every method run on this catalog, the current first.
+    public func sequenceRuns() throws -> [SequenceRun] {
+        try CatalogError.wrappingErrors(path: path, operation: .read) { try dbWriter.read { db in try SequenceRun.all(db) } }
+    }
+
+    /// Declusters again, with each kept method over its kept selection,
+    /// after an import changed quakes: the verdicts stay those of the
+    /// catalog as it is. A method this version does not know is left as it was.
+    static func refreshDeclusterings(_ db: Database, now: Date = Date()) throws {
+        for run in try SequenceRun.all(db) {
+            guard let algorithm = DeclusterAlgorithm.named(run.method) else { continue }
+            _ = try decluster(algorithm, scope: run.scope, isCurrent: run.isCurrent, now: now, progress: { _ in true }, db)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+import QuakeSeismology
+
+/// The quakes of a selection as an analysis reads them: their ids and the
+/// columns it needs (`EventColumns`), in time order, read in one pass of
+/// the catalog with no `Quake` made. Quakes without a magnitude are left
+/// out: no method can place them.
+public struct SequenceSelection: Sendable {
+    public var ids: [String]
+    public var columns: EventColumns
+    /// Each quake's magnitude type and network, for the mixed-magnitude warning.
+    public var magnitudeTypes: [String]
+    public var networks: [String]
+
+    public var count: Int { ids.count }
+
+    /// The quakes matching `condition` (SQL over `quake`'s columns, with its arguments).
+    public static func read(_ db: Database, where condition: String, arguments: StatementArguments) throws -> SequenceSelection {
+        var selection = SequenceSelection(ids: [], columns: EventColumns(times: [], latitudes: [], longitudes: [], depths: [], magnitudes: []),
+                                          magnitudeTypes: [], networks: [])
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT id, time, latitude, longitude, depth, magnitude, magType, net FROM quake
+            WHERE (\(condition)) AND magnitude IS NOT NULL ORDER BY time, id
+            """, arguments: arguments)
+        while let row = try rows.next() {
+            selection.ids.append(row[0])
+            selection.columns.times.append(Double(row[1] as Int64) / 1000)
+            selection.columns.latitudes.append(row[2])
+            selection.columns.longitudes.append(row[3])
+            selection.columns.depths.append(row[4])
+            selection.columns.magnitudes.append(row[5])
+            selection.magnitudeTypes.append(row[6])
+            selection.networks.append(row[7])
+        }
+        return selection
+    }
+}
