@@ -43,12 +43,17 @@ public struct GardnerKnopoffDeclustering: Sendable {
             visit.sort { m[$0] != m[$1] ? m[$0] > m[$1] : $0 < $1 }
         }
         var opener = [Int32](repeating: -1, count: order.count)
+        var links = [Int32](repeating: 0, count: order.count + 1)
         let reporter = DeclusteringProgress(method: Self.method, total: visit.count, callback: progress)
         try opener.withUnsafeMutableBufferPointer { opener in
-            for (step, position) in visit.enumerated() {
-                try reporter.step(step)
-                guard opener[position] < 0 else { continue }
-                claim(from: position, in: sorted, opener: opener)
+            try links.withUnsafeMutableBufferPointer { links in
+                FreePositions.initialize(links)
+                let free = FreePositions(links: links)
+                for (step, position) in visit.enumerated() {
+                    try reporter.step(step)
+                    guard opener[position] < 0 else { continue }
+                    claim(from: position, in: sorted, opener: opener, free: free)
+                }
             }
         }
         try reporter.finish()
@@ -62,9 +67,11 @@ public struct GardnerKnopoffDeclustering: Sendable {
     }
 
     /// The event at `position` opens a cluster and takes the free events of
-    /// its window: a binary search bounds the time window, a latitude band
-    /// (|Δφ|·R ≤ L holds for every point within L) spares most haversines.
-    private func claim(from position: Int, in sorted: TimeSortedEpicentres, opener: UnsafeMutableBufferPointer<Int32>) {
+    /// its window: a binary search bounds the time window, `free` skips the
+    /// events already taken, a latitude band (|Δφ|·R ≤ L holds for every
+    /// point within L) spares most haversines.
+    private func claim(from position: Int, in sorted: TimeSortedEpicentres, opener: UnsafeMutableBufferPointer<Int32>,
+                       free: FreePositions) {
         let magnitude = sorted.magnitudes[position]
         let radius = window.distanceKm(magnitude: magnitude)
         let seconds = window.durationDays(magnitude: magnitude, cutoffDays: timeCutoffDays) * 86_400
@@ -77,14 +84,20 @@ public struct GardnerKnopoffDeclustering: Sendable {
         let band = angle * (1 + 1e-9)
         let lat0 = sorted.latitudes[position], lon0 = sorted.longitudes[position], cos0 = sorted.cosLatitudes[position]
         opener[position] = Int32(position)
+        free.take(position)
         sorted.latitudes.withUnsafeBufferPointer { lat in
             sorted.longitudes.withUnsafeBufferPointer { lon in
                 sorted.cosLatitudes.withUnsafeBufferPointer { cosLat in
-                    for other in first..<end where opener[other] < 0 && abs(lat[other] - lat0) <= band {
-                        let sinLat = sin((lat[other] - lat0) / 2), sinLon = sin((lon[other] - lon0) / 2)
-                        if sinLat * sinLat + cos0 * cosLat[other] * sinLon * sinLon <= limit {
-                            opener[other] = Int32(position)
+                    var other = free.first(atOrAfter: first)
+                    while other < end {
+                        if abs(lat[other] - lat0) <= band {
+                            let sinLat = sin((lat[other] - lat0) / 2), sinLon = sin((lon[other] - lon0) / 2)
+                            if sinLat * sinLat + cos0 * cosLat[other] * sinLon * sinLon <= limit {
+                                opener[other] = Int32(position)
+                                free.take(other)
+                            }
                         }
+                        other = free.first(atOrAfter: other + 1)
                     }
                 }
             }
