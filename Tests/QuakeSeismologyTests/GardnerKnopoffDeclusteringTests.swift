@@ -60,3 +60,16 @@ struct GardnerKnopoffDeclusteringTests {
         #expect(error?.description == "Gardner–Knopoff declustering: event 1 has a magnitude of nan")
     }
 }
+
+/// Gardner–Knopoff on the Swiss 2023 catalogue against
+/// reference_gardner_knopoff.py (expected_gardner_knopoff_<window>.csv).
+struct GardnerKnopoffSwissCatalogueTests {
+    @Test(arguments: [(DeclusteringWindow.gk, 1079), (.gruenthal, 741), (.uhrhammer, 1544)])
+    func matchesTheReference(window: DeclusteringWindow, clusters: Int) throws {
+        let events = try DeclusteringFixtures.swissCatalogue()
+        let expected = try DeclusteringFixtures.expected("declustering/expected_gardner_knopoff_\(window.rawValue).csv")
+        let result = try GardnerKnopoffDeclustering(window: window).decluster(events)
+        #expect(result.cluster.max() == clusters)
+        #expect(firstDifference(result, expected) == nil)
+    }
+}
