@@ -23,6 +23,13 @@ struct ReasenbergDeclusteringTests {
         #expect(result.role == [.foreshock, .mainshock])
     }
 
+    @Test func ofEqualLargestTheEarlierIsTheMainshock() throws {
+        // Same place an hour apart (reduced distance 0 ≤ 0.694 km), both M2.
+        let result = try ReasenbergDeclustering().decluster(Self.events([(0, 0, 2), (1.0 / 24, 0, 2)]))
+        #expect(result.mainshock == [0, 0])
+        #expect(result.role == [.mainshock, .aftershock])
+    }
+
     @Test func eventsAloneAreMainshocksOfTheirOwn() throws {
         // The same pair a day apart (t₂ − t₁ < τ is strict) and a pair an hour but 10 km apart.
         let result = try ReasenbergDeclustering().decluster(Self.events([(0, 0, 2), (1, 0.018, 2.5), (2, 0, 2), (2.01, 0.09, 2)]))
@@ -77,12 +84,12 @@ struct ReasenbergDeclusteringTests {
         let expected = try DeclusteringFixtures.expected("declustering/expected_reasenberg.csv")
         let result = try ReasenbergDeclustering().decluster(events)
         #expect(result.cluster.max() == 1249)
-        #expect(firstDifference(result, expected) == nil)
+        #expect(firstDeclusteringDifference(result, expected) == nil)
         // expected_reasenberg_xmeff1.5.csv: the same with xmeff 1.5.
         let expected15 = try DeclusteringFixtures.expected("declustering/expected_reasenberg_xmeff1.5.csv")
         let result15 = try ReasenbergDeclustering(xmeff: 1.5).decluster(events)
         #expect(result15.cluster.max() == 1219)
-        #expect(firstDifference(result15, expected15) == nil)
+        #expect(firstDeclusteringDifference(result15, expected15) == nil)
     }
 
     @Test func progressIsReportedAndCanCancel() throws {
@@ -107,7 +114,7 @@ struct ReasenbergDeclusteringTests {
 }
 
 /// The first event whose cluster or mainshock differs from a reference's, as text.
-func firstDifference(_ result: Declustering, _ expected: (cluster: [Int], mainshock: [Int])) -> String? {
+func firstDeclusteringDifference(_ result: Declustering, _ expected: (cluster: [Int], mainshock: [Int])) -> String? {
     guard result.count == expected.cluster.count else { return "\(result.count) events, expected \(expected.cluster.count)" }
     guard let index = (0..<result.count).first(where: { result.cluster[$0] != expected.cluster[$0] || result.mainshock[$0] != expected.mainshock[$0] })
     else { return nil }
