@@ -21,6 +21,9 @@ public struct BValueEstimate: Sendable, Equatable {
 
     /// b from β: b = β / ln 10.
     public static func b(fromBeta beta: Double) -> Double { beta / log(10) }
+
+    /// β from b: β = b · ln 10.
+    public static func beta(fromB b: Double) -> Double { b * log(10) }
 }
 
 /// What b-positive used: its estimate and, for each positive difference, the
