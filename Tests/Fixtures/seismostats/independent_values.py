@@ -55,3 +55,29 @@ print("ks_test_gr mc 1.0 b 1:", ks(MAGNITUDES, 1.0, 0.1, LN10, KS_DS['0.8']))
 s = MAGNITUDES[MAGNITUDES >= 1.05]
 beta = math.log(1 + 0.1 / np.mean(s - 1.1)) / 0.1
 print("KS mc 1.1, b estimated: beta", repr(beta), "distance", repr(ks(MAGNITUDES, 1.1, 0.1, beta, KS_DS['1.1'])[0]))
+
+# MagnitudeMixTests: catalog_sed.csv's magnitude_type column, case folded.
+with open('catalog_sed.csv') as f:
+    types = [r['magnitude_type'].strip().lower() for r in csv.DictReader(f)]
+print("catalog_sed magnitude types:", sorted(((t, types.count(t)) for t in set(types)), key=lambda x: (-x[1], x[0])))
+
+# MomentTests: Hanks & Kanamori (1979) M0 = 10^(1.5 Mw + 9.1) N·m, Mw = 2/3 (log10 M0 − 9.1).
+def moment(mw):
+    return 10 ** (1.5 * mw + 9.1)
+
+
+def mw(m0):
+    return 2 / 3 * (math.log10(m0) - 9.1)
+
+
+print("moment Mw 6:", repr(moment(6.0)), " Mw 2 × M6:", repr(mw(2 * moment(6.0))),
+      " Mw M7 + M5:", repr(mw(moment(7.0) + moment(5.0))), " Mw of 1000 × M4:", repr(mw(1000 * moment(4.0))))
+
+# RateChangeTests: Matthews & Reasenberg (1988) β = (n_w − n t_w/T) / sqrt(n (t_w/T)(1 − t_w/T)).
+def beta_statistic(nw, tw, n, T):
+    f = tw / T
+    return (nw - n * f) / math.sqrt(n * f * (1 - f))
+
+
+print("beta 20 of 100 in 10 of 100 days:", repr(beta_statistic(20, 10, 100, 100)),
+      " 1 of 50 in 30 of 365 days:", repr(beta_statistic(1, 30, 50, 365)))
