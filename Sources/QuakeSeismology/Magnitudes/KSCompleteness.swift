@@ -64,8 +64,9 @@ public enum KSCompleteness {
         return pValue(observed(histogram, mc: mc, b: b), among: distances)
     }
 
-    /// SeismoStats draws 10,000 samples; so do we (a second or so for any
-    /// catalogue size: the draw costs O(bins · log n), not O(n)).
+    /// SeismoStats draws 10,000 samples; so do we. A sample costs O(bins ·
+    /// log log n), not O(n): for 1,000,000 magnitudes (b ≈ 1) about 0.1 s per
+    /// Mc tried at Δm 0.1, 0.75 s at Δm 0.01 (release build).
     public static let defaultSimulations = 10_000
 
     /// Mc by the KS test with the simulated distances given, one list per Mc

@@ -57,26 +57,47 @@ struct MagnitudeRandomGenerator: RandomNumberGenerator {
         }
     }
 
-    /// Binomial(n, p), exactly: Knuth's splitting on the median order
-    /// statistic of n uniforms (a Beta draw) halves n at each step (TAOCP
-    /// vol. 2, 3.4.1), then counts the last few uniforms one by one, so a draw
-    /// costs O(log n) whatever n·p.
+    /// Binomial(n, p), exactly, in O(log log n) steps whatever n: Knuth's
+    /// splitting on an order statistic of n uniforms (TAOCP vol. 2, 3.4.1),
+    /// here the i-th with i ≈ n·p, a Beta(i, n + 1 − i) draw: the uniforms
+    /// below it number i − 1 and those above n − i, so what is left to count
+    /// is binomial again, with a mean near √(n·p). Past a mean of 16, the
+    /// pmf is walked from 0 (inversion). p > ½ counts the failures instead.
     mutating func binomial(_ n: Int, _ p: Double) -> Int {
-        var n = n, p = p, successes = 0
-        while n > 32 {
-            let i = 1 + n / 2
+        var n = n, p = p
+        var settled = 0, sign = 1   // the answer is settled + sign · Binomial(n, p)
+        while true {
+            if p > 0.5 {
+                settled += sign * n
+                sign = -sign
+                p = 1 - p
+            }
+            if n == 0 || p <= 0 { return settled }
+            if Double(n) * p < 16 { return settled + sign * invertedBinomial(n, p) }
+            let i = min(max(Int(Double(n) * p), 1), n)
             let a = gamma(Double(i)), b = gamma(Double(n + 1 - i))
             let x = a / (a + b)
             if x >= p {
                 n = i - 1
                 p /= x
             } else {
-                successes += i
+                settled += sign * i
                 n -= i
                 p = (p - x) / (1 - x)
             }
         }
-        for _ in 0..<n where uniform() < p { successes += 1 }
-        return successes
+    }
+
+    /// Binomial(n, p) for p ≤ ½ and a small mean n·p, by walking its pmf.
+    private mutating func invertedBinomial(_ n: Int, _ p: Double) -> Int {
+        let ratio = p / (1 - p)
+        var probability = exp(Double(n) * log1p(-p))
+        var u = uniform(), k = 0
+        while u > probability, k < n {
+            u -= probability
+            probability *= Double(n - k) / Double(k + 1) * ratio
+            k += 1
+        }
+        return k
     }
 }
