@@ -96,6 +96,15 @@ struct KSCompletenessTests {
         #expect(abs(atMc1.pValue - 0.0134) <= 0.03, "p \(atMc1.pValue)")
     }
 
+    /// l. 52–58 (test_estimate_mc_ks_out): unbinned magnitudes and b to
+    /// estimate → refused (SeismoStats: ValueError).
+    @Test func unbinnedMagnitudesAreRefusedWhenBIsEstimated() {
+        #expect(throws: MagnitudeStatisticsError("Mc (KS): magnitude 2.328382 (event 1) is not binned to Δm 0.1")) {
+            try KSCompleteness.estimateMc(magnitudes.map { $0 * 1.01234 }, width: 0.1, mcs: [0.8, 0.9, 1.0, 1.1],
+                                          simulatedDistances: try Self.distances())
+        }
+    }
+
     @Test func missingDistancesAreNamed() {
         #expect(throws: MagnitudeStatisticsError("Mc (KS): no simulated distances for Mc 0.9 (Mc tried #2; 1 lists given)")) {
             try KSCompleteness.estimateMc(magnitudes, width: 0.1, mcs: [0.8, 0.9], b: 1, simulatedDistances: [[0.0]])

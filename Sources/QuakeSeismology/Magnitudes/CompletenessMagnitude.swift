@@ -50,10 +50,8 @@ public enum CompletenessMagnitude {
     /// - Parameter magnitudes: magnitudes binned to `width`.
     public static func bValueStability(_ magnitudes: [Double], width: Double, mcs: [Double]? = nil,
                                        stabilityRange: Double = 0.5) throws -> BStabilityResult {
-        for (i, m) in magnitudes.enumerated() where m.isFinite {
-            guard MagnitudeBinning.isBinned(m, width: width) else {
-                throw MagnitudeStatisticsError("Mc (b-stability): magnitude \(m) (event \(i + 1)) is not binned to Δm \(width)")
-            }
+        if let i = MagnitudeBinning.firstUnbinned(magnitudes, width: width) {
+            throw MagnitudeStatisticsError("Mc (b-stability): magnitude \(magnitudes[i]) (event \(i + 1)) is not binned to Δm \(width)")
         }
         let histogram = try MagnitudeHistogram(magnitudes, width: width)
         let steps = Int((stabilityRange / width - 1e-9).rounded(.up))

@@ -72,7 +72,8 @@ public enum KSCompleteness {
     /// Mc by the KS test with the simulated distances given, one list per Mc
     /// tried (in the ascending order of the Mcs tried).
     /// - Parameters:
-    ///   - magnitudes: binned to `width`.
+    ///   - magnitudes: binned to `width` (refused if not, when b is to be
+    ///     estimated; else binned here).
     ///   - mcs: the Mcs to try (sorted, duplicates dropped); nil: every bin from
     ///     the smallest magnitude up to, not including, the largest.
     ///   - b: the b-value to assume; nil: estimated at each Mc by `method`.
@@ -101,6 +102,10 @@ public enum KSCompleteness {
     static func estimateMc(_ magnitudes: [Double], width: Double, mcs: [Double]?, pValuePass: Double, b: Double?,
                            method: BValueMethod,
                            distances: (_ t: Int, _ mc: Double, _ n: Int, _ b: Double) throws -> [Double]) throws -> KSCompletenessResult {
+        // SeismoStats refuses unbinned magnitudes when it must estimate b (and only warns otherwise).
+        if b == nil, let i = MagnitudeBinning.firstUnbinned(magnitudes, width: width) {
+            throw MagnitudeStatisticsError("Mc (KS): magnitude \(magnitudes[i]) (event \(i + 1)) is not binned to Δm \(width)")
+        }
         let histogram = try MagnitudeHistogram(magnitudes, width: width)
         let candidates = mcs.map { Array(Set($0)).sorted() }
             ?? (0..<(histogram.counts.count - 1)).map { histogram.magnitude(ofBin: $0) }

@@ -43,6 +43,11 @@ public enum MagnitudeBinning {
         return abs(q - q.rounded()) <= 1e-6
     }
 
+    /// The index of the first finite magnitude not on a bin of `width`, if any.
+    public static func firstUnbinned(_ magnitudes: [Double], width: Double) -> Int? {
+        magnitudes.indices.first { magnitudes[$0].isFinite && !isBinned(magnitudes[$0], width: width) }
+    }
+
     /// 10^d for the d decimals of `width` as written shortest (0.1 → 10,
     /// 0.01 → 100, 0.2 → 10, 0.05 → 100, 1 → 1).
     static func decimalScale(of width: Double) -> Double {
