@@ -117,4 +117,10 @@ struct BValueTests {
             try BValueEstimator.positive([2.5, 2.4, 2.0], mc: 2, width: 0.1)
         }
     }
+
+    @Test func bPositiveRefusesAnUnknownTime() {
+        #expect(throws: MagnitudeStatisticsError("b-value (b-positive): the time of event 2 is not a number")) {
+            try BValueEstimator.positive([2.0, 2.5], times: [0, .nan], mc: 2, width: 0.1)
+        }
+    }
 }

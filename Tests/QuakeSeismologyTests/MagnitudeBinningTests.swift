@@ -32,4 +32,14 @@ struct MagnitudeBinningTests {
         #expect(MagnitudeBinning.isBinned(0.1 * 3, width: 0.1))
         #expect(!MagnitudeBinning.isBinned(2.345, width: 0.1))
     }
+
+    @Test func unknownAndAbsurdMagnitudesDoNotTrap() throws {
+        #expect(MagnitudeBinning.bin(.nan, width: 0.1).isNaN)
+        #expect(MagnitudeBinning.bin(1e300, width: 0.1) == 1e300)
+        #expect(MagnitudeBinning.bin(-.infinity, width: 0.1) == -.infinity)
+        #expect(throws: MagnitudeStatisticsError("magnitude histogram: magnitudes from 2.0 to 1e+300 span more than 10 million bins of 0.1")) {
+            try MagnitudeHistogram([2, 1e300], width: 0.1)
+        }
+        #expect(try MagnitudeHistogram([2, .nan, 2.1], width: 0.1).counts == [1, 1])
+    }
 }

@@ -37,8 +37,13 @@ public enum BValueEstimator {
                                 dmc: Double? = nil) throws -> BPositiveEstimate {
         let dmc = dmc ?? width
         guard dmc >= 0 else { throw MagnitudeStatisticsError("b-value (b-positive): dmc \(dmc) is negative") }
-        if let times, times.count != magnitudes.count {
-            throw MagnitudeStatisticsError("b-value (b-positive): \(times.count) times for \(magnitudes.count) magnitudes")
+        if let times {
+            guard times.count == magnitudes.count else {
+                throw MagnitudeStatisticsError("b-value (b-positive): \(times.count) times for \(magnitudes.count) magnitudes")
+            }
+            if let i = times.firstIndex(where: \.isNaN) {
+                throw MagnitudeStatisticsError("b-value (b-positive): the time of event \(i + 1) is not a number")
+            }
         }
         var order = try keptIndices(magnitudes, mc: mc, width: width, method: "b-positive")
         if let times {

@@ -12,20 +12,32 @@ public enum MagnitudeBinning {
     static let tieSlack = 1e-12
 
     /// The magnitude `m` rounded to the nearest multiple of `width` (ties up).
+    /// NaN (unknown) stays NaN; a value beyond 2^52 bins is left as it is.
     public static func bin(_ m: Double, width: Double) -> Double {
-        value(ofIndex: index(m, width: width), width: width)
+        bin(m, width: width, scale: decimalScale(of: width))
     }
 
     /// Every magnitude binned (see `bin(_:width:)`).
     public static func bin(_ magnitudes: [Double], width: Double) -> [Double] {
         let scale = decimalScale(of: width)
-        return magnitudes.map { value(ofIndex: index($0, width: width), width: width, scale: scale) }
+        return magnitudes.map { bin($0, width: width, scale: scale) }
     }
 
-    /// The bin number k of `m`: its bin is k·width.
-    public static func index(_ m: Double, width: Double) -> Int {
-        Int((m / width + 0.5 + tieSlack).rounded(.down))
+    static func bin(_ m: Double, width: Double, scale: Double) -> Double {
+        guard abs(m / width) < maximumBin else { return m }
+        return value(ofIndex: index(m, width: width), width: width, scale: scale)
     }
+
+    /// The bin number k of `m`: its bin is k·width. Beyond ±2^52 bins (or NaN)
+    /// the answer is clamped to ±2^52, never a trap.
+    public static func index(_ m: Double, width: Double) -> Int {
+        let k = (m / width + 0.5 + tieSlack).rounded(.down)
+        guard abs(k) < maximumBin else { return k > 0 ? Int(maximumBin) : -Int(maximumBin) }
+        return Int(k)
+    }
+
+    /// 2^52: past it a Double has no fraction left to round.
+    static let maximumBin = 4_503_599_627_370_496.0
 
     /// k·width as the Double nearest its decimal value.
     public static func value(ofIndex k: Int, width: Double) -> Double {

@@ -20,16 +20,17 @@ public struct MagnitudeHistogram: Sendable, Equatable {
         guard width > 0, width.isFinite else {
             throw MagnitudeStatisticsError("magnitude histogram: bin width Δm \(width) is not > 0")
         }
-        var lowest = Int.max, highest = Int.min
+        var smallest = Double.infinity, largest = -Double.infinity
         for m in magnitudes where m.isFinite {
-            let k = MagnitudeBinning.index(m, width: width)
-            lowest = min(lowest, k)
-            highest = max(highest, k)
+            smallest = min(smallest, m)
+            largest = max(largest, m)
         }
-        guard lowest <= highest else { throw MagnitudeStatisticsError("magnitude histogram: no magnitudes") }
-        guard highest - lowest < 10_000_000 else {
-            throw MagnitudeStatisticsError("magnitude histogram: magnitudes from \(magnitudeText(Double(lowest) * width)) to \(magnitudeText(Double(highest) * width)) span more than 10 million bins of \(width)")
+        guard smallest <= largest else { throw MagnitudeStatisticsError("magnitude histogram: no magnitudes") }
+        guard (largest - smallest) / width < 10_000_000 else {
+            throw MagnitudeStatisticsError("magnitude histogram: magnitudes from \(magnitudeText(smallest)) to \(magnitudeText(largest)) span more than 10 million bins of \(width)")
         }
+        let lowest = MagnitudeBinning.index(smallest, width: width)
+        let highest = MagnitudeBinning.index(largest, width: width)
         var counts = [Int](repeating: 0, count: highest - lowest + 1)
         for m in magnitudes where m.isFinite { counts[MagnitudeBinning.index(m, width: width) - lowest] += 1 }
         self.init(counts: counts, firstBin: lowest, width: width)

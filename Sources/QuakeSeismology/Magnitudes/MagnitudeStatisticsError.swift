@@ -9,8 +9,8 @@ public struct MagnitudeStatisticsError: Error, Sendable, Equatable, CustomString
     public var description: String { message }
 }
 
-/// Magnitudes as the messages print them: as short as they are exact (2, 2.5, 1.44).
+/// Magnitudes as the messages print them: as short as they are exact (2.0, 2.5, 1.44, 1e+300).
 func magnitudeText(_ m: Double) -> String {
     let rounded = (m * 1e6).rounded() / 1e6
-    return rounded == rounded.rounded() ? String(format: "%.1f", rounded) : "\(rounded)"
+    return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(format: "%.1f", rounded) : "\(rounded)"
 }
