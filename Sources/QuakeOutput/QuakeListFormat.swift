@@ -52,7 +52,7 @@ public struct QuakeListFormat {
     /// not give it.
     public static let measurementFields = [
         "magType", "updated", "sig", "tsunami", "alert", "felt", "cdi", "mmi",
-    ] + Quake.measurementColumns + ["origins"]
+    ] + Quake.measurementColumns + ["origins", "cluster", "role", "mainshock"]
 
     /// The 22 columns of a USGS CSV feed in USGS's order (`--columns usgs`).
     public static let usgsFields = [
@@ -191,6 +191,7 @@ public struct QuakeListFormat {
             .number(q.depthError), .number(q.magError), integer(q.magNst), .text(q.locationSource),
             .text(q.magSource), .text(q.catalog), .text(q.contributor), .text(q.evaluationMode),
             .text(q.evaluationStatus), integer(q.origins),
+            integer(q.cluster), .text(q.role), .text(q.mainshock),
         ]
     }
 

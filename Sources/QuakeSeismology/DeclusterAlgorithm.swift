@@ -15,7 +15,28 @@ public struct DeclusterAlgorithm: Sendable {
 
     /// The algorithm of a kept method name; nil for a name this version does not know.
     public static func named(_ method: String) -> DeclusterAlgorithm? {
-        // Filled in when the methods land.
-        nil
+        if method == "reasenberg" {
+            let reasenberg = ReasenbergDeclustering()
+            return DeclusterAlgorithm(method: method, settings: "ZMAP's defaults: tau 1–10 d, P 0.95, xk 0.5, rfact 10, errors 1.5 km, 2 km") {
+                try reasenberg.decluster($0, progress: $1)
+            }
+        }
+        let windowName = method == "gk" ? "gk" : method.hasPrefix("gk-") ? String(method.dropFirst(3)) : ""
+        guard let window = DeclusteringWindow(rawValue: windowName) else { return nil }
+        let gardnerKnopoff = GardnerKnopoffDeclustering(window: window)
+        return DeclusterAlgorithm(method: method, settings: "Gardner–Knopoff, \(window.title) window") {
+            try gardnerKnopoff.decluster($0, progress: $1)
+        }
+    }
+}
+
+extension DeclusteringWindow {
+    /// The window's authors, as a user reads them.
+    public var title: String {
+        switch self {
+        case .gk: "Gardner & Knopoff (1974)"
+        case .gruenthal: "Grünthal (1985)"
+        case .uhrhammer: "Uhrhammer (1986)"
+        }
     }
 }

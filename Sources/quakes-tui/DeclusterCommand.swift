@@ -79,7 +79,7 @@ struct DeclusterCommand: ParsableCommand {
 
     static func text(_ summary: SequenceSummary, path: String) -> [String] {
         let count = Formatting.count
-        var lines = ["\(summary.run.method) (\(summary.run.settings)): \(count(summary.quakes)) quakes in \(count(summary.clusters)) clusters"]
+        var lines = ["\(summary.run.method) (\(summary.run.settings)): \(count(summary.quakes)) quakes in \(count(summary.clusters)) \(summary.clusters == 1 ? "cluster" : "clusters")"]
         let rows: [(String, Int)] = [("mainshocks", summary.roles[.mainshock] ?? 0), ("foreshocks", summary.roles[.foreshock] ?? 0),
                                      ("aftershocks", summary.roles[.aftershock] ?? 0)]
         let width = rows.map { count($0.1).count }.max() ?? 0

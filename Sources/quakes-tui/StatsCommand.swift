@@ -38,6 +38,8 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var whereOption: WhereOption
 
+    @OptionGroup(title: "Magnitudes") var magnitudeOptions: MagnitudeOptions
+
     @OptionGroup(title: "Sequence") var sequenceOptions: SequenceOptions
 
     @Option(help: "text or json.")
@@ -74,17 +76,27 @@ struct StatsCommand: ParsableCommand {
         } catch {
             throw CatalogError.reading(error, path: catalog.path)
         }
-        let sequence = try sequenceOptions.isAsked
-            ? sequenceOptions.report(try SequenceSelection.read(catalog, predicate: configuration.predicate)) : nil
+        // The quakes as columns: the magnitudes' methods, types and moment, and the sequence.
+        let selection = try SequenceSelection.read(catalog, predicate: configuration.predicate)
+        let magnitudes = MagnitudeReport(analysis: try magnitudeOptions.analysis(selection),
+                                         replacesChartFit: magnitudeOptions.replacesChartFit,
+                                         rateChange: try magnitudeOptions.rateChange(selection))
+        let sequence = try sequenceOptions.report(selection)
         var output = StandardOutput()
         switch format {
-        case .json: output.write(Self.json(charts, adding: sequence?.jsonFields() ?? []))
+        case .json:
+            let fields = magnitudes.jsonFields()
+            output.write(Self.json(charts, replacing: fields.replacing, adding: fields.adding + (sequence?.jsonFields() ?? [])))
         case .text:
             let unicode = ASCIIFallback.localeIsUTF8()
             var screen = Screen(width: width, height: Self.chartRows)
             ChartsView(charts: charts, unicode: unicode).render(in: area, into: &screen)
             ScreenPrinter.write(screen, rows: 0..<Self.chartRows, styled: terminal != nil, to: &output)
-            output.write("\n" + Self.textLines(charts, unicode: unicode).map { $0 + "\n" }.joined())
+            var lines = Self.textLines(charts, unicode: unicode)
+            if magnitudes.replacesChartFit { lines[0] = magnitudes.figuresLine(unicode: unicode) }
+            // After the count, span and quakes without a magnitude; before the bin tables.
+            lines.insert(contentsOf: magnitudes.textLines(unicode: unicode), at: lines.firstIndex(of: "") ?? lines.count)
+            output.write("\n" + lines.map { $0 + "\n" }.joined())
             if let sequence { output.write("\n" + sequence.textLines(unicode: unicode).map { $0 + "\n" }.joined()) }
         }
         output.flush()

@@ -10,11 +10,13 @@ extension StatsCommand {
     /// 8601 UTC with milliseconds, magnitudes with one decimal, b, its
     /// error and a at full precision (Swift's shortest round-trip text).
     /// The fit's five keys are null below 50 quakes at or above Mc.
-    static func json(_ charts: QuakeCharts, adding more: [(String, String)] = []) -> String {
+    /// `replacing`: members whose values replace the charts' (the fit by
+    /// other methods); `adding`: members after the charts'.
+    static func json(_ charts: QuakeCharts, replacing: [(String, String)] = [], adding more: [(String, String)] = []) -> String {
         let magnitudes = charts.magnitudes
         let fit = magnitudes.fit
         let knownTenths = magnitudes.bins.map(\.tenths)
-        let fields: [(String, String)] = [
+        let charted: [(String, String)] = [
             ("count", "\(charts.count)"),
             ("without_magnitude", "\(magnitudes.withoutMagnitude)"),
             ("first_time", charts.firstTime.map(jsonTime) ?? "null"),
@@ -31,7 +33,8 @@ extension StatsCommand {
             ("magnitude_bins", jsonArray(magnitudes.bins.map {
                 "{\"magnitude\": \(decimal($0.tenths)), \"count\": \($0.count), \"cumulative\": \($0.cumulative)}"
             })),
-        ] + more
+        ]
+        let fields = charted.map { field in replacing.first { $0.0 == field.0 } ?? field } + more
         return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 

@@ -252,6 +252,8 @@ final class Upserter {
         report.merged = merged
         try bulk?.finish(inserted: takeInsertedCounts())
         report.joined = try grouping.settle()
+        // The kept declusterings follow the catalog as it now is.
+        if report.new + report.updated > 0 { try QuakeCatalog.refreshDeclusterings(db) }
     }
 
     /// The counts of the rows inserted since the last call, and a fresh

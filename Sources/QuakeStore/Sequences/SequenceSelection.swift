@@ -5,7 +5,9 @@ import QuakeSeismology
 /// The quakes of a selection as an analysis reads them: their ids and the
 /// columns it needs (`EventColumns`), in time order, read in one pass of
 /// the catalog with no `Quake` made. Quakes without a magnitude are left
-/// out: no method can place them.
+/// out (no method can place them), and so are magnitudes outside
+/// `MagnitudeCheck.range` an older version stored: the charts count both
+/// as without a magnitude.
 public struct SequenceSelection: Sendable {
     public var ids: [String]
     public var columns: EventColumns
@@ -21,8 +23,8 @@ public struct SequenceSelection: Sendable {
                                           magnitudeTypes: [], networks: [])
         let rows = try Row.fetchCursor(db, sql: """
             SELECT id, time, latitude, longitude, depth, magnitude, magType, net FROM quake
-            WHERE (\(condition)) AND magnitude IS NOT NULL ORDER BY time, id
-            """, arguments: arguments)
+            WHERE (\(condition)) AND magnitude BETWEEN ? AND ? ORDER BY time, id
+            """, arguments: arguments + [MagnitudeCheck.range.lowerBound, MagnitudeCheck.range.upperBound])
         while let row = try rows.next() {
             selection.ids.append(row[0])
             selection.columns.times.append(Double(row[1] as Int64) / 1000)
