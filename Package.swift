@@ -138,6 +138,7 @@ let package = Package(
                 "QuakeViews",
                 "QuakeMap",
                 "QuakeCharts",
+                "QuakeSeismology",
                 "TerminalUI",
                 "ProcessSpawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -156,7 +157,7 @@ let package = Package(
         .executableTarget(
             name: "QuakesBench",
             dependencies: [
-                "QuakeStore", "QuakeQuery", "QuakeMap", "QuakeCharts", "QuakeViews", "TerminalUI", "BundledData", "ProcessSpawn",
+                "QuakeStore", "QuakeQuery", "QuakeSeismology", "QuakeMap", "QuakeCharts", "QuakeViews", "TerminalUI", "BundledData", "ProcessSpawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -8,7 +8,7 @@ struct QuakesBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quakes-bench",
         abstract: "Generate realistic catalogs and measure quakes-tui on them.",
-        subcommands: [Generate.self, Run.self, ImportChild.self, BrowseChild.self, AssociateChild.self]
+        subcommands: [Generate.self, Run.self, ImportChild.self, BrowseChild.self, AssociateChild.self, DeclusterChild.self]
     )
 }
 

@@ -38,7 +38,8 @@ public struct SequenceRun: Sendable, Equatable {
         precondition(ids.count == result.count, "one id per declustered quake")
         try db.execute(sql: "DELETE FROM sequence WHERE method = ?", arguments: [method])
         let insert = try db.makeStatement(sql: "INSERT OR REPLACE INTO sequence (quakeId, method, cluster, role, mainshock) VALUES (?, ?, ?, ?, ?)")
-        for i in 0..<ids.count {
+        // In the key's order: appended to the table's B-tree, not scattered through it.
+        for i in ids.indices.sorted(by: { ids[$0] < ids[$1] }) {
             try insert.execute(arguments: [ids[i], method, result.cluster[i], result.role[i].rawValue, ids[result.mainshock[i]]])
         }
         if isCurrent { try db.execute(sql: "UPDATE sequenceRun SET isCurrent = 0 WHERE isCurrent = 1") }

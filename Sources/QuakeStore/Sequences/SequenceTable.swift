@@ -14,7 +14,6 @@ public enum SequenceTable {
             CREATE TABLE sequence (quakeId TEXT NOT NULL, method TEXT NOT NULL, cluster INTEGER NOT NULL,
                                    role TEXT NOT NULL, mainshock TEXT NOT NULL,
                                    PRIMARY KEY (quakeId, method)) WITHOUT ROWID;
-            CREATE INDEX sequence_mainshock ON sequence(method, mainshock);
             CREATE TABLE sequenceRun (method TEXT PRIMARY KEY NOT NULL, settings TEXT NOT NULL,
                                       scope TEXT NOT NULL, scopeSQL TEXT NOT NULL, scopeArguments TEXT NOT NULL,
                                       ranAt INTEGER NOT NULL, quakes INTEGER NOT NULL, clusters INTEGER NOT NULL,
