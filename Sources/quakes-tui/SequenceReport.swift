@@ -50,13 +50,7 @@ struct SequenceReport {
             let cells = forecast.cells.filter { $0.magnitude == magnitude }
             rows.append(["M \(atLeast) \(Self.one(magnitude))"] + cells.map { "\(Self.percent($0.probability)) (\(Self.significant($0.expectedCount)))" })
         }
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        lines += rows.map { row in
-            "  " + row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 ? cell + padding : padding + cell
-            }.joined(separator: "  ")
-        }
+        lines += StatsCommand.aligned(Array(rows.dropFirst()), header: rows[0]).map { "  " + $0 }
         return lines
     }
 
@@ -85,19 +79,16 @@ struct SequenceReport {
         return fields
     }
 
-    /// Mc by maximum curvature over 0.1 bins (the fullest bin; the lower on a tie); nil with no magnitude.
+    /// Mc by maximum curvature over 0.1 bins (the lower bin on a tie); nil with no magnitude.
     static func maximumCurvature(_ magnitudes: [Double]) -> Double? {
-        var counts: [Int: Int] = [:]
-        for m in magnitudes { counts[Int((m * 10).rounded()), default: 0] += 1 }
-        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }.map { Double($0.key) / 10 }
+        try? CompletenessMagnitude.maximumCurvature(magnitudes, binWidth: MagnitudeAnalysis.binWidth)
     }
 
-    /// Aki–Utsu's b of the magnitudes at or above `minimum` (binned to 0.1); nil below 10 of them.
+    /// Aki–Utsu's b of the magnitudes (binned to 0.1) at or above `minimum`; nil when it has none.
     static func bValue(_ magnitudes: [Double], minimum: Double) -> Double? {
-        let above = magnitudes.filter { $0 >= minimum - 1e-9 }
-        guard above.count >= 10 else { return nil }
-        let mean = above.reduce(0, +) / Double(above.count)
-        return log10(M_E) / (mean - (minimum - 0.05))
+        let binned = MagnitudeBinning.bin(magnitudes, width: MagnitudeAnalysis.binWidth)
+        return try? BValueEstimator.utsu(binned, mc: MagnitudeBinning.bin(minimum, width: MagnitudeAnalysis.binWidth),
+                                         width: MagnitudeAnalysis.binWidth).b
     }
 
     static func one(_ value: Double) -> String { String(format: "%.1f", value) }

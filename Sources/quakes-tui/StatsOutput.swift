@@ -87,7 +87,7 @@ extension StatsCommand {
     }
 
     /// Rows of columns: the first left-aligned, the others right-aligned, two spaces apart.
-    private static func aligned(_ rows: [[String]], header: [String]?) -> [String] {
+    static func aligned(_ rows: [[String]], header: [String]?) -> [String] {
         let all = (header.map { [$0] } ?? []) + rows
         let widths = (0..<(all.first?.count ?? 0)).map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in

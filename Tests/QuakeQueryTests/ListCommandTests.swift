@@ -85,6 +85,6 @@ import Testing
                 "each object says its network section")
         #expect(objects.map { $0["net"] as! String } == objects.map { $0["net"] as! String }.sorted(), "sections contiguous")
         #expect(Set(objects.map { $0["section"] as! String }) == ["pr", "uw"])
-        #expect(objects.allSatisfy { $0.count == 35 }, "the eleven fields, section, the 22 measurement fields and origins")
+        #expect(objects.allSatisfy { $0.count == 38 }, "the eleven fields, section, the 22 measurement fields, origins, cluster, role and mainshock")
     }
 }

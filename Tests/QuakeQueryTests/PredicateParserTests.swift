@@ -204,7 +204,7 @@ private let rejections: [RejectedCase] = [
     rejects("foo > 4", "1:1: unknown key 'foo'; keys are place, magnitude, time, depth, latitude, longitude, code, net, "
             + "type, status, alert, tsunami, felt, sig, magType, title, day, id, updated, url, nst, gap, dmin, rms, "
             + "horizontalError, depthError, magError, magNst, locationSource, magSource, catalog, contributor, "
-            + "evaluationMode, evaluationStatus, origins"),
+            + "evaluationMode, evaluationStatus, origins, cluster, role, mainshock"),
     rejects("place CONTAINS 5", "1:7: CONTAINS needs a string, found 5"),
     rejects("place BEGINSWITH NULL", "1:7: BEGINSWITH needs a string, found NULL"),
     rejects("place CONTAINS depth", "1:7: CONTAINS needs a string, found the key depth"),

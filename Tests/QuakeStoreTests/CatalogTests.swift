@@ -153,7 +153,7 @@ import Testing
         #expect(triggers == ["origin_eventDeleted", "quakeCell_delete", "quakeCell_insert", "quakeCell_update",
                              "quakeDay_delete", "quakeDay_insert", "quakeDay_update",
                              "quakeMagnitude_delete", "quakeMagnitude_insert", "quakeMagnitude_update",
-                             "quakePlace_delete", "quakePlace_insert", "quakePlace_update"])
+                             "quakePlace_delete", "quakePlace_insert", "quakePlace_update", "sequence_quakeDeleted"])
         #expect(places == 29711 && days == 29711)
         let bigOnes = try catalog.dbWriter.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM quake INDEXED BY quake_magnitude WHERE magnitude >= 6.5")

@@ -87,7 +87,7 @@ import Testing
             "status":"automatic","magType":"ml","updated":"2018-06-14T09:18:07.700Z","sig":133,"tsunami":0,"alert":null,\
             "felt":null,"cdi":null,"mmi":null,"nst":51,"gap":47,"dmin":0.001866,"rms":0.33,"horizontalError":null,\
             "depthError":null,"magError":null,"magNst":null,"locationSource":null,"magSource":null,"catalog":null,\
-            "contributor":null,"evaluationMode":null,"evaluationStatus":null,"origins":1}
+            "contributor":null,"evaluationMode":null,"evaluationStatus":null,"origins":1,"cluster":null,"role":null,"mainshock":null}
             ]
 
             """)

@@ -51,15 +51,15 @@ import TestSupport
     func csvAllColumns() throws {
         let expectedHeader = "id,time,magnitude,place,depth,latitude,longitude,net,code,type,status,magType,updated,sig,"
             + "tsunami,alert,felt,cdi,mmi,nst,gap,dmin,rms,horizontalError,depthError,magError,magNst,locationSource,"
-            + "magSource,catalog,contributor,evaluationMode,evaluationStatus,origins"
+            + "magSource,catalog,contributor,evaluationMode,evaluationStatus,origins,cluster,role,mainshock"
         let fromCSV = try runQuakesTUI(["list", "--db", csvDB, "--format", "csv", "--columns", "all", "--where", "id = 'us1000epfe'"])
         #expect(fromCSV.stdout == expectedHeader + "\n"
             + "us1000epfe,2018-06-12T23:08:28.150Z,5.8,\"94km SW of Muara Siberut, Indonesia\",10,-2.0999,98.5204,us,1000epfe,"
-            + "earthquake,reviewed,mww,2018-06-13T18:52:23.040Z,,,,,,,,58,3.485,0.96,,,,,us,us,,,,,1\n")
+            + "earthquake,reviewed,mww,2018-06-13T18:52:23.040Z,,,,,,,,58,3.485,0.96,,,,,us,us,,,,,1,,,\n")
         let fromGeoJSON = try runQuakesTUI(["list", "--db", geoDB, "--format", "csv", "--columns", "all", "--where", "id = 'us1000epfe'"])
         #expect(fromGeoJSON.stdout == expectedHeader + "\n"
             + "us1000epfe,2018-06-12T23:08:28.150Z,5.8,\"94km SW of Muara Siberut, Indonesia\",10,-2.0999,98.5204,us,1000epfe,"
-            + "earthquake,reviewed,mww,2018-06-13T18:52:23.040Z,518,1,green,,,4.1,,58,3.485,0.96,,,,,,,,,,,1\n")
+            + "earthquake,reviewed,mww,2018-06-13T18:52:23.040Z,518,1,green,,,4.1,,58,3.485,0.96,,,,,,,,,,,1,,,\n")
         let standard = try runQuakesTUI(["list", "--db", csvDB, "--format", "csv", "--where", "id = 'us1000epfe'"])
         #expect(standard.stdout.hasPrefix("id,time,magnitude,place,depth,latitude,longitude,net,code,type,status\n"),
                 "the default CSV keeps its columns")
@@ -75,7 +75,7 @@ import TestSupport
             "magType":"mww","updated":"2018-06-13T18:52:23.040Z","sig":null,"tsunami":null,"alert":null,"felt":null,"cdi":null,\
             "mmi":null,"nst":null,"gap":58,"dmin":3.485,"rms":0.96,"horizontalError":null,"depthError":null,"magError":null,\
             "magNst":null,"locationSource":"us","magSource":"us","catalog":null,"contributor":null,"evaluationMode":null,\
-            "evaluationStatus":null,"origins":1}
+            "evaluationStatus":null,"origins":1,"cluster":null,"role":null,"mainshock":null}
             ]
 
             """)

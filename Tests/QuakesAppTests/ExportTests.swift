@@ -111,9 +111,9 @@ import Testing
         #expect(try String(contentsOfFile: file, encoding: .utf8) == """
             id,time,magnitude,place,depth,latitude,longitude,net,code,type,status,magType,updated,sig,tsunami,alert,felt,\
             cdi,mmi,nst,gap,dmin,rms,horizontalError,depthError,magError,magNst,locationSource,magSource,catalog,\
-            contributor,evaluationMode,evaluationStatus,origins
+            contributor,evaluationMode,evaluationStatus,origins,cluster,role,mainshock
             zz0001,2018-06-14T09:36:40.000Z,2,"'=HYPERLINK(""https://evil.example/"",""Click"")",-1.5,34.25,-117.5,\
-            '@SUM(A1),0001,earthquake,reviewed,mb,2018-06-14T09:36:40.000Z,100,0,,,,,,,,,,,,,,,,,,,1
+            '@SUM(A1),0001,earthquake,reviewed,mb,2018-06-14T09:36:40.000Z,100,0,,,,,,,,,,,,,,,,,,,1,,,
 
             """)
     }
