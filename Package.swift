@@ -125,7 +125,7 @@ let package = Package(
         .target(
             name: "QuakesApp",
             dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeViews", "TerminalUI",
-                           "ThreadWaiting"]
+                           "ThreadWaiting", "QuakeSeismology"]
         ),
         .executableTarget(
             name: "quakes-tui",
@@ -189,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "QuakesAppTests",
             dependencies: ["QuakesApp", "QuakeViews", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeQuery", "QuakeStore",
-                           "TerminalUI", "TestSupport", "quakes-keys"]
+                           "QuakeSeismology", "TerminalUI", "TestSupport", "quakes-keys"]
         ),
         // The map's projection, fit, land outlines and aggregate; `quakes-tui map`.
         .testTarget(

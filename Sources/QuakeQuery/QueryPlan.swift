@@ -203,6 +203,7 @@ struct QueryPlan: Sendable {
         if readsSequences {
             // Three index probes a row read, only for the window's rows.
             columns += QuakeField.sequenceFields.map { ", \($0.column) AS \($0.name)" }.joined()
+                + ", \(SequenceTable.mainshockTitleSQL) AS sequenceTitle"
         }
         guard looksUpPlaces else { return "SELECT \(columns) FROM \(table) WHERE \(condition) ORDER BY \(order) \(limit)" }
         return """

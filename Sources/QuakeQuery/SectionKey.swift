@@ -8,6 +8,10 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
     case magnitudeBand
     case network
     case type
+    /// The current declustering's sequences: each quake under its
+    /// mainshock (`SequenceTable`), titled by the mainshock's day,
+    /// magnitude, place and id; quakes no method saw last.
+    case sequence
 
     /// The SQL expression rows are grouped by.
     var sqlExpression: String {
@@ -16,6 +20,7 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
         case .magnitudeBand: Schema.magnitudeBandSQL
         case .network: "net"
         case .type: "type"
+        case .sequence: SequenceTable.mainshockTitleSQL
         }
     }
 
@@ -26,6 +31,7 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
         case .magnitudeBand: .magnitude
         case .network: .net
         case .type: .type
+        case .sequence: .time
         }
     }
 
@@ -33,12 +39,12 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
     /// column; names A to Z.
     var defaultAscending: Bool {
         switch self {
-        case .day, .magnitudeBand: false
+        case .day, .magnitudeBand, .sequence: false
         case .network, .type: true
         }
     }
 
-    var isNullable: Bool { self == .magnitudeBand }
+    var isNullable: Bool { self == .magnitudeBand || self == .sequence }
 
     /// The section value of a quake, as `sqlExpression` computes it.
     public func value(of quake: Quake) -> FieldValue {
@@ -47,6 +53,7 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
         case .magnitudeBand: .number(quake.magnitude.map(Self.magnitudeBand))
         case .network: .text(quake.net)
         case .type: .text(quake.type)
+        case .sequence: .text(quake.sequenceTitle)
         }
     }
 
@@ -55,6 +62,7 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
         switch (self, value) {
         case (.magnitudeBand, .number(let band?)): "M" + Self.bandText(band)
         case (.magnitudeBand, _): "M unknown"
+        case (.sequence, .text(nil)): "not declustered"
         case (_, .text(let text?)): text.isEmpty ? "(none)" : text
         case (_, .number(let n?)): String(n)
         default: "(none)"
@@ -86,6 +94,7 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
         case .magnitudeBand: "magnitude band"
         case .network: "network"
         case .type: "type"
+        case .sequence: "sequence"
         }
     }
 
@@ -96,16 +105,18 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
         case .magnitudeBand: "magnitude"
         case .network: "network"
         case .type: "type"
+        case .sequence: "sequence"
         }
     }
 
-    /// Parses `--section` values: day, magnitude (band, mag), network (net), type.
+    /// Parses `--section` values: day, magnitude (band, mag), network (net), type, sequence.
     public init?(argument: String) {
         switch argument.lowercased() {
         case "day": self = .day
         case "magnitude", "magnitudeband", "band", "mag", "magnitude-band": self = .magnitudeBand
         case "network", "net": self = .network
         case "type": self = .type
+        case "sequence", "mainshock": self = .sequence
         default: return nil
         }
     }

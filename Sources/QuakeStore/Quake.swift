@@ -57,6 +57,8 @@ public struct Quake: Sendable, Hashable, Identifiable {
     public var cluster: Int? = nil
     public var role: String? = nil
     public var mainshock: String? = nil
+    /// Its sequence's title, as the sequence sections show it (`SequenceTable.mainshockTitleSQL`).
+    public var sequenceTitle: String? = nil
 
     public init(
         id: String, code: String = "", net: String = "", ids: String = "",
@@ -124,7 +126,7 @@ extension Quake: FetchableRecord {
         catalog = row["catalog"]; contributor = row["contributor"]
         evaluationMode = row["evaluationMode"]; evaluationStatus = row["evaluationStatus"]
         origins = row["origins"] ?? 1
-        cluster = row["cluster"]; role = row["role"]; mainshock = row["mainshock"]
+        cluster = row["cluster"]; role = row["role"]; mainshock = row["mainshock"]; sequenceTitle = row["sequenceTitle"]
     }
 
     /// The columns added by `Schema`'s v8 migration, in `storedColumns`

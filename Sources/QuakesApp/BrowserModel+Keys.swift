@@ -52,6 +52,7 @@ extension BrowserModel {
             if isReadOnly {
                 message = Self.readOnlyMessage
             } else if canRefresh { effects.append(.refresh) } else { message = "no feed to refresh from" }
+        case .selectSequence: selectSequence()
         case .undo: travel(back: true)
         case .redo: travel(back: false)
         case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap,

@@ -29,14 +29,15 @@ extension BrowserModel {
         configuration.sortKeys = keys
     }
 
-    /// `s`: none ─► day ─► magnitude band ─► network ─► none.
+    /// `s`: none ─► day ─► magnitude band ─► network ─► sequence ─► none.
     mutating func cycleSections() {
         let next: SectionKey?
         switch configuration.sectionIdentifier {
         case nil: next = .day
         case .day: next = .magnitudeBand
         case .magnitudeBand: next = .network
-        case .network, .type: next = nil
+        case .network: next = .sequence
+        case .sequence, .type: next = nil
         }
         configuration.sectionIdentifier = next
     }

@@ -17,6 +17,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case saveView, listViews, toggleUTC, openEventPage, copyEventLink, help
     /// Take back the last change of filter, predicate, region, sort or sections; redo it again.
     case undo, redo
+    /// `A`: only the selected quake's sequence.
+    case selectSequence
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -105,6 +107,7 @@ enum Keymap {
         KeyBinding(keys: [.character("y")], context: .table, command: .copyEventLink),
         KeyBinding(keys: [.character("r")], context: .table, command: .refresh),
         KeyBinding(keys: [.character("u")], context: .table, command: .undo),
+        KeyBinding(keys: [.character("A")], context: .table, command: .selectSequence),
         KeyBinding(keys: [.control("r")], context: .table, command: .redo),
         KeyBinding(keys: [.escape, .enter, .character("q")], context: .detail, command: .closeDetail),
         KeyBinding(keys: [.down, .character("j")], context: .detail, command: .moveDown),
@@ -147,7 +150,8 @@ enum Keymap {
         KeyHelpLine(keys: "z 1-9, z[ z]", text: "add a secondary sort key", commands: [.addSortKey]),
         KeyHelpLine(keys: "/", text: "filter places as you type (Esc clears)", commands: [.filter]),
         KeyHelpLine(keys: ":", text: "predicate, e.g. magnitude >= 4.5 AND depth < 10", commands: [.predicate]),
-        KeyHelpLine(keys: "s", text: "sections: none, day, magnitude, network", commands: [.cycleSections]),
+        KeyHelpLine(keys: "s  A", text: "sections day/mag/net/sequence; A: its sequence",
+                    commands: [.cycleSections, .selectSequence]),
         KeyHelpLine(keys: "⏎", text: "details of the selected quake (Esc or q back)",
                     commands: [.showDetail, .closeDetail]),
         KeyHelpLine(keys: "d", text: "delete the selected quake (asks first)", commands: [.delete]),
@@ -210,7 +214,11 @@ enum Keymap {
                       commands: [.filter]),
         KeyManualItem(keys: "`:`", text: "A full predicate (see PREDICATES), combined with the filter; "
                         + "an error shows a caret under the bad column.", commands: [.predicate]),
-        KeyManualItem(keys: "`s`", text: "Sections: none, day, magnitude band, network, none.", commands: [.cycleSections]),
+        KeyManualItem(keys: "`s`", text: "Sections: none, day, magnitude band, network, sequence (each quake under its "
+                        + "mainshock, by the last `decluster` run), none.", commands: [.cycleSections]),
+        KeyManualItem(keys: "`A`", text: "Only the selected quake's sequence: what the last `decluster` put in its "
+                        + "cluster, or without one the quakes within its Gardner–Knopoff window (L(M) km and T(M) days "
+                        + "either side); the filter and region are cleared, `u` undoes.", commands: [.selectSequence]),
         KeyManualItem(keys: "`Enter`", text: "Every field of the selected quake; `j k` (or Down, Up) show the next or "
                         + "previous quake, Esc or `q` returns.", commands: [.showDetail, .closeDetail]),
         KeyManualItem(keys: "`d`", text: "Delete the selected quake, after y/n.", commands: [.delete]),

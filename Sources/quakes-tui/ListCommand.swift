@@ -60,8 +60,8 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var viewOptions: ViewOptions
 
-    @Option(help: ArgumentHelp("Group rows by day, magnitude (band), network or type.", valueName: "key"),
-            completion: .list(["day", "magnitude", "network", "type"]))
+    @Option(help: ArgumentHelp("Group rows by day, magnitude (band), network, type or sequence (each quake under its mainshock, by the last decluster run).", valueName: "key"),
+            completion: .list(["day", "magnitude", "network", "type", "sequence"]))
     var section: String?
 
     func validate() throws {
@@ -73,7 +73,7 @@ struct ListCommand: ParsableCommand {
         }
         _ = try fetchConfiguration()
         if let section, SectionKey(argument: section) == nil {
-            throw ValidationError("--section must be day, magnitude, network or type, not '\(section)'")
+            throw ValidationError("--section must be day, magnitude, network, type or sequence, not '\(section)'")
         }
     }
 

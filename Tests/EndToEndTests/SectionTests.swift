@@ -48,6 +48,10 @@ struct SectionTests {
         session.send("s")
         pane = session.waitUntil { $0.top.hasSuffix("sections: network") }
         #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼  sections: network", "\(pane)")
+        // Never declustered: one section of every quake, under the words saying so.
+        session.send("s")
+        pane = session.waitUntil { $0.top.hasSuffix("sections: sequence") && $0.body.first?.hasPrefix(" not declustered") == true }
+        #expect(pane.body.first == Self.headerLine("not declustered", 4_711), "\(pane)")
         session.send("s")
         pane = session.waitUntil { !$0.top.contains("sections") && $0.top.contains("  4,711 quakes") && $0.rows.count == 37 }
         #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼", "\(pane)")

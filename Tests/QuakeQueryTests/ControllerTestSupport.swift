@@ -55,7 +55,7 @@ func oracleOrder(_ quakes: [Quake], _ configuration: FetchConfiguration) -> [Qua
     let sortKeys = configuration.sortKeys
     if let section = configuration.sectionIdentifier {
         let defaultAscending = section == .network || section == .type
-        let sectionField: QuakeField = [.day: .time, .magnitudeBand: .magnitude, .network: .net, .type: .type][section]!
+        let sectionField: QuakeField = [.day: .time, .magnitudeBand: .magnitude, .network: .net, .type: .type, .sequence: .time][section]!
         let ascending = sortKeys.first.map { $0.field == sectionField ? $0.ascending : defaultAscending } ?? defaultAscending
         keys.append(({ section.value(of: $0) }, ascending))
     }

@@ -31,6 +31,13 @@ public enum SequenceTable {
         "(SELECT \(column) FROM sequence WHERE sequence.quakeId = quake.id AND sequence.method = \(currentMethodSQL))"
     }
 
+    /// The title of the row `quake`'s sequence: its mainshock's day,
+    /// magnitude, place and id (`2019-07-06 M7.1 Ridgecrest · ci38457511`),
+    /// so sequences sort by their mainshock's day; NULL when not declustered.
+    public static let mainshockTitleSQL = """
+        (SELECT m.day || ' M' || iif(m.magnitude IS NULL, '?', printf('%.1f', m.magnitude)) || ' ' || m.place || ' · ' || m.id         FROM quake AS m WHERE m.id = \(currentValueSQL("mainshock")))
+        """
+
     /// The current method's name, evaluated once a statement (uncorrelated).
     static let currentMethodSQL = "(SELECT method FROM sequenceRun WHERE isCurrent = 1)"
 }

@@ -1,0 +1,80 @@
+import Foundation
+import QuakeQuery
+import QuakeSeismology
+import QuakeStore
+import Testing
+import TestSupport
+
+/// `A` and the sequence sections in the browser, on the week plus
+/// OpenQuake HMTK's Gardner–Knopoff test catalogue (SeismoStats'
+/// `gardner_knopoff_test_catalogue.csv`: 11 quakes on the equator,
+/// 1979–1999, ids gk00 … gk10 in its order).
+@Suite struct SequenceBrowserTests {
+    static func addGardnerKnopoffCatalogue(to catalog: QuakeCatalog) throws {
+        let text = try String(contentsOfFile: Fixture.path("seismostats/gardner_knopoff_test_catalogue.csv"), encoding: .utf8)
+        var csv = "time,latitude,longitude,depth,mag,magType,nst,gap,dmin,rms,net,id,updated,place,type,"
+            + "horizontalError,depthError,magError,magNst,status,locationSource,magSource\n"
+        for (index, line) in text.split(separator: "\n").dropFirst().enumerated() {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+            let time = "\(cells[0])T00:00:00.000Z"
+            csv += "\(time),\(cells[2]),\(cells[1]),10,\(cells[3]),mw,,,,,tt,\(String(format: "gk%02d", index)),\(time),"
+                + "Equator test \(index),earthquake,,,,,reviewed,tt,tt\n"
+        }
+        _ = try QuakeImporter(catalog: catalog).importData(Data(csv.utf8), name: "gk.csv")
+    }
+
+    /// Filters the table to the place `place` (its one row selected).
+    func select(_ place: String, in h: BrowserHarness) throws {
+        try h.press(.character("/"))
+        try h.type(place)
+        try h.press(.enter)
+    }
+
+    func rows(_ h: BrowserHarness) -> [String] {
+        h.lines.filter { $0.contains("Equator test") }.map { line in
+            // The place column: from the place to the gap before Depth.
+            String(line[line.range(of: "Equator test")!.lowerBound...].split(separator: "  ")[0])
+        }
+    }
+
+    @Test func aShowsTheClusterTheDeclusteringPutTheQuakeIn() throws {
+        let h = try BrowserHarness(width: 120, height: 30)
+        try Self.addGardnerKnopoffCatalogue(to: h.catalog)
+        _ = try Declusterer.run(DeclusterAlgorithm.named("gk")!, on: h.catalog, predicate: nil, text: "")
+        try h.refresh()
+        try select("equator test 3", in: h)
+        try h.press(.character("A"))
+        // HMTK's M1 (gk02, M7.0) with its foreshock gk01 and aftershocks gk03, gk04, newest first.
+        #expect(rows(h) == ["Equator test 4", "Equator test 3", "Equator test 2", "Equator test 1"], "\(h.lines.joined(separator: "\n"))")
+        #expect(h.lines.contains { $0.contains("the sequence of gk02; u undoes") })
+        try h.press(.character("u"))
+        #expect(rows(h) == ["Equator test 3"])
+    }
+
+    @Test func withoutADeclusteringAShowsTheGardnerKnopoffWindow() throws {
+        let h = try BrowserHarness(width: 120, height: 30)
+        try Self.addGardnerKnopoffCatalogue(to: h.catalog)
+        try h.refresh()
+        try select("equator test 3", in: h)
+        try h.press(.character("A"))
+        // gk03: M5.0 on 1980-01-31 at 0.6°E. Gardner & Knopoff's window for M5: L = 10^(0.1238·5 + 0.983)
+        // = 39.99 km, T = 10^(0.5409·5 − 0.547) = 143.7 days. gk00 (0.8°E, 22 km, 33 days before) and gk01
+        // (same place, 31 days before) are in it; gk02 and gk04 (at 0°: 66.7 km away) are not.
+        #expect(rows(h) == ["Equator test 3", "Equator test 1", "Equator test 0"], "\(h.lines.joined(separator: "\n"))")
+        #expect(h.lines.contains { $0.contains("no declustering (quakes-tui decluster): the quakes in M5.0's Gardner–Knopoff window") })
+    }
+
+    @Test func sequenceSectionsTitleEachClusterByItsMainshock() throws {
+        let h = try BrowserHarness(width: 120, height: 40)
+        try Self.addGardnerKnopoffCatalogue(to: h.catalog)
+        _ = try Declusterer.run(DeclusterAlgorithm.named("gk")!, on: h.catalog, predicate: nil, text: "")
+        try h.refresh()
+        try h.press(.character(":"))
+        try h.type("place BEGINSWITH \"Equator\"")
+        try h.press(.enter)
+        for _ in 0..<4 { try h.press(.character("s")) }
+        let headers = h.lines.filter { $0.contains(" · gk") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(headers.first?.hasPrefix("1999-08-01 M3.8 Equator test 10 · gk10") == true, "\(h.lines.joined(separator: "\n"))")
+        #expect(headers.contains { $0.hasPrefix("1980-01-01 M7.0 Equator test 2 · gk02") })
+    }
+}
