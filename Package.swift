@@ -111,7 +111,7 @@ let package = Package(
         // Mc and the b-value) that know no terminal.
         .target(
             name: "QuakeCharts",
-            dependencies: ["QuakeQuery", "QuakeStore"]
+            dependencies: ["QuakeQuery", "QuakeStore", "QuakeSeismology"]
         ),
         // The views: the table, the map, the charts, a quake's details, the
         // keys' help, drawn from values (a results page, aggregates, charts)
@@ -204,7 +204,7 @@ let package = Package(
         // Declustering, Omori, Mc and b against the field's own fixtures.
         .testTarget(
             name: "QuakeSeismologyTests",
-            dependencies: ["QuakeSeismology"]
+            dependencies: ["QuakeSeismology", "QuakeCharts"]   // the charts' Mc methods on the same fixtures
         ),
         // `fetch` against a real HTTP server on 127.0.0.1.
         .testTarget(

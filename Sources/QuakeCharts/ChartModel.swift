@@ -77,12 +77,15 @@ public struct MagnitudeFrequency: Sendable, Hashable {
     /// Quakes left out because their magnitude is unknown (or outside
     /// −5…15, which an older version may have stored).
     public let withoutMagnitude: Int
-    /// Mc is known whenever there is a bin; the fit needs 50 quakes at or above it.
+    /// Mc is known whenever there is a bin (and, by b-value stability,
+    /// when one passes); the fit needs 50 quakes at or above it.
     public let mc: Double?
     public let fit: GutenbergRichterFit?
+    /// How Mc was found.
+    public let mcMethod: ChartMcMethod
 
-    public init(bins: [MagnitudeBin], withoutMagnitude: Int, mc: Double?, fit: GutenbergRichterFit?) {
-        self.bins = bins; self.withoutMagnitude = withoutMagnitude; self.mc = mc; self.fit = fit
+    public init(bins: [MagnitudeBin], withoutMagnitude: Int, mc: Double?, fit: GutenbergRichterFit?, mcMethod: ChartMcMethod = .maxc) {
+        self.bins = bins; self.withoutMagnitude = withoutMagnitude; self.mc = mc; self.fit = fit; self.mcMethod = mcMethod
     }
 
     /// At least this many quakes at or above Mc for a b-value.
@@ -104,5 +107,11 @@ public struct QuakeCharts: Sendable, Hashable {
     public init(count: Int, firstTime: Int64?, lastTime: Int64?, activity: ActivityHistogram, magnitudes: MagnitudeFrequency) {
         self.count = count; self.firstTime = firstTime; self.lastTime = lastTime
         self.activity = activity; self.magnitudes = magnitudes
+    }
+
+    /// The same charts with Mc found by `method`.
+    public func withMcMethod(_ method: ChartMcMethod) -> QuakeCharts {
+        QuakeCharts(count: count, firstTime: firstTime, lastTime: lastTime, activity: activity,
+                    magnitudes: magnitudes.withMcMethod(method))
     }
 }

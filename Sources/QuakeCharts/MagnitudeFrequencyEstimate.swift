@@ -1,4 +1,20 @@
 import Foundation
+import QuakeSeismology
+
+/// How the charts find Mc (`M` cycles them): maximum curvature, with Woessner
+/// & Wiemer's +0.2, or b-value stability (Cao & Gao 2002). Each works on
+/// the 0.1 bins the aggregate gives, so none reads a row. (The
+/// Kolmogorov–Smirnov method simulates catalogs: `stats --mc ks` only.)
+public enum ChartMcMethod: String, Sendable, Hashable, CaseIterable {
+    case maxc
+    case maxcCorrected = "maxc+0.2"
+    case mbs
+
+    public var next: ChartMcMethod {
+        let all = Self.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+}
 
 // The magnitude–frequency distribution and its Gutenberg–Richter fit, from
 // counts per 0.1 bin (what the `.rounded(.magnitude, decimals: 1)`
@@ -14,10 +30,10 @@ extension MagnitudeFrequency {
     /// at least `minimumForFit` quakes are at or above Mc.
     /// `countsByTenths`: bin (magnitude × 10) → quakes; bins with no quakes
     /// may be left out.
-    public init(countsByTenths: [Int: Int], withoutMagnitude: Int) {
+    public init(countsByTenths: [Int: Int], withoutMagnitude: Int, mcMethod: ChartMcMethod = .maxc) {
         let held = countsByTenths.filter { $0.value > 0 }
         guard let lowest = held.keys.min(), let highest = held.keys.max() else {
-            self.init(bins: [], withoutMagnitude: withoutMagnitude, mc: nil, fit: nil)
+            self.init(bins: [], withoutMagnitude: withoutMagnitude, mc: nil, fit: nil, mcMethod: mcMethod)
             return
         }
         var bins: [MagnitudeBin] = []
@@ -28,9 +44,32 @@ extension MagnitudeFrequency {
             bins.append(MagnitudeBin(tenths: tenths, count: count, cumulative: cumulative))
         }
         bins.reverse()
-        let mcTenths = Self.maximumCurvature(bins)
+        guard let mcTenths = Self.mcTenths(bins, mcMethod) else {
+            self.init(bins: bins, withoutMagnitude: withoutMagnitude, mc: nil, fit: nil, mcMethod: mcMethod)
+            return
+        }
         self.init(bins: bins, withoutMagnitude: withoutMagnitude, mc: Double(mcTenths) / 10,
-                  fit: Self.fit(bins, mcTenths: mcTenths))
+                  fit: Self.fit(bins, mcTenths: mcTenths), mcMethod: mcMethod)
+    }
+
+    /// The same bins with Mc found by `method`.
+    public func withMcMethod(_ method: ChartMcMethod) -> MagnitudeFrequency {
+        guard method != mcMethod else { return self }
+        return MagnitudeFrequency(countsByTenths: Dictionary(uniqueKeysWithValues: bins.map { ($0.tenths, $0.count) }),
+                                  withoutMagnitude: withoutMagnitude, mcMethod: method)
+    }
+
+    /// Mc in tenths by `method`; nil when b-value stability finds none.
+    static func mcTenths(_ bins: [MagnitudeBin], _ method: ChartMcMethod) -> Int? {
+        switch method {
+        case .maxc: return maximumCurvature(bins)
+        case .maxcCorrected: return maximumCurvature(bins) + 2
+        case .mbs:
+            // The estimator takes magnitudes: each bin's, as often as it holds quakes.
+            let magnitudes = bins.flatMap { repeatElement(MagnitudeBinning.value(ofIndex: $0.tenths, width: binWidth), count: $0.count) }
+            guard let mc = try? CompletenessMagnitude.bValueStability(magnitudes, width: binWidth).mc else { return nil }
+            return Int((mc * 10).rounded())
+        }
     }
 
     /// Maximum curvature (Wiemer & Wyss 2000): the bin with the most quakes,

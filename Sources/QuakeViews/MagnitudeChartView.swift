@@ -62,10 +62,15 @@ public struct MagnitudeChartView {
         let separator = ChartText.separator(unicode)
         var parts: [String] = []
         if let fit = magnitudes.fit {
-            parts.append("Mc \(Formatting.number(fit.mc, decimals: 1))")
+            // The method only when it is not the default maximum curvature.
+            parts.append("Mc \(Formatting.number(fit.mc, decimals: 1))"
+                         + (magnitudes.mcMethod == .maxc ? "" : " \(magnitudes.mcMethod.rawValue)"))
             parts.append("b \(Formatting.number(fit.b, decimals: 2)) \(unicode ? "±" : "+-") \(Formatting.number(fit.bError, decimals: 2))")
-            parts.append("a \(Formatting.number(fit.a, decimals: 2))")
+            // A named method takes the a-value's room (the figures fit half a 100-column pane).
+            if magnitudes.mcMethod == .maxc { parts.append("a \(Formatting.number(fit.a, decimals: 2))") }
             parts.append("\(Formatting.count(fit.count)) \(unicode ? "≥" : ">=") Mc")
+        } else if !magnitudes.bins.isEmpty && magnitudes.mc == nil {
+            parts.append("no Mc passed b-value stability (M: another method)")
         } else if !magnitudes.bins.isEmpty {
             parts.append("too few quakes for a b-value (n < \(MagnitudeFrequency.minimumForFit))")
         } else {

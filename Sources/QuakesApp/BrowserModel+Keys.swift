@@ -53,6 +53,9 @@ extension BrowserModel {
                 message = Self.readOnlyMessage
             } else if canRefresh { effects.append(.refresh) } else { message = "no feed to refresh from" }
         case .selectSequence: selectSequence()
+        case .cycleMcMethod:
+            charts.cycleMcMethod()
+            message = "Mc by \(charts.mcMethod.rawValue)"
         case .undo: travel(back: true)
         case .redo: travel(back: false)
         case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap,

@@ -13,6 +13,8 @@ public struct ChartsState: Equatable, Sendable {
     public private(set) var charts: QuakeCharts?
     /// Why the newest charts could not be made; cleared by the next charts.
     public private(set) var failure: String?
+    /// How the magnitude chart finds Mc (`M` cycles it); the charts shown have it.
+    public private(set) var mcMethod: ChartMcMethod = .maxc
     /// The quakes (selection and data version) and the activity chart's
     /// width last asked for: a snapshot of the same quakes in another order
     /// (a sort, sections) or a repaint asks nothing.
@@ -37,8 +39,14 @@ public struct ChartsState: Equatable, Sendable {
     }
 
     mutating func received(_ charts: QuakeCharts) {
-        self.charts = charts
+        self.charts = charts.withMcMethod(mcMethod)
         failure = nil
+    }
+
+    /// `M`: the next Mc method, applied to the charts shown (their bins are kept).
+    mutating func cycleMcMethod() {
+        mcMethod = mcMethod.next
+        charts = charts?.withMcMethod(mcMethod)
     }
 
     mutating func failed(_ error: any Error) { failure = "\(error)" }

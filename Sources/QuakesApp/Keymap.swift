@@ -19,6 +19,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case undo, redo
     /// `A`: only the selected quake's sequence.
     case selectSequence
+    /// `M`: the charts' next Mc method.
+    case cycleMcMethod
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -108,6 +110,7 @@ enum Keymap {
         KeyBinding(keys: [.character("r")], context: .table, command: .refresh),
         KeyBinding(keys: [.character("u")], context: .table, command: .undo),
         KeyBinding(keys: [.character("A")], context: .table, command: .selectSequence),
+        KeyBinding(keys: [.character("M")], context: .table, command: .cycleMcMethod),
         KeyBinding(keys: [.control("r")], context: .table, command: .redo),
         KeyBinding(keys: [.escape, .enter, .character("q")], context: .detail, command: .closeDetail),
         KeyBinding(keys: [.down, .character("j")], context: .detail, command: .moveDown),
@@ -158,8 +161,8 @@ enum Keymap {
         KeyHelpLine(keys: "e", text: "export results to a file (.csv .json .geojson)", commands: [.export]),
         // The catalog's remembered sources; the configured feed only when it has none.
         KeyHelpLine(keys: "r", text: "refresh: sync the sources, else the feed", commands: [.refresh]),
-        KeyHelpLine(keys: "m  Tab  c", text: "map: over/alone/off; Tab map/table; c charts",
-                    commands: [.cycleMapLayout, .switchFocus, .toggleCharts]),
+        KeyHelpLine(keys: "m  Tab  c M", text: "map: over/alone/off; Tab map; c charts, M Mc",
+                    commands: [.cycleMapLayout, .switchFocus, .toggleCharts, .cycleMcMethod]),
         KeyHelpLine(keys: "+ - arrows 0 .", text: "map: zoom at the selection, pan, fit, centre",
                     commands: [.zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap]),
         KeyHelpLine(keys: "R  v V L", text: "map: region only (again: off); style, colors, layers",
@@ -234,6 +237,9 @@ enum Keymap {
         KeyManualItem(keys: "`c`", text: "The charts pane over the table (under the map when it shows): activity over "
                         + "time and the magnitude–frequency distribution with Mc and the b-value; again hides it.",
                       commands: [.toggleCharts]),
+        KeyManualItem(keys: "`M`", text: "The charts' Mc method: maximum curvature, maximum curvature + 0.2 (Woessner & "
+                        + "Wiemer 2005), b-value stability (Cao & Gao 2002), from the pane's 0.1 bins; the figures name "
+                        + "the method when it is not maximum curvature.", commands: [.cycleMcMethod]),
         KeyManualItem(keys: "`Tab`", text: "Move the focus between the map and the table.", commands: [.switchFocus]),
         KeyManualItem(keys: "`+ - =`", text: "With the map focused: zoom in / out around the selected quake.",
                       commands: [.zoomIn, .zoomOut]),

@@ -83,6 +83,33 @@ struct ChartsBrowseScreenTests {
         #expect(browser.screen.styleMask(Legend.browse) == before.styleMask(Legend.browse))
     }
 
+    /// `M`: Mc by maximum curvature + 0.2, then b-value stability, then
+    /// maximum curvature again, on the bins the pane already has (nothing
+    /// asked again); the figures name the method. The count at or above
+    /// Mc 2.6 is the catalog's own, counted here by SQL.
+    @Test func mCyclesTheMcMethodOverTheSameBins() throws {
+        nonisolated(unsafe) var asked = 0
+        let browser = try BrowserHarness(width: 100, height: 24, charts: { controller, width in
+            asked += 1
+            return try ChartAggregates.charts(controller, width: width)
+        })
+        try browser.press(.character("c"))
+        #expect(asked == 1)
+        try browser.press(.character("M"))
+        let atLeast = try browser.catalog.dbWriter.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM quake WHERE round(magnitude * 10) >= 26")!
+        }
+        let figures = browser.screen.lines[1].split(separator: "  ").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        #expect(figures.hasPrefix("Mc 2.6 maxc+0.2 · b ") && !figures.contains(" a "), "\(figures)")
+        #expect(figures.hasSuffix(" · \(atLeast.formatted(.number)) ≥ Mc"), "\(figures) \(atLeast)")
+        #expect(browser.screen.lines.last?.contains("Mc by maxc+0.2") == true)
+        try browser.press(.character("M"))
+        #expect(browser.screen.lines[1].contains(" mbs · b "), "\(browser.screen.lines[1])")
+        try browser.press(.character("M"))
+        #expect(browser.screen.lines[1] == Self.shownLines[1])
+        #expect(asked == 1)
+    }
+
     /// `/alaska`: new results, new charts: 316 quakes (as FilterTests'
     /// oracle counts them), in 6 h bins, with a fit of their own.
     @Test func theChartsFollowTheResults() throws {
