@@ -153,6 +153,9 @@ extension PredicateNode {
             return "placeFolded IN (\(QuakePredicate.matchingPlacesSQL))"
         case .comparison(let field, let op, .null, _):
             return op == .equal ? "\(field.column) IS NULL" : "\(field.column) IS NOT NULL"
+        case .comparison(let field, .equal, let value, let options) where options.isEmpty && QuakeField.sequenceFields.contains(field):
+            arguments.append(value.databaseValue)
+            return SequenceTable.membersSQL(field.name)
         case .comparison(let field, let op, let value, let options):
             arguments.append(value.databaseValue)
             let lhs = Self.operand(field, options)

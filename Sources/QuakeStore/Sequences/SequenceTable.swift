@@ -14,6 +14,8 @@ public enum SequenceTable {
             CREATE TABLE sequence (quakeId TEXT NOT NULL, method TEXT NOT NULL, cluster INTEGER NOT NULL,
                                    role TEXT NOT NULL, mainshock TEXT NOT NULL,
                                    PRIMARY KEY (quakeId, method)) WITHOUT ROWID;
+            CREATE INDEX sequence_mainshock ON sequence(method, mainshock);
+            CREATE INDEX sequence_cluster ON sequence(method, cluster);
             CREATE TABLE sequenceRun (method TEXT PRIMARY KEY NOT NULL, settings TEXT NOT NULL,
                                       scope TEXT NOT NULL, scopeSQL TEXT NOT NULL, scopeArguments TEXT NOT NULL,
                                       ranAt INTEGER NOT NULL, quakes INTEGER NOT NULL, clusters INTEGER NOT NULL,
@@ -37,6 +39,14 @@ public enum SequenceTable {
     public static let mainshockTitleSQL = """
         (SELECT m.day || ' M' || iif(m.magnitude IS NULL, '?', printf('%.1f', m.magnitude)) || ' ' || m.place || ' · ' || m.id         FROM quake AS m WHERE m.id = \(currentValueSQL("mainshock")))
         """
+
+    /// SQL selecting the quakes whose current `column` equals the next
+    /// argument: the members listed by the index, then their rows by id,
+    /// not a subquery for every quake (`mainshock == "…"`, `A` in the
+    /// browser: 8 s to 0.05 s for a sequence at 1,000,000 quakes).
+    public static func membersSQL(_ column: String) -> String {
+        "id IN (SELECT quakeId FROM sequence WHERE method = \(currentMethodSQL) AND \(column) = ?)"
+    }
 
     /// The current method's name, evaluated once a statement (uncorrelated).
     static let currentMethodSQL = "(SELECT method FROM sequenceRun WHERE isCurrent = 1)"
