@@ -36,12 +36,14 @@ public struct SequenceRun: Sendable, Equatable {
     /// `ids[i]`) and keeps the run, current when `isCurrent`.
     func write(_ result: Declustering, ids: [String], _ db: Database) throws {
         precondition(ids.count == result.count, "one id per declustered quake")
+        try db.execute(sql: SequenceTable.dropIndexesSQL)
         try db.execute(sql: "DELETE FROM sequence WHERE method = ?", arguments: [method])
         let insert = try db.makeStatement(sql: "INSERT OR REPLACE INTO sequence (quakeId, method, cluster, role, mainshock) VALUES (?, ?, ?, ?, ?)")
         // In the key's order: appended to the table's B-tree, not scattered through it.
         for i in ids.indices.sorted(by: { ids[$0] < ids[$1] }) {
             try insert.execute(arguments: [ids[i], method, result.cluster[i], result.role[i].rawValue, ids[result.mainshock[i]]])
         }
+        try db.execute(sql: SequenceTable.indexesSQL)
         if isCurrent { try db.execute(sql: "UPDATE sequenceRun SET isCurrent = 0 WHERE isCurrent = 1") }
         try db.execute(sql: """
             INSERT OR REPLACE INTO sequenceRun (method, settings, scope, scopeSQL, scopeArguments, ranAt, quakes, clusters, isCurrent)
