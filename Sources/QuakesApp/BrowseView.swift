@@ -209,7 +209,7 @@ public struct BrowseView {
                 screen.put("error: \(failure)", row: row, column: 0, style: Style(foreground: .red, bold: true))
             } else if let message = state.message {
                 screen.put(message, row: row, column: 0, style: Style(bold: true))
-            } else if let status = state.deleteStatus ?? state.exportStatus ?? state.refreshStatus {
+            } else if let status = state.deleteStatus ?? state.exportStatus ?? state.declusterStatus ?? state.refreshStatus {
                 screen.put(status, row: row, column: 0)
             } else {
                 screen.put(hints(state), row: row, column: 0, style: Style(dim: true))

@@ -42,4 +42,8 @@ public enum BrowserEffect: Equatable, Sendable {
     case deleteView(name: String)
     /// Ring the terminal's bell (a batch of alerts).
     case bell
+    /// Decluster the quakes of this selection (`D`) with the current
+    /// method (Gardner–Knopoff before any), in the background: progress,
+    /// then `.declustered`.
+    case decluster(QuakePredicate?)
 }

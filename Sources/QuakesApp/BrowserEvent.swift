@@ -33,6 +33,10 @@ public enum BrowserEvent: Sendable {
     case deleteFinished(title: String, Result<Int, any Error>)
     /// An export has written `written` of its `total` rows.
     case exportProgress(written: Int, total: Int)
+    /// A declustering (`D`) is this far (0…1).
+    case declusterProgress(Double)
+    /// A declustering ended: what it found, or why not.
+    case declustered(Result<SequenceSummary, any Error>)
     /// An export to `file` ended: how many quakes it wrote, or why not.
     case exportFinished(file: String, Result<Int, any Error>)
     /// Whether the catalog has indexes still to build (after a large

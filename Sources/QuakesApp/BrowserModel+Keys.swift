@@ -53,6 +53,7 @@ extension BrowserModel {
                 message = Self.readOnlyMessage
             } else if canRefresh { effects.append(.refresh) } else { message = "no feed to refresh from" }
         case .selectSequence: selectSequence()
+        case .decluster: startDeclustering()
         case .cycleMcMethod:
             charts.cycleMcMethod()
             message = "Mc by \(charts.mcMethod.rawValue)"

@@ -2,10 +2,39 @@ import Foundation
 import QuakeQuery
 import QuakeSeismology
 import QuakeStore
+import QuakeViews
 
 /// `A`: the selected quake's sequence alone, so the table, map and charts
-/// show just it.
+/// show just it. `D`: decluster what the table shows.
 extension BrowserModel {
+    /// `D`: the selection declustered in the background (one at a time).
+    mutating func startDeclustering() {
+        if isReadOnly {
+            message = Self.readOnlyMessage
+        } else if declusterStatus != nil {
+            message = "already declustering"
+        } else {
+            declusterStatus = "declustering…"
+            effects.append(.decluster(selection))
+        }
+    }
+
+    mutating func handleDeclustering(_ event: BrowserEvent) {
+        switch event {
+        case .declusterProgress(let done): declusterStatus = "declustering… \(Int(done * 100)) %"
+        case .declustered(.success(let summary)):
+            declusterStatus = nil
+            let count = Formatting.count
+            message = "\(summary.run.method): \(count(summary.quakes)) quakes in \(count(summary.clusters)) clusters, "
+                + "\(count(summary.roles[.aftershock] ?? 0)) aftershocks, \(count(summary.roles[.foreshock] ?? 0)) foreshocks; "
+                + "A a quake's sequence, s sections"
+        case .declustered(.failure(let error)):
+            declusterStatus = nil
+            report(error)
+        default: break
+        }
+    }
+
     mutating func selectSequence() {
         guard let quake = selectedQuake else { return }
         guard let text = Self.sequencePredicate(of: quake) else {

@@ -58,6 +58,8 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var deleteStatus: String?
     /// The bottom line while an export runs: its progress.
     public internal(set) var exportStatus: String?
+    /// A declustering's progress (`D`), while it runs.
+    public internal(set) var declusterStatus: String?
     /// The catalog has indexes still to build (top line: `indexing…`).
     public internal(set) var isIndexing = false
     /// The moment ages and change marks are shown as of.

@@ -66,6 +66,7 @@ extension BrowserModel {
             deleteStatus = nil
             report(error)
         case .exportProgress, .exportFinished, .exportTargetExists: handleExport(event)
+        case .declusterProgress, .declustered: handleDeclustering(event)
         case .viewSaved, .viewsListed, .viewDeleted: handleViews(event)
         case .indexing(let pending): isIndexing = pending
         case .tick(let date): now = date

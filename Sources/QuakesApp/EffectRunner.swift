@@ -1,6 +1,7 @@
 import Foundation
 import QuakeMap
 import QuakeQuery
+import QuakeSeismology
 import QuakeStore
 import TerminalUI
 
@@ -44,9 +45,32 @@ struct EffectRunner {
         case .copy(let text): terminal.copyToClipboard(text)
         case .saveView, .listViews, .deleteView: return views?.outcome(of: effect)
         case .bell: terminal.bell()
+        case .decluster(let predicate): Self.declusterInBackground(predicate, catalog: catalog, inbox: inbox)
         case .loadOrigins(let event): return .origins(event: event, Result { try catalog.origins(ofEventHolding: event) })
         }
         return nil
+    }
+
+    /// Declusters off the run loop's thread with the method last run on the
+    /// catalog (Gardner–Knopoff with its own window before any); the
+    /// controller's observation of the catalog shows the verdicts.
+    private static func declusterInBackground(_ predicate: QuakePredicate?, catalog: QuakeCatalog, inbox: EventInbox) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            inbox.post(.declustered(declustering(predicate, catalog: catalog) { inbox.post(.declusterProgress($0)) }))
+        }
+    }
+
+    /// The declustering `D` asks for, on the caller's thread.
+    static func declustering(_ predicate: QuakePredicate?, catalog: QuakeCatalog,
+                             progress: @escaping (Double) -> Void) -> Result<SequenceSummary, any Error> {
+        Result {
+            let method = try catalog.sequenceRuns().first(where: \.isCurrent)?.method ?? "gk"
+            let algorithm = DeclusterAlgorithm.named(method) ?? DeclusterAlgorithm.named("gk")!
+            return try Declusterer.run(algorithm, on: catalog, predicate: predicate, text: predicate?.description ?? "") { done in
+                progress(done)
+                return true
+            }
+        }
     }
 
     /// Deletes off the run loop's thread: while another writer holds the

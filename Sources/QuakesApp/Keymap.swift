@@ -21,6 +21,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case selectSequence
     /// `M`: the charts' next Mc method.
     case cycleMcMethod
+    /// `D`: decluster the results in the background.
+    case decluster
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -111,6 +113,7 @@ enum Keymap {
         KeyBinding(keys: [.character("u")], context: .table, command: .undo),
         KeyBinding(keys: [.character("A")], context: .table, command: .selectSequence),
         KeyBinding(keys: [.character("M")], context: .table, command: .cycleMcMethod),
+        KeyBinding(keys: [.character("D")], context: .table, command: .decluster),
         KeyBinding(keys: [.control("r")], context: .table, command: .redo),
         KeyBinding(keys: [.escape, .enter, .character("q")], context: .detail, command: .closeDetail),
         KeyBinding(keys: [.down, .character("j")], context: .detail, command: .moveDown),
@@ -153,8 +156,8 @@ enum Keymap {
         KeyHelpLine(keys: "z 1-9, z[ z]", text: "add a secondary sort key", commands: [.addSortKey]),
         KeyHelpLine(keys: "/", text: "filter places as you type (Esc clears)", commands: [.filter]),
         KeyHelpLine(keys: ":", text: "predicate, e.g. magnitude >= 4.5 AND depth < 10", commands: [.predicate]),
-        KeyHelpLine(keys: "s  A", text: "sections day/mag/net/sequence; A: its sequence",
-                    commands: [.cycleSections, .selectSequence]),
+        KeyHelpLine(keys: "s  A  D", text: "sections day/mag/net/sequence; A its sequence",
+                    commands: [.cycleSections, .selectSequence, .decluster]),
         KeyHelpLine(keys: "⏎", text: "details of the selected quake (Esc or q back)",
                     commands: [.showDetail, .closeDetail]),
         KeyHelpLine(keys: "d", text: "delete the selected quake (asks first)", commands: [.delete]),
@@ -219,6 +222,9 @@ enum Keymap {
                         + "an error shows a caret under the bad column.", commands: [.predicate]),
         KeyManualItem(keys: "`s`", text: "Sections: none, day, magnitude band, network, sequence (each quake under its "
                         + "mainshock, by the last `decluster` run), none.", commands: [.cycleSections]),
+        KeyManualItem(keys: "`D`", text: "Decluster the results (filter, predicate, region) in the background with the "
+                        + "method last run on the catalog (Gardner–Knopoff before any; see `decluster`); the bottom line "
+                        + "shows the progress, then the counts.", commands: [.decluster]),
         KeyManualItem(keys: "`A`", text: "Only the selected quake's sequence: what the last `decluster` put in its "
                         + "cluster, or without one the quakes within its Gardner–Knopoff window (L(M) km and T(M) days "
                         + "either side); the filter and region are cleared, `u` undoes.", commands: [.selectSequence]),

@@ -120,7 +120,7 @@ struct ActionTests {
             ("z 1-9, z[ z]", "add a secondary sort key"),
             ("/", "filter places as you type (Esc clears)"),
             (":", "predicate, e.g. magnitude >= 4.5 AND depth < 10"),
-            ("s  A", "sections day/mag/net/sequence; A: its sequence"),
+            ("s  A  D", "sections day/mag/net/sequence; A its sequence"),
             ("⏎", "details of the selected quake (Esc or q back)"),
             ("d", "delete the selected quake (asks first)"),
             ("e", "export results to a file (.csv .json .geojson)"),

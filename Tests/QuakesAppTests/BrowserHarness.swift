@@ -151,6 +151,8 @@ final class BrowserHarness {
         case .saveView, .listViews, .deleteView:
             if let outcome = views?.outcome(of: effect) { handle([outcome]) }
         case .bell: bells += 1
+        case .decluster(let predicate):
+            handle([.declustered(EffectRunner.declustering(predicate, catalog: catalog) { _ in })])
         case .loadOrigins(let event): handle([.origins(event: event, Result { try catalog.origins(ofEventHolding: event) })])
         }
     }

@@ -363,7 +363,7 @@ import TestSupport
             "  20  z 1-9, z[ z]        add a secondary sort key                          0.6",
             "  20  /                   filter places as you type (Esc clears)            1.0",
             "  20  :                   predicate, e.g. magnitude >= 4.5 AND depth < 10   2.0",
-            "  20  s  A                sections day/mag/net/sequence; A: its sequence    6.0",
+            "  20  s  A  D             sections day/mag/net/sequence; A its sequence     6.0",
             "  20  Enter               details of the selected quake (Esc or q back)     0.7",
             "  20  d                   delete the selected quake (asks first)            0.0",
             "  20  e                   export results to a file (.csv .json .geojson)    0.6",

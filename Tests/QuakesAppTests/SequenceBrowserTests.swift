@@ -51,6 +51,23 @@ import TestSupport
         #expect(rows(h) == ["Equator test 3"])
     }
 
+    /// `D` declusters what the table shows (here the 11 quakes of the
+    /// catalogue: HMTK's flags give 5 clusters, 2 foreshocks, 4
+    /// aftershocks), and `A` then follows its verdicts.
+    @Test func dDeclustersTheResultsAndAFollowsThem() throws {
+        let h = try BrowserHarness(width: 120, height: 30)
+        try Self.addGardnerKnopoffCatalogue(to: h.catalog)
+        try h.refresh()
+        try select("equator test", in: h)
+        try h.press(.character("D"))
+        #expect(h.lines.contains { $0.contains("gk: 11 quakes in 5 clusters, 4 aftershocks, 2 foreshocks; A a quake's sequence, s sections") },
+                "\(h.lines.joined(separator: "\n"))")
+        #expect(try h.catalog.sequenceRuns().map(\.scope.text) == ["place CONTAINS[cd] \"equator test\""])
+        try select(" 3", in: h)   // the filter field keeps "equator test"
+        try h.press(.character("A"))
+        #expect(rows(h) == ["Equator test 4", "Equator test 3", "Equator test 2", "Equator test 1"], "\(h.lines.joined(separator: "\n"))")
+    }
+
     @Test func withoutADeclusteringAShowsTheGardnerKnopoffWindow() throws {
         let h = try BrowserHarness(width: 120, height: 30)
         try Self.addGardnerKnopoffCatalogue(to: h.catalog)
