@@ -103,15 +103,18 @@ public struct QuakeCharts: Sendable, Hashable {
     public let lastTime: Int64?
     public let activity: ActivityHistogram
     public let magnitudes: MagnitudeFrequency
+    /// The sequence's decay, when the pane shows it (`O`) instead of the activity.
+    public let decay: DecayChart?
 
-    public init(count: Int, firstTime: Int64?, lastTime: Int64?, activity: ActivityHistogram, magnitudes: MagnitudeFrequency) {
+    public init(count: Int, firstTime: Int64?, lastTime: Int64?, activity: ActivityHistogram, magnitudes: MagnitudeFrequency,
+                decay: DecayChart? = nil) {
         self.count = count; self.firstTime = firstTime; self.lastTime = lastTime
-        self.activity = activity; self.magnitudes = magnitudes
+        self.activity = activity; self.magnitudes = magnitudes; self.decay = decay
     }
 
     /// The same charts with Mc found by `method`.
     public func withMcMethod(_ method: ChartMcMethod) -> QuakeCharts {
         QuakeCharts(count: count, firstTime: firstTime, lastTime: lastTime, activity: activity,
-                    magnitudes: magnitudes.withMcMethod(method))
+                    magnitudes: magnitudes.withMcMethod(method), decay: decay)
     }
 }

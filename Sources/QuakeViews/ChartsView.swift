@@ -48,8 +48,12 @@ public struct ChartsView {
             screen.put(note, row: area.y, column: area.x, style: Self.noteStyle, maxWidth: area.width)
             return
         }
-        ActivityChartView(charts: charts, selectedTime: selectedTime, unicode: unicode)
-            .render(in: Self.activityArea(in: area), into: &screen)
+        if let decay = charts.decay {
+            DecayChartView(decay: decay, unicode: unicode).render(in: Self.activityArea(in: area), into: &screen)
+        } else {
+            ActivityChartView(charts: charts, selectedTime: selectedTime, unicode: unicode)
+                .render(in: Self.activityArea(in: area), into: &screen)
+        }
         MagnitudeChartView(magnitudes: charts.magnitudes, unicode: unicode)
             .render(in: Self.magnitudeArea(in: area), into: &screen)
     }

@@ -20,8 +20,9 @@ public enum BrowserEffect: Equatable, Sendable {
     case fitMap
     /// The quake nearest a click, from `radius` degrees round it, as `.mapPicked`.
     case pickNearest(GeoPoint, radius: Double, within: MapRegion)
-    /// The charts of the results for an activity chart this wide, as `.charts`.
-    case computeCharts(width: Int)
+    /// The charts of the results for an activity chart this wide (with the
+    /// sequence's decay in its place when `decay`), as `.charts`.
+    case computeCharts(width: Int, decay: Bool)
     /// Refresh from the feed or the sources (`r`).
     case refresh
     /// Delete these quakes (`d`), as `.deleteFinished`.

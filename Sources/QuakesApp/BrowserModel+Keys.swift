@@ -54,6 +54,14 @@ extension BrowserModel {
             } else if canRefresh { effects.append(.refresh) } else { message = "no feed to refresh from" }
         case .selectSequence: selectSequence()
         case .decluster: startDeclustering()
+        case .toggleDecay:
+            // Hidden, the pane shows with the decay; shown, the decay comes or goes.
+            if !charts.isShown {
+                charts.toggle()
+                if !charts.showsDecay { charts.toggleDecay() }
+            } else {
+                charts.toggleDecay()
+            }
         case .cycleMcMethod:
             charts.cycleMcMethod()
             message = "Mc by \(charts.mcMethod.rawValue)"

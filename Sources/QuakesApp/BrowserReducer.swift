@@ -227,7 +227,7 @@ extension BrowserModel {
             asked.mapRequest = .some(mapRequest)
             effects.append(.observeMap(mapRequest))
         }
-        if let width = charts.ask(for: page, in: layout.charts) { effects.append(.computeCharts(width: width)) }
+        if let ask = charts.ask(for: page, in: layout.charts) { effects.append(.computeCharts(width: ask.width, decay: ask.decay)) }
         askForOrigins()
     }
 

@@ -19,8 +19,8 @@ final class ChartQueries: Sendable {
     private let compute: Compute
     private let queue = DispatchQueue(label: "quakes.charts", qos: .userInitiated)
     private struct State {
-        /// The width asked for since the running computation started.
-        var pendingWidth: Int?
+        /// The width (and whether with the decay) asked for since the running computation started.
+        var pending: (width: Int, decay: Bool)?
         var isRunning = false
     }
     private let state = Mutex(State())
@@ -32,9 +32,9 @@ final class ChartQueries: Sendable {
     }
 
     /// Computes the charts for `width` columns, now or after the running computation.
-    func request(width: Int) {
+    func request(width: Int, decay: Bool = false) {
         let start = state.withLock { state in
-            state.pendingWidth = width
+            state.pending = (width, decay)
             defer { state.isRunning = true }
             return !state.isRunning
         }
@@ -42,19 +42,26 @@ final class ChartQueries: Sendable {
     }
 
     private func run() {
-        while let width = takePending() {
-            do { inbox.post(.charts(try compute(controller, width))) }
+        while let (width, decay) = takePending() {
+            do { inbox.post(.charts(try Self.charts(controller, width: width, decay: decay, compute))) }
             // Said as the table's failures are: one line, a pattern's error as it is.
             catch { inbox.post(.chartsFailed(controller.catalog.readFailure(error))) }
         }
     }
 
     /// The next width to compute for; nil ends the run.
-    private func takePending() -> Int? {
+    private func takePending() -> (width: Int, decay: Bool)? {
         state.withLock { state in
-            defer { state.pendingWidth = nil }
-            if state.pendingWidth == nil { state.isRunning = false }
-            return state.pendingWidth
+            defer { state.pending = nil }
+            if state.pending == nil { state.isRunning = false }
+            return state.pending
         }
+    }
+
+    /// The charts, with the selection's decay when asked (`O`).
+    static func charts(_ controller: ResultsController, width: Int, decay: Bool,
+                       _ compute: (ResultsController, Int) throws -> QuakeCharts) throws -> QuakeCharts {
+        let charts = try compute(controller, width)
+        return decay ? charts.withDecay(try ChartAggregates.decay(controller)) : charts
     }
 }

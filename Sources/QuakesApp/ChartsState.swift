@@ -15,6 +15,8 @@ public struct ChartsState: Equatable, Sendable {
     public private(set) var failure: String?
     /// How the magnitude chart finds Mc (`M` cycles it); the charts shown have it.
     public private(set) var mcMethod: ChartMcMethod = .maxc
+    /// The activity chart shows the selection's decay since its largest quake (`O`).
+    public private(set) var showsDecay = false
     /// The quakes (selection and data version) and the activity chart's
     /// width last asked for: a snapshot of the same quakes in another order
     /// (a sort, sections) or a repaint asks nothing.
@@ -24,6 +26,7 @@ public struct ChartsState: Equatable, Sendable {
         let selection: QuakePredicate?
         let dataVersion: Int
         let width: Int
+        let decay: Bool
     }
 
     /// A saved view's pane, shown or not.
@@ -43,6 +46,13 @@ public struct ChartsState: Equatable, Sendable {
         failure = nil
     }
 
+    /// `O`: the decay in the activity chart's place, or the activity again;
+    /// asked for afresh.
+    mutating func toggleDecay() {
+        showsDecay.toggle()
+        asked = nil
+    }
+
     /// `M`: the next Mc method, applied to the charts shown (their bins are kept).
     mutating func cycleMcMethod() {
         mcMethod = mcMethod.next
@@ -54,13 +64,13 @@ public struct ChartsState: Equatable, Sendable {
     /// The width to compute charts for, when the pane shows and the
     /// results (complete: counted) or the width changed since the last
     /// ask; nil when nothing is to be asked. Records the ask.
-    mutating func ask(for page: ResultsPage?, in area: Rect?) -> Int? {
+    mutating func ask(for page: ResultsPage?, in area: Rect?) -> (width: Int, decay: Bool)? {
         guard isShown, let page, page.isComplete, let area else { return nil }
         let width = ChartsView.activityArea(in: area).width
         guard width > 0 else { return nil }
-        let ask = Ask(selection: page.configuration.predicate, dataVersion: page.dataVersion, width: width)
+        let ask = Ask(selection: page.configuration.predicate, dataVersion: page.dataVersion, width: width, decay: showsDecay)
         guard ask != asked else { return nil }
         asked = ask
-        return width
+        return (width, showsDecay)
     }
 }

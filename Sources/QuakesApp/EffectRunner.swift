@@ -35,7 +35,7 @@ struct EffectRunner {
         case .observeMap(let request): mapQueries.observe(request)
         case .fitMap: mapQueries.fit()
         case .pickNearest(let point, let radius, let region): mapQueries.pickNearest(point, radius: radius, within: region)
-        case .computeCharts(let width): chartQueries.request(width: width)
+        case .computeCharts(let width, let decay): chartQueries.request(width: width, decay: decay)
         case .refresh: refresher?.start()
         case .delete(let ids, let title): Self.deleteInBackground(ids, title: title, from: catalog, inbox: inbox)
         case .export(let request):

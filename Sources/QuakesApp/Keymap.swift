@@ -23,6 +23,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case cycleMcMethod
     /// `D`: decluster the results in the background.
     case decluster
+    /// `O`: the charts' activity or the sequence's Omori decay.
+    case toggleDecay
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -114,6 +116,7 @@ enum Keymap {
         KeyBinding(keys: [.character("A")], context: .table, command: .selectSequence),
         KeyBinding(keys: [.character("M")], context: .table, command: .cycleMcMethod),
         KeyBinding(keys: [.character("D")], context: .table, command: .decluster),
+        KeyBinding(keys: [.character("O")], context: .table, command: .toggleDecay),
         KeyBinding(keys: [.control("r")], context: .table, command: .redo),
         KeyBinding(keys: [.escape, .enter, .character("q")], context: .detail, command: .closeDetail),
         KeyBinding(keys: [.down, .character("j")], context: .detail, command: .moveDown),
@@ -164,8 +167,8 @@ enum Keymap {
         KeyHelpLine(keys: "e", text: "export results to a file (.csv .json .geojson)", commands: [.export]),
         // The catalog's remembered sources; the configured feed only when it has none.
         KeyHelpLine(keys: "r", text: "refresh: sync the sources, else the feed", commands: [.refresh]),
-        KeyHelpLine(keys: "m  Tab  c M", text: "map: over/alone/off; Tab map; c charts, M Mc",
-                    commands: [.cycleMapLayout, .switchFocus, .toggleCharts, .cycleMcMethod]),
+        KeyHelpLine(keys: "m  Tab  c M O", text: "map: over/alone/off; Tab map; c charts, M Mc",
+                    commands: [.cycleMapLayout, .switchFocus, .toggleCharts, .cycleMcMethod, .toggleDecay]),
         KeyHelpLine(keys: "+ - arrows 0 .", text: "map: zoom at the selection, pan, fit, centre",
                     commands: [.zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap]),
         KeyHelpLine(keys: "R  v V L", text: "map: region only (again: off); style, colors, layers",
@@ -243,6 +246,10 @@ enum Keymap {
         KeyManualItem(keys: "`c`", text: "The charts pane over the table (under the map when it shows): activity over "
                         + "time and the magnitude–frequency distribution with Mc and the b-value; again hides it.",
                       commands: [.toggleCharts]),
+        KeyManualItem(keys: "`O`", text: "In the charts pane, the results' decay in the activity chart's place: their "
+                        + "largest quake as the mainshock, the events per day since it at or above their Mc in logarithmic "
+                        + "bins, both axes log10, and the Omori–Utsu law fitted by maximum likelihood (K, c, p; see "
+                        + "`stats --omori`); again shows the activity. Best after `A`.", commands: [.toggleDecay]),
         KeyManualItem(keys: "`M`", text: "The charts' Mc method: maximum curvature, maximum curvature + 0.2 (Woessner & "
                         + "Wiemer 2005), b-value stability (Cao & Gao 2002), from the pane's 0.1 bins; the figures name "
                         + "the method when it is not maximum curvature.", commands: [.cycleMcMethod]),

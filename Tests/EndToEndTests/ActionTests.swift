@@ -125,7 +125,7 @@ struct ActionTests {
             ("d", "delete the selected quake (asks first)"),
             ("e", "export results to a file (.csv .json .geojson)"),
             ("r", "refresh: sync the sources, else the feed"),
-            ("m  Tab  c M", "map: over/alone/off; Tab map; c charts, M Mc"),
+            ("m  Tab  c M O", "map: over/alone/off; Tab map; c charts, M Mc"),
             ("+ - arrows 0 .", "map: zoom at the selection, pan, fit, centre"),
             ("R  v V L", "map: region only (again: off); style, colors, layers"),
             ("w  '", "save this view by name; ' lists saved views"),

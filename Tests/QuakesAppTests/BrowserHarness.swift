@@ -134,8 +134,9 @@ final class BrowserHarness {
         case .pickNearest(let point, let radius, let region):
             handle([.mapPicked(try controller.nearestQuake(latitude: point.latitude, longitude: point.longitude,
                                                            restriction: region.predicate, radius: radius))])
-        case .computeCharts(let width):
-            do { handle([.charts(try charts(controller, width))]) } catch { handle([.chartsFailed(error)]) }
+        case .computeCharts(let width, let decay):
+            do { handle([.charts(try ChartQueries.charts(controller, width: width, decay: decay, charts))]) }
+            catch { handle([.chartsFailed(error)]) }
         case .refresh: onRefresh?()
         case .delete(let ids, let title):
             handle([.deleteFinished(title: title, Result { try catalog.delete(ids: ids) })])

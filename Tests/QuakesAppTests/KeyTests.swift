@@ -368,7 +368,7 @@ import TestSupport
             "  20  d                   delete the selected quake (asks first)            0.0",
             "  20  e                   export results to a file (.csv .json .geojson)    0.6",
             "  20  r                   refresh: sync the sources, else the feed          0.6",
-            "  20  m  Tab  c M         map: over/alone/off; Tab map; c charts, M Mc      0.8",
+            "  20  m  Tab  c M O       map: over/alone/off; Tab map; c charts, M Mc      0.8",
             "  20  + - arrows 0 .      map: zoom at the selection, pan, fit, centre      0.2",
             "  20  R  v V L            map: region only (again: off); style, colors, la  1.4",
             "  20  w  '                save this view by name; ' lists saved views       1.8",

@@ -68,6 +68,39 @@ import TestSupport
         #expect(rows(h) == ["Equator test 4", "Equator test 3", "Equator test 2", "Equator test 1"], "\(h.lines.joined(separator: "\n"))")
     }
 
+    /// `O` on SAPP's 2003 northern Miyagi aftershocks (Tests/Fixtures/sapp):
+    /// the activity chart gives way to their decay, titled by the mainshock
+    /// and the aftershocks counted at or above their Mc (maximum curvature,
+    /// counted here from the fixture), with the Omori–Utsu fit's figures.
+    @Test func oDrawsTheDecayOfTheSequenceInPlaceOfTheActivity() throws {
+        let h = try BrowserHarness(width: 120, height: 30)
+        let text = try String(contentsOfFile: Fixture.path("sapp/main2003JUL26.csv"), encoding: .utf8)
+        let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+        let start = Date(timeIntervalSince1970: 1_059_171_180)   // 2003-07-25T22:13:00Z
+        var csv = "time,latitude,longitude,depth,mag,magType,nst,gap,dmin,rms,net,id,updated,place,type,"
+            + "horizontalError,depthError,magError,magNst,status,locationSource,magSource\n"
+        for cells in rows {
+            let time = ISOTime.string(epochMilliseconds: Int64((start.timeIntervalSince1970 + Double(cells[4])! * 86_400) * 1000))
+            csv += "\(time),\(cells[2]),\(cells[1]),\(-Double(cells[5])!),\(cells[3]),mj,,,,,jm,jm\(Int(Double(cells[0])!)),\(time),"
+                + "Northern Miyagi,earthquake,,,,,reviewed,jm,jm\n"
+        }
+        _ = try QuakeImporter(catalog: h.catalog).importData(Data(csv.utf8), name: "miyagi.csv")
+        try h.refresh()
+        try select("miyagi", in: h)
+        try h.press(.character("O"))
+        // Mc of the 2,304 aftershocks by maximum curvature: the fullest 0.1 bin (the lower on a tie).
+        var bins: [Int: Int] = [:]
+        for cells in rows.dropFirst() { bins[Int((Double(cells[3])! * 10).rounded()), default: 0] += 1 }
+        let mcTenths = bins.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }!.key
+        let counted = rows.dropFirst().filter { Int((Double($0[3])! * 10).rounded()) >= mcTenths && Double($0[4])! > 0 }.count
+        let title = h.lines[1]
+        #expect(title.hasPrefix("M6.2 jm1 · \(counted.formatted(.number)) ≥ M\(Double(mcTenths) / 10) · K "), "\(h.lines.joined(separator: "\n"))")
+        #expect(title.contains(" d p 0.") || title.contains(" d p 1."), "\(title)")
+        #expect(h.lines[1...9].contains { $0.contains("•") } && h.lines[1...9].contains { $0.contains("-") })
+        try h.press(.character("O"))
+        #expect(h.lines[1].hasPrefix("2,305 quakes per "), "\(h.lines[1])")
+    }
+
     @Test func withoutADeclusteringAShowsTheGardnerKnopoffWindow() throws {
         let h = try BrowserHarness(width: 120, height: 30)
         try Self.addGardnerKnopoffCatalogue(to: h.catalog)

@@ -13,7 +13,7 @@ import Foundation
 /// Newton's method with the analytic Hessian. The standard errors are the
 /// square roots of the diagonal of the inverse observed Fisher information
 /// (the analytic 3×3 Hessian of −log L at the optimum).
-public struct OmoriFit: Sendable, Equatable {
+public struct OmoriFit: Sendable, Hashable {
     /// Fewer events than this are refused: three parameters need more than a handful.
     public static let minimumEvents = 10
 
