@@ -10,23 +10,10 @@ import TestSupport
 struct SequenceCommandTests {
     let folder = TemporaryFolder()
 
-    static let header = "time,latitude,longitude,depth,mag,magType,nst,gap,dmin,rms,net,id,updated,place,type,"
-        + "horizontalError,depthError,magError,magNst,status,locationSource,magSource\n"
-
-    static func row(id: String, time: String, latitude: String, longitude: String, depth: String = "10", magnitude: String) -> String {
-        "\(time),\(latitude),\(longitude),\(depth),\(magnitude),mw,,,,,tt,\(id),\(time),Test place,earthquake,,,,,reviewed,tt,tt\n"
-    }
-
-    /// The 11 events of `seismostats/gardner_knopoff_test_catalogue.csv`, ids gk00 … gk10, at midnight UTC.
+    /// The Gardner–Knopoff test catalogue in a catalog of its own.
     func gardnerKnopoffCatalog() throws -> String {
-        let text = try String(contentsOfFile: Fixture.path("seismostats/gardner_knopoff_test_catalogue.csv"), encoding: .utf8)
-        let rows = text.split(separator: "\n").dropFirst().enumerated().map { index, line in
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            return Self.row(id: String(format: "gk%02d", index), time: cells[0] + "T00:00:00.000Z",
-                            latitude: cells[2], longitude: cells[1], magnitude: cells[3])
-        }
         let db = folder.file("gk.sqlite")
-        let csv = folder.write("gk.csv", Self.header + rows.joined())
+        let csv = folder.write("gk.csv", try SequenceFixtures.gardnerKnopoffCSV())
         #expect(try runQuakesTUI(["import", "--db", db, csv]).status == 0)
         return db
     }
@@ -65,8 +52,8 @@ struct SequenceCommandTests {
         let db = try gardnerKnopoffCatalog()
         #expect(try runQuakesTUI(["decluster", "--db", db, "--method", "gk", "--window", "uhrhammer"]).status == 0)
         // Ten days after the M7 at its epicentre: inside every window of an M7.
-        let late = folder.write("late.csv", Self.header + Self.row(id: "gk11", time: "1980-01-11T00:00:00.000Z",
-                                                                   latitude: "0.0", longitude: "0.05", magnitude: "4.0"))
+        let late = folder.write("late.csv", SequenceFixtures.csv([SequenceFixtures.row(id: "gk11", time: "1980-01-11T00:00:00.000Z",
+                                                                                          latitude: "0.0", longitude: "0.05", magnitude: "4.0")]))
         #expect(try runQuakesTUI(["import", "--db", db, late]).status == 0)
         #expect(try ids(db, where: "mainshock == \"gk02\" AND role == \"aftershock\"").contains("gk11"))
         // A method run earlier is kept and run again too, but the current one is what the fields read.
@@ -83,22 +70,10 @@ struct SequenceCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("x.sqlite")))
     }
 
-    /// SAPP's Miyagi aftershocks (days from the mainshock) as a catalog: the
-    /// mainshock at 2003-07-25 22:13 UTC (07:13 JST on the 26th), times to the millisecond.
+    /// SAPP's Miyagi aftershocks in a catalog of their own.
     func miyagiCatalog() throws -> String {
-        let text = try String(contentsOfFile: Fixture.path("sapp/main2003JUL26.csv"), encoding: .utf8)
-        let start = Date(timeIntervalSince1970: 1_059_171_180)   // 2003-07-25T22:13:00Z
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let rows = text.split(separator: "\n").dropFirst().map { line in
-            let cells = line.split(separator: ",").map(String.init)
-            let seconds = (Double(cells[4])! * 86_400 * 1000).rounded() / 1000
-            return Self.row(id: "jm" + cells[0].replacingOccurrences(of: ".0", with: ""),
-                            time: formatter.string(from: start.addingTimeInterval(seconds)),
-                            latitude: cells[2], longitude: cells[1], depth: String(-Double(cells[5])!), magnitude: cells[3])
-        }
         let db = folder.file("miyagi.sqlite")
-        #expect(try runQuakesTUI(["import", "--db", db, folder.write("miyagi.csv", Self.header + rows.joined())]).status == 0)
+        #expect(try runQuakesTUI(["import", "--db", db, folder.write("miyagi.csv", try SequenceFixtures.miyagiCSV())]).status == 0)
         return db
     }
 

@@ -11,16 +11,8 @@ import TestSupport
 /// 1979–1999, ids gk00 … gk10 in its order).
 @Suite struct SequenceBrowserTests {
     static func addGardnerKnopoffCatalogue(to catalog: QuakeCatalog) throws {
-        let text = try String(contentsOfFile: Fixture.path("seismostats/gardner_knopoff_test_catalogue.csv"), encoding: .utf8)
-        var csv = "time,latitude,longitude,depth,mag,magType,nst,gap,dmin,rms,net,id,updated,place,type,"
-            + "horizontalError,depthError,magError,magNst,status,locationSource,magSource\n"
-        for (index, line) in text.split(separator: "\n").dropFirst().enumerated() {
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-            let time = "\(cells[0])T00:00:00.000Z"
-            csv += "\(time),\(cells[2]),\(cells[1]),10,\(cells[3]),mw,,,,,tt,\(String(format: "gk%02d", index)),\(time),"
-                + "Equator test \(index),earthquake,,,,,reviewed,tt,tt\n"
-        }
-        _ = try QuakeImporter(catalog: catalog).importData(Data(csv.utf8), name: "gk.csv")
+        _ = try QuakeImporter(catalog: catalog).importData(Data(try SequenceFixtures.gardnerKnopoffCSV(place: "Equator test").utf8),
+                                                           name: "gk.csv")
     }
 
     /// Filters the table to the place `place` (its one row selected).
@@ -74,17 +66,8 @@ import TestSupport
     /// counted here from the fixture), with the Omori–Utsu fit's figures.
     @Test func oDrawsTheDecayOfTheSequenceInPlaceOfTheActivity() throws {
         let h = try BrowserHarness(width: 120, height: 30)
-        let text = try String(contentsOfFile: Fixture.path("sapp/main2003JUL26.csv"), encoding: .utf8)
-        let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
-        let start = Date(timeIntervalSince1970: 1_059_171_180)   // 2003-07-25T22:13:00Z
-        var csv = "time,latitude,longitude,depth,mag,magType,nst,gap,dmin,rms,net,id,updated,place,type,"
-            + "horizontalError,depthError,magError,magNst,status,locationSource,magSource\n"
-        for cells in rows {
-            let time = ISOTime.string(epochMilliseconds: Int64((start.timeIntervalSince1970 + Double(cells[4])! * 86_400) * 1000))
-            csv += "\(time),\(cells[2]),\(cells[1]),\(-Double(cells[5])!),\(cells[3]),mj,,,,,jm,jm\(Int(Double(cells[0])!)),\(time),"
-                + "Northern Miyagi,earthquake,,,,,reviewed,jm,jm\n"
-        }
-        _ = try QuakeImporter(catalog: h.catalog).importData(Data(csv.utf8), name: "miyagi.csv")
+        let rows = try SequenceFixtures.miyagiRows()
+        _ = try QuakeImporter(catalog: h.catalog).importData(Data(try SequenceFixtures.miyagiCSV().utf8), name: "miyagi.csv")
         try h.refresh()
         try select("miyagi", in: h)
         try h.press(.character("O"))
