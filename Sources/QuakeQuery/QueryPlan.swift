@@ -49,7 +49,8 @@ struct QueryPlan: Sendable {
     /// The rows read carry `origins` (the catalog has an `origin` table).
     var countsOrigins = false
     /// The rows read carry the current declustering's `cluster`, `role` and
-    /// `mainshock` (the catalog has a `sequence` table).
+    /// `mainshock` (the catalog was declustered), and with sequence
+    /// sections their title.
     var readsSequences = false
     /// The results the kept counts stand for: every quake (no predicate),
     /// or the place filter's alone (its folded text); nil for any other
@@ -93,7 +94,9 @@ struct QueryPlan: Sendable {
         let countsOrigins = try db.tableExists("origin")
         plans.window.countsOrigins = countsOrigins
         plans.summary.countsOrigins = countsOrigins
-        let readsSequences = try db.tableExists("sequence")
+        // Only a catalog declustered pays for them (one index probe a row read).
+        let readsSequences = try db.tableExists("sequenceRun")
+            && Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sequenceRun)") == true
         plans.window.readsSequences = readsSequences
         plans.summary.readsSequences = readsSequences
         return plans
@@ -201,9 +204,8 @@ struct QueryPlan: Sendable {
         // How many services reported each row read (its other origins counted: one index probe a row).
         var columns = countsOrigins ? "*, \(QuakeField.origins.column) AS origins" : "*"
         if readsSequences {
-            // Three index probes a row read, only for the window's rows.
-            columns += QuakeField.sequenceFields.map { ", \($0.column) AS \($0.name)" }.joined()
-                + ", \(SequenceTable.mainshockTitleSQL) AS sequenceTitle"
+            columns += ", \(SequenceTable.verdictSQL) AS sequenceVerdict"
+            if section == .sequence { columns += ", \(SequenceTable.mainshockTitleSQL) AS sequenceTitle" }
         }
         guard looksUpPlaces else { return "SELECT \(columns) FROM \(table) WHERE \(condition) ORDER BY \(order) \(limit)" }
         return """

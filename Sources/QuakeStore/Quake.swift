@@ -126,7 +126,11 @@ extension Quake: FetchableRecord {
         catalog = row["catalog"]; contributor = row["contributor"]
         evaluationMode = row["evaluationMode"]; evaluationStatus = row["evaluationStatus"]
         origins = row["origins"] ?? 1
-        cluster = row["cluster"]; role = row["role"]; mainshock = row["mainshock"]; sequenceTitle = row["sequenceTitle"]
+        if let verdict: String = row["sequenceVerdict"] {
+            let parts = verdict.split(separator: SequenceTable.verdictSeparator, maxSplits: 2, omittingEmptySubsequences: false)
+            if parts.count == 3 { cluster = Int(parts[0]); role = String(parts[1]); mainshock = String(parts[2]) }
+        }
+        sequenceTitle = row["sequenceTitle"]
     }
 
     /// The columns added by `Schema`'s v8 migration, in `storedColumns`
