@@ -63,6 +63,8 @@ struct DeclusterCommand: ParsableCommand {
         let predicate = try whereOption.predicate(homeOptions)
         let catalog = try catalogOptions.open(seed: false, forImport: true)
         let algorithm = DeclusterAlgorithm.named(storedName)!
+        // A method keeps one run: an earlier one over another selection is replaced, and said so.
+        let earlier = try catalog.sequenceRuns().first { $0.method == storedName && $0.scope.text != (whereOption.text ?? "") }
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: "decluster") : nil
         let summary = try Declusterer.run(algorithm, on: catalog, predicate: predicate, text: whereOption.text ?? "") { done in
             bar?.show(line: "declustering (\(algorithm.method))… \(Int(done * 100)) %")
@@ -71,7 +73,13 @@ struct DeclusterCommand: ParsableCommand {
         bar?.clear()
         var output = StandardOutput()
         switch format {
-        case .text: output.write(Self.text(summary, path: catalog.path).map { $0 + "\n" }.joined())
+        case .text:
+            var lines = Self.text(summary, path: catalog.path)
+            if let earlier {
+                lines.append("replaced its run of \(ISOTime.string(epochMilliseconds: earlier.ranAt.epochMilliseconds)) over "
+                             + (earlier.scope.text.isEmpty ? "every quake" : "--where '\(earlier.scope.text)'"))
+            }
+            output.write(lines.map { $0 + "\n" }.joined())
         case .json: output.write(Self.json(summary))
         }
         output.flush()

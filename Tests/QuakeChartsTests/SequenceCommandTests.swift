@@ -63,6 +63,18 @@ struct SequenceCommandTests {
         #expect(document["quakes"] as? Int == 12)
     }
 
+    @Test func aRunOverAnotherSelectionSaysItReplacesTheEarlierOne() throws {
+        let db = try gardnerKnopoffCatalog()
+        #expect(try runQuakesTUI(["decluster", "--db", db]).status == 0)
+        let scoped = try runQuakesTUI(["decluster", "--db", db, "--where", "magnitude >= 5"])
+        #expect(scoped.stdout.split(separator: "\n").first == "gk (Gardner–Knopoff, Gardner & Knopoff (1974) window): 7 quakes in 4 clusters")
+        let last = try #require(scoped.stdout.split(separator: "\n").last)
+        #expect(last.hasPrefix("replaced its run of ") && last.hasSuffix(" over every quake"), "\(last)")
+        // The same selection again replaces nothing worth saying.
+        let again = try runQuakesTUI(["decluster", "--db", db, "--where", "magnitude >= 5"])
+        #expect(!again.stdout.contains("replaced"))
+    }
+
     @Test func aWindowIsGardnerKnopoffsOnly() throws {
         let result = try runQuakesTUI(["decluster", "--db", folder.file("x.sqlite"), "--method", "reasenberg", "--window", "uhrhammer"])
         #expect(result.status == 64)
