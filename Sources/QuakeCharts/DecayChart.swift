@@ -31,7 +31,7 @@ public struct DecayChart: Sendable, Hashable {
 
     public init?(_ decay: SequenceDecay) {
         let days = zip(decay.aftershockDays, decay.aftershockMagnitudes)
-        guard let threshold = try? CompletenessMagnitude.maximumCurvature(decay.aftershockMagnitudes, binWidth: 0.1) else { return nil }
+        guard let threshold = decay.aftershockMc else { return nil }
         // Binned as the estimators bin: a 2.45 belongs to M2.5's bin.
         let counted = days.filter { $0.0 > 0 && MagnitudeBinning.bin($0.1, width: 0.1) >= threshold - 1e-9 }.map(\.0)
         guard let first = counted.min(), let last = counted.max() else { return nil }

@@ -57,13 +57,18 @@ struct MagnitudeOptions: ParsableArguments {
         return (Double(from) / 1000, Double(to) / 1000)
     }
 
-    func analysis(_ selection: SequenceSelection) throws -> MagnitudeAnalysis {
-        MagnitudeAnalysis(selection, completeness: try completeness(), bMethod: bMethod ?? .utsu)
+    /// The quakes' rows are read: for methods other than the charts', or β.
+    var readsRows: Bool { replacesChartFit || rateWindow != nil }
+
+    /// Mc and b by the methods asked for; nil when they are the charts' own.
+    func analysis(_ selection: SequenceSelection?) throws -> MagnitudeAnalysis? {
+        guard replacesChartFit, let selection else { return nil }
+        return MagnitudeAnalysis(selection, completeness: try completeness(), bMethod: bMethod ?? .utsu)
     }
 
     /// β of the window against the selection's span (first to last quake); nil without a window.
-    func rateChange(_ selection: SequenceSelection) throws -> (window: (from: Double, to: Double), beta: Double)? {
-        guard let window = try window(), let first = selection.columns.times.first, let last = selection.columns.times.last,
+    func rateChange(_ selection: SequenceSelection?) throws -> (window: (from: Double, to: Double), beta: Double)? {
+        guard let window = try window(), let selection, let first = selection.columns.times.first, let last = selection.columns.times.last,
               last > first else { return nil }
         // The period holds its last quake: times are whole milliseconds.
         let end = last + 0.001
@@ -75,13 +80,15 @@ struct MagnitudeOptions: ParsableArguments {
 
 /// What `stats` prints of the magnitudes beyond the charts' figures.
 struct MagnitudeReport {
-    var analysis: MagnitudeAnalysis
-    /// The methods were asked for: their Mc and b replace the charts' figures.
-    var replacesChartFit: Bool
+    /// The methods' Mc and b when asked for: they replace the charts' figures.
+    var analysis: MagnitudeAnalysis?
+    var labels: MagnitudeLabels
+    /// The methods' names (`maxc`, `utsu` unless asked otherwise).
+    var methods: (mc: String, b: String)
     var rateChange: (window: (from: Double, to: Double), beta: Double)?
 
     /// The figures line when the methods replace the charts' own.
-    func figuresLine(unicode: Bool) -> String {
+    func figuresLine(_ analysis: MagnitudeAnalysis, unicode: Bool) -> String {
         let (dot, plusMinus) = unicode ? ("·", "±") : ("-", "+/-")
         guard let mc = analysis.mc, let estimate = analysis.estimate, let a = analysis.a else {
             return "no b-value (\(analysis.completeness.name), \(analysis.bMethod.rawValue)): \(analysis.failure ?? "too few quakes")"
@@ -94,10 +101,10 @@ struct MagnitudeReport {
     /// The lines after the figures: the mix warning, the moment, β.
     func textLines(unicode: Bool) -> [String] {
         var lines: [String] = []
-        if let warning = analysis.mix.warning { lines.append("warning: \(warning): a b-value over them means little") }
-        if analysis.moment.count > 0 {
-            lines.append("cumulative moment \(String(format: "%.3g", analysis.moment.total)) N\(unicode ? "·" : "*")m "
-                         + "(Mw \(String(format: "%.2f", analysis.moment.equivalentMagnitude)); M0 = 10^(1.5 M + 9.1), each magnitude taken as Mw)")
+        if let warning = labels.mix.warning { lines.append("warning: \(warning): a b-value over them means little") }
+        if labels.moment.count > 0 {
+            lines.append("cumulative moment \(String(format: "%.3g", labels.moment.total)) N\(unicode ? "·" : "*")m "
+                         + "(Mw \(String(format: "%.2f", labels.moment.equivalentMagnitude)); M0 = 10^(1.5 M + 9.1), each magnitude taken as Mw)")
         }
         if let rateChange {
             lines.append("rate change \(unicode ? "β" : "beta") \(String(format: "%.2f", rateChange.beta)) "
@@ -112,16 +119,16 @@ struct MagnitudeReport {
             "[" + list.map { "{\"name\": \(JSONText.string($0.name)), \"count\": \($0.count)}" }.joined(separator: ", ") + "]"
         }
         var adding: [(String, String)] = [
-            ("mc_method", JSONText.string(analysis.completeness.name)),
-            ("b_method", JSONText.string(analysis.bMethod.rawValue)),
-            ("magnitude_types", entries(analysis.mix.types)),
-            ("networks", entries(analysis.mix.networks)),
-            ("warning", JSONText.string(analysis.mix.warning)),
-            ("moment_nm", analysis.moment.count > 0 ? "\(analysis.moment.total)" : "null"),
-            ("moment_mw", analysis.moment.count > 0 ? "\(analysis.moment.equivalentMagnitude)" : "null"),
+            ("mc_method", JSONText.string(methods.mc)),
+            ("b_method", JSONText.string(methods.b)),
+            ("magnitude_types", entries(labels.mix.types)),
+            ("networks", entries(labels.mix.networks)),
+            ("warning", JSONText.string(labels.mix.warning)),
+            ("moment_nm", labels.moment.count > 0 ? "\(labels.moment.total)" : "null"),
+            ("moment_mw", labels.moment.count > 0 ? "\(labels.moment.equivalentMagnitude)" : "null"),
         ]
         if let rateChange { adding.append(("rate_change_beta", "\(rateChange.beta)")) }
-        guard replacesChartFit else { return ([], adding) }
+        guard let analysis else { return ([], adding) }
         let replacing: [(String, String)] = [
             ("mc", analysis.mc.map { "\($0)" } ?? "null"),
             ("b", analysis.estimate.map { "\($0.b)" } ?? "null"),

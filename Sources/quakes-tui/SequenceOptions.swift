@@ -45,10 +45,10 @@ struct SequenceOptions: ParsableArguments {
     }
 
     /// What `stats` prints for the sequence: the fit (or why none), the forecast.
-    func report(_ selection: SequenceSelection) throws -> SequenceReport? {
-        guard isAsked else { return nil }
+    func report(_ selection: SequenceSelection?) throws -> SequenceReport? {
+        guard isAsked, let selection else { return nil }
         guard let decay = SequenceDecay(selection) else { return SequenceReport(decay: nil, fit: nil, fitError: nil, forecast: nil) }
-        let magnitude = threshold ?? SequenceReport.maximumCurvature(decay.aftershockMagnitudes) ?? decay.mainshockMagnitude
+        let magnitude = threshold ?? decay.aftershockMc ?? decay.mainshockMagnitude
         var fit: OmoriFit?
         var fitError: String?
         do {

@@ -79,11 +79,6 @@ struct SequenceReport {
         return fields
     }
 
-    /// Mc by maximum curvature over 0.1 bins (the lower bin on a tie); nil with no magnitude.
-    static func maximumCurvature(_ magnitudes: [Double]) -> Double? {
-        try? CompletenessMagnitude.maximumCurvature(magnitudes, binWidth: MagnitudeAnalysis.binWidth)
-    }
-
     /// Aki–Utsu's b of the magnitudes (binned to 0.1) at or above `minimum`; nil when it has none.
     static func bValue(_ magnitudes: [Double], minimum: Double) -> Double? {
         let binned = MagnitudeBinning.bin(magnitudes, width: MagnitudeAnalysis.binWidth)

@@ -67,19 +67,22 @@ struct StatsCommand: ParsableCommand {
         let binWidth = format == .text ? ChartsView.activityArea(in: area).width : width
         let catalog = try catalogOptions.open(purpose: .read)
         let charts: QuakeCharts
+        let labels: MagnitudeLabels
         do {
-            charts = try ChartAggregates.charts(try ResultsController(catalog, configuration: configuration),
-                                                width: binWidth, binSize: binSize)
+            let controller = try ResultsController(catalog, configuration: configuration)
+            charts = try ChartAggregates.charts(controller, width: binWidth, binSize: binSize)
+            labels = MagnitudeLabels(try controller.aggregate(MagnitudeLabels.request))
         } catch let error as TimeBinLimitError {
             // A usage error, though only the data can tell: the bin asked for is too small for its span.
             throw ValidationError("--bin \(error.size.rawValue): \(error)")
         } catch {
             throw CatalogError.reading(error, path: catalog.path)
         }
-        // The quakes as columns: the magnitudes' methods, types and moment, and the sequence.
-        let selection = try SequenceSelection.read(catalog, predicate: configuration.predicate)
-        let magnitudes = MagnitudeReport(analysis: try magnitudeOptions.analysis(selection),
-                                         replacesChartFit: magnitudeOptions.replacesChartFit,
+        // The quakes as columns, only for what aggregates cannot give: other methods, β, the sequence.
+        let selection = magnitudeOptions.readsRows || sequenceOptions.isAsked
+            ? try SequenceSelection.read(catalog, predicate: configuration.predicate) : nil
+        let magnitudes = MagnitudeReport(analysis: try magnitudeOptions.analysis(selection), labels: labels,
+                                         methods: (try magnitudeOptions.completeness().name, (magnitudeOptions.bMethod ?? .utsu).rawValue),
                                          rateChange: try magnitudeOptions.rateChange(selection))
         let sequence = try sequenceOptions.report(selection)
         var output = StandardOutput()
@@ -93,7 +96,7 @@ struct StatsCommand: ParsableCommand {
             ChartsView(charts: charts, unicode: unicode).render(in: area, into: &screen)
             ScreenPrinter.write(screen, rows: 0..<Self.chartRows, styled: terminal != nil, to: &output)
             var lines = Self.textLines(charts, unicode: unicode)
-            if magnitudes.replacesChartFit { lines[0] = magnitudes.figuresLine(unicode: unicode) }
+            if let analysis = magnitudes.analysis { lines[0] = magnitudes.figuresLine(analysis, unicode: unicode) }
             // After the count, span and quakes without a magnitude; before the bin tables.
             lines.insert(contentsOf: magnitudes.textLines(unicode: unicode), at: lines.firstIndex(of: "") ?? lines.count)
             output.write("\n" + lines.map { $0 + "\n" }.joined())

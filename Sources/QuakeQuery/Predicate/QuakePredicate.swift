@@ -57,15 +57,17 @@ public struct QuakePredicate: Sendable, Hashable, CustomStringConvertible {
     /// one SQLite chooses).
     func sql(placeLookups: Set<String>, boxAccess: [DistanceBox: DistanceBox.Access])
         -> (sql: String, arguments: StatementArguments) {
-        var arguments: [DatabaseValue] = []
-        let sql = root.sql(&arguments, placeLookups: placeLookups, boxAccess: boxAccess)
+        let (sql, arguments) = sqlValues(placeLookups: placeLookups, boxAccess: boxAccess)
         return (sql, StatementArguments(arguments))
     }
 
     /// The WHERE clause and its arguments as values (a declustering keeps them).
-    public var sqlValues: (sql: String, arguments: [DatabaseValue]) {
+    public var sqlValues: (sql: String, arguments: [DatabaseValue]) { sqlValues(placeLookups: [], boxAccess: [:]) }
+
+    private func sqlValues(placeLookups: Set<String>, boxAccess: [DistanceBox: DistanceBox.Access])
+        -> (sql: String, arguments: [DatabaseValue]) {
         var arguments: [DatabaseValue] = []
-        let sql = root.sql(&arguments, placeLookups: [], boxAccess: [:])
+        let sql = root.sql(&arguments, placeLookups: placeLookups, boxAccess: boxAccess)
         return (sql, arguments)
     }
 

@@ -31,8 +31,7 @@ public enum BMethod: String, Sendable, CaseIterable {
 }
 
 /// Mc, b, σ (Shi & Bolt 1982) and a of a selection's magnitudes (binned to
-/// 0.1, as the charts bin them) by the methods asked for; the mix of
-/// magnitude types and networks they come from; their cumulative moment.
+/// 0.1, as the charts bin them) by the methods asked for.
 public struct MagnitudeAnalysis: Sendable {
     public static let binWidth = 0.1
 
@@ -43,15 +42,11 @@ public struct MagnitudeAnalysis: Sendable {
     public var a: Double?
     /// Why there is no b (too few quakes, no Mc passed the test…).
     public var failure: String?
-    public var mix: MagnitudeMix
-    public var moment: CumulativeMoment
 
     public init(_ selection: SequenceSelection, completeness: CompletenessMethod, bMethod: BMethod) {
         self.completeness = completeness
         self.bMethod = bMethod
         let magnitudes = MagnitudeBinning.bin(selection.columns.magnitudes, width: Self.binWidth)
-        mix = MagnitudeMix(types: selection.magnitudeTypes, networks: selection.networks)
-        moment = SeismicMoment.cumulative(selection.columns.magnitudes)
         do {
             let mc = try Self.mc(magnitudes, completeness)
             self.mc = mc
@@ -93,5 +88,29 @@ public struct MagnitudeAnalysis: Sendable {
             }
             return mc
         }
+    }
+}
+
+/// The magnitude types and networks of a selection's quakes with a
+/// magnitude, and their cumulative moment, from one aggregate (counts per
+/// type, network and magnitude): `stats` says them of every selection
+/// without reading its rows.
+public struct MagnitudeLabels: Sendable {
+    public var mix: MagnitudeMix
+    public var moment: CumulativeMoment
+
+    public static let request = AggregateRequest(groups: [.value(.magType), .value(.net), .value(.magnitude)])
+
+    public init(_ result: AggregateResult) {
+        var types: [String?: Int] = [:], networks: [String?: Int] = [:], magnitudes: [(magnitude: Double, count: Int)] = []
+        for row in result.rows {
+            // As the charts: a quake without a magnitude (or with one import refuses) is left out.
+            guard case .number(let magnitude?) = row.keys[2], MagnitudeCheck.range.contains(magnitude) else { continue }
+            if case .text(let type) = row.keys[0] { types[type, default: 0] += row.count }
+            if case .text(let net) = row.keys[1] { networks[net, default: 0] += row.count }
+            magnitudes.append((magnitude, row.count))
+        }
+        mix = MagnitudeMix(typeCounts: types, networkCounts: networks)
+        moment = SeismicMoment.cumulative(counts: magnitudes)
     }
 }

@@ -34,6 +34,12 @@ public struct SequenceDecay: Sendable {
                      start: start, end: end ?? aftershockDays.last ?? start)
     }
 
+    /// The aftershocks' Mc by maximum curvature (0.1 bins, the lower on a
+    /// tie): the default threshold of their fit; nil without aftershocks.
+    public var aftershockMc: Double? {
+        try? CompletenessMagnitude.maximumCurvature(aftershockMagnitudes, binWidth: MagnitudeAnalysis.binWidth)
+    }
+
     /// Days from the mainshock to `date`.
     public func elapsedDays(at date: Date) -> Double { (date.timeIntervalSince1970 - mainshockTime) / 86_400 }
 }

@@ -25,7 +25,7 @@ public struct SequenceSummary: Sendable, Equatable {
         quakes = result.count
         var sizes: [Int: Int] = [:]
         for cluster in result.cluster { sizes[cluster, default: 0] += 1 }
-        clusters = sizes.count
+        clusters = run.clusters
         alone = sizes.values.filter { $0 == 1 }.count
         var roles: [SequenceRole: Int] = [:]
         for role in result.role { roles[role, default: 0] += 1 }

@@ -27,6 +27,12 @@ public struct MagnitudeMix: Sendable, Equatable {
         self.networks = Self.tally(networks)
     }
 
+    /// From counts per raw spelling (an aggregate's rows), folded the same way.
+    public init(typeCounts: [String?: Int], networkCounts: [String?: Int] = [:]) {
+        types = Self.fold(typeCounts)
+        networks = Self.fold(networkCounts)
+    }
+
     public var mixesTypes: Bool { types.count > 1 }
     public var mixesNetworks: Bool { networks.count > 1 }
 
@@ -51,6 +57,10 @@ public struct MagnitudeMix: Sendable, Equatable {
         // Count the raw spellings first (few distinct ones), then fold them.
         var raw: [String?: Int] = [:]
         for value in values { raw[value, default: 0] += 1 }
+        return fold(raw)
+    }
+
+    static func fold(_ raw: [String?: Int]) -> [Entry] {
         var folded: [String: Int] = [:]
         for (value, count) in raw {
             let name = (value ?? "").trimmingCharacters(in: .whitespaces).lowercased()

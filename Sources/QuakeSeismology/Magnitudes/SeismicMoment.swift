@@ -24,12 +24,18 @@ public enum SeismicMoment {
 
     /// The moments of the events summed; magnitudes that are NaN (unknown) are left out. O(n).
     public static func cumulative(_ magnitudes: [Double]) -> CumulativeMoment {
-        var total = 0.0, count = 0
-        for m in magnitudes where m.isFinite {
-            total += moment(magnitude: m)
-            count += 1
+        cumulative(counts: magnitudes.map { ($0, 1) })
+    }
+
+    /// The same from counts per magnitude (an aggregate's rows): each
+    /// magnitude's moment times how many events have it.
+    public static func cumulative(counts: [(magnitude: Double, count: Int)]) -> CumulativeMoment {
+        var total = 0.0, events = 0
+        for (m, count) in counts where m.isFinite {
+            total += moment(magnitude: m) * Double(count)
+            events += count
         }
-        return CumulativeMoment(total: total, equivalentMagnitude: magnitude(moment: total), count: count)
+        return CumulativeMoment(total: total, equivalentMagnitude: magnitude(moment: total), count: events)
     }
 
     /// The running sum of moments in the order given (event i's value is the

@@ -24,7 +24,7 @@ extension QuakeCatalog {
 
     static func decluster(_ algorithm: DeclusterAlgorithm, scope: SequenceScope, isCurrent: Bool, now: Date,
                           progress: @escaping (Double) -> Bool, _ db: Database) throws -> DeclusterOutcome {
-        let selection = try SequenceSelection.read(db, where: scope.sql, arguments: StatementArguments(scope.arguments), labelled: false)
+        let selection = try SequenceSelection.read(db, where: scope.sql, arguments: StatementArguments(scope.arguments))
         let result = try algorithm.run(selection.columns, progress)
         let run = SequenceRun(method: algorithm.method, settings: algorithm.settings, scope: scope, ranAt: now,
                               quakes: result.count, clusters: Set(result.cluster).count, isCurrent: isCurrent)

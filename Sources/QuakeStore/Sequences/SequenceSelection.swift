@@ -11,21 +11,14 @@ import QuakeSeismology
 public struct SequenceSelection: Sendable {
     public var ids: [String]
     public var columns: EventColumns
-    /// Each quake's magnitude type and network, for the mixed-magnitude
-    /// warning (empty when not asked for: a declustering needs neither).
-    public var magnitudeTypes: [String]
-    public var networks: [String]
 
     public var count: Int { ids.count }
 
-    /// The quakes matching `condition` (SQL over `quake`'s columns, with its
-    /// arguments); their magnitude types and networks when `labelled`.
-    public static func read(_ db: Database, where condition: String, arguments: StatementArguments,
-                            labelled: Bool = true) throws -> SequenceSelection {
-        var selection = SequenceSelection(ids: [], columns: EventColumns(times: [], latitudes: [], longitudes: [], depths: [], magnitudes: []),
-                                          magnitudeTypes: [], networks: [])
+    /// The quakes matching `condition` (SQL over `quake`'s columns, with its arguments).
+    public static func read(_ db: Database, where condition: String, arguments: StatementArguments) throws -> SequenceSelection {
+        var selection = SequenceSelection(ids: [], columns: EventColumns(times: [], latitudes: [], longitudes: [], depths: [], magnitudes: []))
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT id, time, latitude, longitude, depth, magnitude\(labelled ? ", magType, net" : "") FROM quake
+            SELECT id, time, latitude, longitude, depth, magnitude FROM quake
             WHERE (\(condition)) AND magnitude BETWEEN ? AND ? ORDER BY time, id
             """, arguments: arguments + [MagnitudeCheck.range.lowerBound, MagnitudeCheck.range.upperBound])
         while let row = try rows.next() {
@@ -35,10 +28,6 @@ public struct SequenceSelection: Sendable {
             selection.columns.longitudes.append(row[3])
             selection.columns.depths.append(row[4])
             selection.columns.magnitudes.append(row[5])
-            if labelled {
-                selection.magnitudeTypes.append(row[6])
-                selection.networks.append(row[7])
-            }
         }
         return selection
     }
