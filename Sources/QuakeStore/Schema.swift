@@ -22,6 +22,7 @@ public enum Schema {
         ("v8: measurements, sources and unknown significance", addMeasurements),
         ("v9: events of several origins", OriginTable.create),
         ("v10: declustered sequences", SequenceTable.create),
+        ("v11: quakes per map cell of two more grids", KeptCells.addLevels),
     ]
 
     /// The quake indexes a large import builds after it commits, each in a

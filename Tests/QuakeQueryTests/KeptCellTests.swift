@@ -29,7 +29,7 @@ struct KeptCellTests {
         for row in rows {
             let latitude: Double = row[0], longitude: Double = row[1], magnitude: Double? = row[2], place: String = row[3]
             let band = magnitude.map { Self.floorInt($0) } ?? -1000
-            for (group, level) in [("level2", 2), ("level16", 16), ("place " + place, 2)] {
+            for (group, level) in KeptCells.levels.map({ ("level\($0)", $0) }) + [("place " + place, KeptCells.placeLevel)] {
                 let key = Key(group: group, latCell: Self.floorInt((latitude + 90) * Double(level)),
                               lonCell: Self.floorInt((longitude + 180) * Double(level)), band: band)
                 counts[key, default: 0] += 1
@@ -77,6 +77,26 @@ struct KeptCellTests {
             """
         _ = try QuakeImporter(catalog: catalog).importData(Data(revised.utf8), name: "revised")
         try expectKeptCountsMatchRows(catalog, "after revisions")
+    }
+
+    @Test func aCatalogKeepingTwoGridsIsUpgradedToKeepEveryGrid() throws {
+        let folder = TemporaryFolder()
+        do {
+            let old = try importedCatalog(folder, feeds: [Fixture.week])
+            // As a catalog of schema v10 was: the 1/2° and 1/16° grids only, kept by triggers of those.
+            try old.dbWriter.write { db in
+                try db.execute(sql: """
+                    DELETE FROM quakeCell WHERE level NOT IN (2, 16);
+                    DROP TRIGGER quakeCell_insert; DROP TRIGGER quakeCell_delete; DROP TRIGGER quakeCell_update;
+                    DELETE FROM grdb_migrations WHERE identifier LIKE 'v11:%'
+                    """)
+            }
+        }
+        let catalog = try folder.catalog()
+        try expectKeptCountsMatchRows(catalog, "after the upgrade")
+        _ = try QuakeImporter(catalog: catalog).importFile(at: Fixture.day2014)   // row by row: the triggers count
+        _ = try catalog.delete(ids: ["ci37207199"])
+        try expectKeptCountsMatchRows(catalog, "after an import and a delete")
     }
 
     private static func feature(id: String, place: String, magnitude: String, latitude: Double, longitude: Double) -> String {
@@ -137,8 +157,8 @@ struct KeptCellTests {
         return dots
     }
 
-    private func expectMap(_ view: View, level: Int, predicate: QuakePredicate? = nil, minimumCount: Int) throws {
-        let catalog = Self.shared.catalog
+    private func expectMap(_ view: View, level: Int, predicate: QuakePredicate? = nil, minimumCount: Int,
+                           in catalog: QuakeCatalog = Self.shared.catalog) throws {
         let controller = try ResultsController(catalog, configuration: FetchConfiguration(predicate: predicate))
         let result = try controller.aggregate(view.request)
         let quakes = try catalog.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake") }
@@ -159,10 +179,41 @@ struct KeptCellTests {
         try expectMap(View(south: -90, north: 90, west: -180, east: 180, down: 70, across: 230), level: 2, minimumCount: 20_000)
     }
 
-    @Test func aZoomedViewIsCountedFromTheFineCellsWithItsEdgesRowByRow() throws {
+    @Test func aZoomedViewIsCountedFromTheEighthDegreeCellsWithItsEdgesRowByRow() throws {
         // Dots of 0.7° by 0.75°: too small for half-degree cells (over half a dot); bounds off the grid.
-        try expectMap(View(south: -70.03, north: 80.01, west: -150.02, east: 60.04, down: 200, across: 300), level: 16,
+        try expectMap(View(south: -70.03, north: 80.01, west: -150.02, east: 60.04, down: 200, across: 300), level: 8,
                       minimumCount: 10_000)
+    }
+
+    @Test func aCloserViewIsCountedFromTheSixteenthDegreeCells() throws {
+        // Dots of 0.19° by 0.21°: eighth-degree cells are over half a dot.
+        try expectMap(View(south: -70.03, north: 80.01, west: -150.02, east: 60.04, down: 800, across: 1000), level: 16,
+                      minimumCount: 10_000)
+    }
+
+    /// 15,000 quakes scattered over one square degree (40–41°N, 10–11°E),
+    /// for a view zoomed in far enough for the finest grid.
+    nonisolated(unsafe) private static let dense: (folder: TemporaryFolder, catalog: QuakeCatalog) = {
+        let folder = TemporaryFolder()
+        let catalog = try! folder.catalog()
+        var state: UInt64 = 7
+        func unit() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let features = (0..<15_000).map { i in
+            feature(id: "dd\(i)", place: "Dense \(i % 7)", magnitude: i % 50 == 0 ? "null" : String(format: "%.1f", unit() * 6),
+                    latitude: 40 + unit(), longitude: 10 + unit())
+        }
+        let feed = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+        _ = try! QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "dense")
+        return (folder, catalog)
+    }()
+
+    @Test func aViewZoomedInFarIsCountedFromTheSixtyFourthDegreeCells() throws {
+        // Dots of 0.041° by 0.045°: sixteenth-degree cells are over half a dot.
+        try expectMap(View(south: 40.03, north: 40.93, west: 10.02, east: 10.92, down: 22, across: 20), level: 64,
+                      minimumCount: 10_000, in: Self.dense.catalog)
     }
 
     @Test func aViewAcrossTheAntimeridianIsCountedInItsTwoParts() throws {
