@@ -107,18 +107,29 @@ public struct DetailView {
         }
     }
 
-    public func render(_ quake: Quake, origins: [EventOrigin] = [], in area: Rect, into screen: inout Screen) {
+    /// `originCursor`: the origin `Tab` marked (shown reversed); `notice`:
+    /// a line in place of the keys (what a merge or split did).
+    public func render(_ quake: Quake, origins: [EventOrigin] = [], originCursor: Int? = nil, notice: String? = nil,
+                       in area: Rect, into screen: inout Screen) {
         let top = area.y, bottom = area.maxY - 2, left = area.x
         for row in top...bottom { screen.fill(row: row, from: left, to: area.maxX) }
         let title = quake.title.isEmpty ? quake.id : quake.title
         screen.put(" " + title, row: top, column: left, style: Style(foreground: Formatting.color(forMagnitude: quake.magnitude), bold: true),
                    maxWidth: area.width)
-        for (i, (label, value)) in (lines(quake) + originLines(origins)).enumerated() where top + 2 + i < bottom {
-            screen.put(" " + DisplayWidth.fit(label, to: 13), row: top + 2 + i, column: left, style: Style(dim: true))
-            screen.put(value, row: top + 2 + i, column: left + 15, maxWidth: area.width - 15)
+        let fields = lines(quake), originRows = originLines(origins)
+        // The origins' lines follow the fields and the count line.
+        let marked = originCursor.flatMap { originRows.isEmpty ? nil : fields.count + 1 + $0 }
+        for (i, (label, value)) in (fields + originRows).enumerated() where top + 2 + i < bottom {
+            let isMarked = i == marked
+            screen.put(" " + DisplayWidth.fit(label, to: 13), row: top + 2 + i, column: left,
+                       style: isMarked ? Style(reverse: true) : Style(dim: true))
+            if isMarked { screen.put(" ", row: top + 2 + i, column: left + 14, style: Style(reverse: true)) }
+            screen.put(value, row: top + 2 + i, column: left + 15, style: isMarked ? Style(reverse: true) : Style(),
+                       maxWidth: area.width - 15)
         }
         screen.fill(row: area.maxY - 1, from: left, to: area.maxX)
-        screen.put("Esc back  j/k next/previous quake", row: area.maxY - 1, column: left, style: Style(dim: true),
+        let keys = "Esc back  j/k next/previous quake  " + (originRows.isEmpty ? "" : "Tab origin  x split it off  ") + "m merge"
+        screen.put(notice ?? keys, row: area.maxY - 1, column: left, style: notice == nil ? Style(dim: true) : Style(),
                    maxWidth: area.width)
     }
 }

@@ -53,6 +53,7 @@ public struct BrowseView {
             if let quake = state.selectedQuake {
                 DetailView(formatting: formatting, home: state.home, localZone: zone)
                     .render(quake, origins: state.detailOrigins.first?.eventID == quake.id ? state.detailOrigins : [],
+                            originCursor: state.originCursor, notice: state.detailNotice,
                             in: layout.screen.inset(top: 1), into: &screen)
             }
         case .help:

@@ -47,4 +47,8 @@ public enum BrowserEffect: Equatable, Sendable {
     /// method (Gardner–Knopoff before any), in the background: progress,
     /// then `.declustered`.
     case decluster(QuakePredicate?)
+    /// Make the events holding these two one event (`m` in the details), as `.grouped`.
+    case merge(String, String)
+    /// Take this origin out of its event (`x` in the details), as `.grouped`.
+    case split(origin: String)
 }

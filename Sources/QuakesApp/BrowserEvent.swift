@@ -72,4 +72,15 @@ public enum BrowserEvent: Sendable {
     case alerts([Quake])
     /// `.loadOrigins` read the event's origins, or failed to.
     case origins(event: String, Result<[EventOrigin], any Error>)
+    /// `.merge` or `.split` ended: what was done and the event the details
+    /// follow, or why not.
+    case grouped(Result<RegroupedEvent, any Error>)
+}
+
+/// A merge's or split's outcome, as the details say it.
+public struct RegroupedEvent: Sendable, Equatable {
+    /// The bottom line's words.
+    public var notice: String
+    /// The event the selection follows.
+    public var event: String
 }

@@ -68,7 +68,7 @@ extension BrowserModel {
         case .undo: travel(back: true)
         case .redo: travel(back: false)
         case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap,
-             .cycleMapStyle, .cycleMapColoring, .toggleMapLayers: break
+             .cycleMapStyle, .cycleMapColoring, .toggleMapLayers, .nextOrigin, .splitOrigin, .mergeEvents: break
         }
     }
 

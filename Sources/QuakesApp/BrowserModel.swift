@@ -79,6 +79,12 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var showsUTC = false
     /// The origins of the event the details show, when it has several.
     public internal(set) var detailOrigins: [EventOrigin] = []
+    /// The origin the details mark (`Tab`), which `x` splits off.
+    public internal(set) var originCursor = 0
+    /// The event `m` marked in the details, which `m` in another's merges with it.
+    public internal(set) var mergeMark: String?
+    /// A merge or split is being written (another writer may hold the catalog).
+    public internal(set) var groupingStatus: String?
     /// Earlier and undone query states (`u`, Ctrl-R).
     internal(set) var history = QueryHistory()
 

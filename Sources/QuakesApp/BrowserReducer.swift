@@ -78,8 +78,9 @@ extension BrowserModel {
         case .openFailed(let url, let reason): message = "error: cannot open \(url): \(reason)"
         case .alerts(let quakes): receiveAlerts(quakes)
         case .origins(let event, .success(let origins)):
-            if event == selectedQuake?.id { detailOrigins = origins }
+            if event == selectedQuake?.id { showOrigins(origins) }
         case .origins(_, .failure(let error)): report(error)
+        case .grouped(let result): regrouped(result)
         }
     }
 
@@ -116,6 +117,8 @@ extension BrowserModel {
                 selectedIndex = max(0, min(previousIndex, count - 1))
             }
         }
+        // The details' quake left the results (a merge made it another's): nothing to show.
+        if case .detail = mode, page.isComplete, count == 0 { mode = .table }
     }
 
     static let notReopenedMessage = "not reopened: nothing will be written to this catalog (q, then start again, opens it)"
@@ -159,10 +162,14 @@ extension BrowserModel {
                 mode = .predicate(field, error: edited ? nil : error)
             }
         case .detail:
+            message = nil
             switch Keymap.command(for: key, in: .detail) {
             case .closeDetail?: mode = .table
             case .moveDown?: move(by: 1)
             case .moveUp?: move(by: -1)
+            case .nextOrigin?: nextOrigin()
+            case .splitOrigin?: splitMarkedOrigin()
+            case .mergeEvents?: markOrMerge()
             default: break
             }
         case .help:
@@ -236,6 +243,7 @@ extension BrowserModel {
     private mutating func askForOrigins() {
         guard case .detail = mode, let quake = selectedQuake else {
             detailOrigins = []
+            originCursor = 0
             asked.origins = nil
             return
         }

@@ -47,8 +47,30 @@ struct EffectRunner {
         case .bell: terminal.bell()
         case .decluster(let predicate): Self.declusterInBackground(predicate, catalog: catalog, inbox: inbox)
         case .loadOrigins(let event): return .origins(event: event, Result { try catalog.origins(ofEventHolding: event) })
+        case .merge, .split: Self.regroupInBackground(effect, catalog: catalog, inbox: inbox)
         }
         return nil
+    }
+
+    /// A merge or split, off the run loop's thread as a delete is (another
+    /// writer may hold the catalog); the controller's observation shows it.
+    private static func regroupInBackground(_ effect: BrowserEffect, catalog: QuakeCatalog, inbox: EventInbox) {
+        DispatchQueue.global(qos: .userInitiated).async { inbox.post(.grouped(regrouping(effect, catalog: catalog))) }
+    }
+
+    /// The merge or split `effect` asks for, on the caller's thread.
+    static func regrouping(_ effect: BrowserEffect, catalog: QuakeCatalog) -> Result<RegroupedEvent, any Error> {
+        Result {
+            switch effect {
+            case .merge(let a, let b):
+                let event = try catalog.merge(a, b)
+                return RegroupedEvent(notice: "merged \(a) and \(b): one event, \(event)", event: event)
+            case .split(let origin):
+                let rest = try catalog.split(origin)
+                return RegroupedEvent(notice: "split \(origin) from event \(rest): now an event of its own", event: rest)
+            default: preconditionFailure("not a merge or split: \(effect)")
+            }
+        }
     }
 
     /// Declusters off the run loop's thread with the method last run on the

@@ -25,6 +25,10 @@ public enum KeyCommand: CaseIterable, Sendable {
     case decluster
     /// `O`: the charts' activity or the sequence's Omori decay.
     case toggleDecay
+    /// In the details: `Tab` the next origin of the event, `x` that origin
+    /// split off as an event of its own, `m` this event marked to merge (or
+    /// merged with the one marked).
+    case nextOrigin, splitOrigin, mergeEvents
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -121,6 +125,9 @@ enum Keymap {
         KeyBinding(keys: [.escape, .enter, .character("q")], context: .detail, command: .closeDetail),
         KeyBinding(keys: [.down, .character("j")], context: .detail, command: .moveDown),
         KeyBinding(keys: [.up, .character("k")], context: .detail, command: .moveUp),
+        KeyBinding(keys: [.tab], context: .detail, command: .nextOrigin),
+        KeyBinding(keys: [.character("x")], context: .detail, command: .splitOrigin),
+        KeyBinding(keys: [.character("m")], context: .detail, command: .mergeEvents),
     ]
 
     /// The command `key` runs in `context`, if any.
@@ -161,8 +168,8 @@ enum Keymap {
         KeyHelpLine(keys: ":", text: "predicate, e.g. magnitude >= 4.5 AND depth < 10", commands: [.predicate]),
         KeyHelpLine(keys: "s  A  D", text: "sections day/mag/net/sequence; A its sequence",
                     commands: [.cycleSections, .selectSequence, .decluster]),
-        KeyHelpLine(keys: "⏎", text: "details of the selected quake (Esc or q back)",
-                    commands: [.showDetail, .closeDetail]),
+        KeyHelpLine(keys: "⏎  Tab x m", text: "details (Esc back); origin, split it off, merge",
+                    commands: [.showDetail, .closeDetail, .nextOrigin, .splitOrigin, .mergeEvents]),
         KeyHelpLine(keys: "d", text: "delete the selected quake (asks first)", commands: [.delete]),
         KeyHelpLine(keys: "e", text: "export results to a file (.csv .json .geojson)", commands: [.export]),
         // The catalog's remembered sources; the configured feed only when it has none.
@@ -233,6 +240,12 @@ enum Keymap {
                         + "either side); the filter and region are cleared, `u` undoes.", commands: [.selectSequence]),
         KeyManualItem(keys: "`Enter`", text: "Every field of the selected quake; `j k` (or Down, Up) show the next or "
                         + "previous quake, Esc or `q` returns.", commands: [.showDetail, .closeDetail]),
+        KeyManualItem(keys: "`Tab`, `x`, `m` (in the details)",
+                      text: "Steer the grouping of reports into events, as `split` and `merge` do: `Tab` moves the "
+                        + "marker through the event's origins, `x` takes the marked origin out as an event of its own; "
+                        + "`m` marks the event, and `m` in another event's details merges the two (`m` on the marked "
+                        + "event again: unmarked). Kept in the catalog and respected by later imports.",
+                      commands: [.nextOrigin, .splitOrigin, .mergeEvents]),
         KeyManualItem(keys: "`d`", text: "Delete the selected quake, after y/n.", commands: [.delete]),
         KeyManualItem(keys: "`e`", text: "Export the results (filter, predicate, region, sort; every row, not just the "
                         + "screen) to a file asked for in the bottom line, as CSV, JSON or GeoJSON by its extension; "

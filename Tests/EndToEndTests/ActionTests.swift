@@ -24,7 +24,7 @@ struct ActionTests {
         #expect(pane.detail("Magnitude") == String(format: "%.2f", newest.magnitude!) + " ml")
         #expect(pane.detail("URL") == newest.url)
         #expect(pane.detail("URL") == "https://earthquake.usgs.gov/earthquakes/eventpage/hv70264586")
-        #expect(pane.bottom == "Esc back  j/k next/previous quake")
+        #expect(pane.bottom == "Esc back  j/k next/previous quake  m merge")
         #expect(pane.label("Time") == nil, "the details cover the header")
 
         session.send("j")
@@ -121,7 +121,7 @@ struct ActionTests {
             ("/", "filter places as you type (Esc clears)"),
             (":", "predicate, e.g. magnitude >= 4.5 AND depth < 10"),
             ("s  A  D", "sections day/mag/net/sequence; A its sequence"),
-            ("⏎", "details of the selected quake (Esc or q back)"),
+            ("⏎  Tab x m", "details (Esc back); origin, split it off, merge"),
             ("d", "delete the selected quake (asks first)"),
             ("e", "export results to a file (.csv .json .geojson)"),
             ("r", "refresh: sync the sources, else the feed"),

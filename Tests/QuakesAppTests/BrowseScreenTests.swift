@@ -567,7 +567,7 @@ import Testing
             " Updated       2018-06-13 23:13:12 GMT-10",
             " URL           https://earthquake.usgs.gov/earthquakes/eventpage/ci38197512",
             "",
-            "Esc back  j/k next/previous quake",
+            "Esc back  j/k next/previous quake  m merge",
         ], styles: [
             "####################################################################################################",
             "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTT",
@@ -590,7 +590,7 @@ import Testing
             "dddddddddddddd",
             "dddddddddddddd",
             "",
-            "ddddddddddddddddddddddddddddddddd",
+            "dddddddddddddddddddddddddddddddddddddddddd",
         ], extra: [Style(foreground: .green, bold: true): "T"])
         try h.press(.escape)
         h.expectScreen([
@@ -777,7 +777,7 @@ import Testing
             "  20  /               filter places as you type (Esc clears)                1.0",
             "  20  :               predicate, e.g. magnitude >= 4.5 AND depth < 10       2.0",
             "  20  s  A  D         sections day/mag/net/sequence; A its sequence         6.0",
-            "  20  ⏎               details of the selected quake (Esc or q back)         0.7",
+            "  20  ⏎  Tab x m      details (Esc back); origin, split it off, merge       0.7",
             "  20  d               delete the selected quake (asks first)                0.0",
             "  20  e               export results to a file (.csv .json .geojson)        0.6",
             "  20  r               refresh: sync the sources, else the feed              0.6",

@@ -155,6 +155,7 @@ final class BrowserHarness {
         case .decluster(let predicate):
             handle([.declustered(EffectRunner.declustering(predicate, catalog: catalog) { _ in })])
         case .loadOrigins(let event): handle([.origins(event: event, Result { try catalog.origins(ofEventHolding: event) })])
+        case .merge, .split: handle([.grouped(EffectRunner.regrouping(effect, catalog: catalog))])
         }
     }
 

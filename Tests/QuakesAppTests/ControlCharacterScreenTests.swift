@@ -77,7 +77,7 @@ import Testing
             "",
             "",
             "",
-            "Esc back  j/k next/previous quake",
+            "Esc back  j/k next/previous quake  m merge",
         ], styles: [
             "####################################################################################################",
             "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT",
@@ -102,7 +102,7 @@ import Testing
             "",
             "",
             "",
-            "ddddddddddddddddddddddddddddddddd",
+            "dddddddddddddddddddddddddddddddddddddddddd",
         ], extra: [Style(foreground: .orange, bold: true): "T"])
         Self.expectNoControlCharacters(h.screen)
 

@@ -51,7 +51,7 @@ import Testing
             "",
             "",
             "",
-            "Esc back  j/k next/previous quake",
+            "Esc back  j/k next/previous quake  m merge",
         ], styles: [
             "TTTTTTTTTTTTTTTTTT",
             "",
@@ -74,7 +74,7 @@ import Testing
             "",
             "",
             "",
-            "ddddddddddddddddddddddddddddddddd",
+            "dddddddddddddddddddddddddddddddddddddddddd",
         ], legend: Legend.browse([Style(foreground: .orange, bold: true): "T"]))
     }
 }

@@ -119,7 +119,7 @@ import TestSupport
             " Updated       2018-06-14 09:18:07 UTC",
             " URL           https://earthquake.usgs.gov/earthquakes/eventpage/hv70264586",
             "",
-            "Esc back  j/k next/previous quake",
+            "Esc back  j/k next/previous quake  m merge",
         ], styles: [
             "####################################################################################################",
             "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT",
@@ -142,7 +142,7 @@ import TestSupport
             "dddddddddddddd",
             "dddddddddddddd",
             "",
-            "ddddddddddddddddddddddddddddddddd",
+            "dddddddddddddddddddddddddddddddddddddddddd",
         ], extra: [Style(foreground: .orange, bold: true): "T"])
         try h.press(.character("q"))
         #expect(h.state.mode == .table && !h.state.shouldQuit)
@@ -364,7 +364,7 @@ import TestSupport
             "  20  /                   filter places as you type (Esc clears)            1.0",
             "  20  :                   predicate, e.g. magnitude >= 4.5 AND depth < 10   2.0",
             "  20  s  A  D             sections day/mag/net/sequence; A its sequence     6.0",
-            "  20  Enter               details of the selected quake (Esc or q back)     0.7",
+            "  20  Enter  Tab x m      details (Esc back); origin, split it off, merge   0.7",
             "  20  d                   delete the selected quake (asks first)            0.0",
             "  20  e                   export results to a file (.csv .json .geojson)    0.6",
             "  20  r                   refresh: sync the sources, else the feed          0.6",

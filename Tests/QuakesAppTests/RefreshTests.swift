@@ -305,7 +305,7 @@ struct RefreshTests {
             "  2018-06-14 0  /               filter places as you type (Esc clears)                155.253 hv",
             "  2018-06-14 0  :               predicate, e.g. magnitude >= 4.5 AND depth < 10       155.214 hv",
             "  2018-06-14 0  s  A  D         sections day/mag/net/sequence; A its sequence         155.500 hv",
-            "  2018-06-14 0  ⏎               details of the selected quake (Esc or q back)         155.292 hv",
+            "  2018-06-14 0  ⏎  Tab x m      details (Esc back); origin, split it off, merge       155.292 hv",
             "  2018-06-14 0  d               delete the selected quake (asks first)                139.770 jp",
             "  2018-06-14 0  e               export results to a file (.csv .json .geojson)        155.268 hv",
             "  2018-06-14 0  r               refresh: sync the sources, else the feed              155.265 hv",
