@@ -42,9 +42,10 @@ struct StoredOrigin: Hashable {
     /// The columns `init(row:)` reads, in order; the same in both tables.
     static let columns = "id, time, latitude, longitude, magnitude, net, status, evaluationMode, evaluationStatus, updated"
 
-    init(row: Row) {
-        id = row[0]; time = row[1]; latitude = row[2]; longitude = row[3]; magnitude = row[4]
-        net = row[5]; status = row[6]; evaluationMode = row[7]; evaluationStatus = row[8]; updated = row[9]
+    init(_ row: StatementRows.Columns) {
+        id = row.text(0); time = row.int64(1); latitude = row.double(2); longitude = row.double(3)
+        magnitude = row.optionalDouble(4); net = row.text(5); status = row.text(6)
+        evaluationMode = row.optionalText(7); evaluationStatus = row.optionalText(8); updated = row.int64(9)
         provider = EventIdentity.provider(ofStoredID: id)
     }
 

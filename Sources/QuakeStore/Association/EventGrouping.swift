@@ -40,6 +40,7 @@ final class EventGrouping {
     private lazy var othersStatement = prepare(SQL.others)
     private lazy var eventOfOriginStatement = prepare(SQL.eventOfOrigin)
     private lazy var eventRowStatement = prepare(SQL.eventRow)
+    private lazy var holdsOthersStatement = prepare(SQL.holdsOthers)
     private lazy var originFromReportStatement: Statement? = {
         let statement = prepare(SQL.originFromReport)
         statement?.setUncheckedArguments(StatementArguments())   // the bindings are ours, as the upserter's
@@ -91,14 +92,14 @@ final class EventGrouping {
     /// The event holding origin `id` when it is not that event's preferred origin.
     func event(holdingOrigin id: String) throws -> String? {
         guard holdsOrigins else { return nil }
-        return try String.fetchOne(statement(eventOfOriginStatement, SQL.eventOfOrigin), arguments: [id])
+        return try StatementRows(statement(eventOfOriginStatement, SQL.eventOfOrigin)) { try $0.bind(id) }.first { $0.text(0) }
     }
 
     /// Whether event `id` holds other origins than its preferred one.
     func holdsOthers(_ id: String) throws -> Bool {
         guard holdsOrigins else { return false }
-        return try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM origin WHERE eventId = ?)"),
-                                 arguments: [id]) ?? false
+        return try StatementRows(statement(holdsOthersStatement, SQL.holdsOthers)) { try $0.bind(id) }
+            .first { $0.int64(0) != 0 } ?? false
     }
 
     func noteChanged(_ event: String) { changedEvents.insert(event) }
@@ -128,10 +129,7 @@ final class EventGrouping {
     /// Joins event `id`, when it is an event alone, to the event it belongs
     /// with, if any (a report that moved may now belong with one).
     func associate(_ id: String) throws {
-        guard let row = try Row.fetchOne(statement(eventRowStatement, SQL.eventRow),
-                                         arguments: [id]),
-              try !holdsOthers(id) else { return }   // gone, or an event of several
-        let origin = StoredOrigin(row: row)
+        guard let origin = try eventRow(id: id)?.preferred, try !holdsOthers(id) else { return }   // gone, or an event of several
         guard let (_, members) = try eventToJoin(origin) else { return }
         try join(Member(origin: origin, place: .eventRow), members: members)
     }
@@ -156,9 +154,10 @@ final class EventGrouping {
             return (event, try members(of: event))
         }
         let windows = policy.windows, degrees = windows.widestDegrees
-        let found = try origins(statement(candidatesStatement, SQL.candidates),
-                                [origin.time - Int64(windows.seconds * 1000), origin.time + Int64(windows.seconds * 1000),
-                                 origin.latitude - degrees, origin.latitude + degrees, id])
+        let found = try origins(statement(candidatesStatement, SQL.candidates)) { binder in
+            try binder.bind(origin.time - Int64(windows.seconds * 1000)); try binder.bind(origin.time + Int64(windows.seconds * 1000))
+            try binder.bind(origin.latitude - degrees); try binder.bind(origin.latitude + degrees); try binder.bind(id)
+        }
         guard !found.isEmpty else { return nil }
         var events: [AssociatedEvent] = [], candidates: [(EventRow, [Member])] = []
         for preferred in found {
@@ -185,7 +184,7 @@ final class EventGrouping {
 
     /// The event whose row is `id`.
     func eventRow(id: String) throws -> EventRow? {
-        try Row.fetchOne(statement(eventRowStatement, SQL.eventRow), arguments: [id]).map { EventRow(preferred: StoredOrigin(row: $0)) }
+        try StatementRows(statement(eventRowStatement, SQL.eventRow)) { try $0.bind(id) }.first { EventRow(preferred: StoredOrigin($0)) }
     }
 
     /// `member` (an event alone, or a report) joins the event of `members`; returns the event's id.
@@ -215,7 +214,8 @@ final class EventGrouping {
     func members(of event: EventRow) throws -> [Member] {
         var members = [Member(origin: event.preferred, place: .eventRow)]
         if holdsOrigins {
-            members += try origins(statement(othersStatement, SQL.others), [event.id]).map { Member(origin: $0, place: .originRow) }
+            members += try origins(statement(othersStatement, SQL.others)) { try $0.bind(event.id) }
+                .map { Member(origin: $0, place: .originRow) }
         }
         return members
     }
@@ -260,12 +260,13 @@ final class EventGrouping {
         try run("DELETE FROM origin WHERE id = ?", [id])
     }
 
-    /// The origins a query of `StoredOrigin.columns` reads, through a
-    /// cursor: its row is read in place (`fetchAll` copied every row).
-    private func origins(_ statement: Statement, _ arguments: StatementArguments) throws -> [StoredOrigin] {
+    /// The origins a query of `StoredOrigin.columns` reads, each row read in place.
+    private func origins(_ statement: Statement, bind: (inout ParameterBinder) throws -> Void) throws -> [StoredOrigin] {
         var origins: [StoredOrigin] = []
-        let cursor = try Row.fetchCursor(statement, arguments: arguments)
-        while let row = try cursor.next() { origins.append(StoredOrigin(row: row)) }
+        try StatementRows(statement, bind: bind).forEach { row in
+            origins.append(StoredOrigin(row))
+            return true
+        }
         return origins
     }
 
@@ -342,6 +343,7 @@ private enum SQL {
     /// An event's origins but its preferred one.
     static let others = "SELECT \(StoredOrigin.columns) FROM origin WHERE eventId = ?"
     static let eventOfOrigin = "SELECT eventId FROM origin WHERE id = ?"
+    static let holdsOthers = "SELECT EXISTS (SELECT 1 FROM origin WHERE eventId = ?)"
     static let eventRow = "SELECT \(StoredOrigin.columns) FROM quake WHERE id = ?"
     /// ?1 the event, ?2 its service, ?3 the event row that becomes its origin.
     static let originFromEventRow = """

@@ -237,13 +237,15 @@ final class Upserter {
 
     private func storedEvent(_ id: String) throws -> StoredEvent? {
         guard mayBeStored(id) else { return nil }
-        guard let row = try Row.fetchOne(selectStored, arguments: [id]) else { return nil }
-        return StoredEvent(updated: row[0], origin: .init(time: row[1], latitude: row[2], longitude: row[3]), ids: row[4])
+        return try StatementRows(selectStored) { try $0.bind(id) }.first { row in
+            StoredEvent(updated: row.int64(0), origin: .init(time: row.int64(1), latitude: row.double(2), longitude: row.double(3)),
+                        ids: row.text(4))
+        }
     }
 
     private func aliasOwner(of id: String) throws -> String? {
         guard mayBeStored(id) else { return nil }
-        return try String.fetchOne(selectAliasOwner, arguments: [id])
+        return try StatementRows(selectAliasOwner) { try $0.bind(id) }.first { $0.text(0) }
     }
 
     /// Ends the import's writing: the bulk load's indexes and counts, then
