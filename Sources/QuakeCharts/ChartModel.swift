@@ -1,5 +1,6 @@
 import QuakeQuery
 import QuakeStore
+import QuakeSeismology
 
 // The charts' values (issue 16), shared by the browser's charts pane and
 // `quakes-tui stats`. Computed from the controller's aggregates (see
@@ -105,6 +106,10 @@ public struct QuakeCharts: Sendable, Hashable {
     public let magnitudes: MagnitudeFrequency
     /// The sequence's decay, when the pane shows it (`O`) instead of the activity.
     public let decay: DecayChart?
+    /// What magnitude types or networks the selection mixes (`mixes ml
+    /// (1,204), mw (310)`), nil when one of each or not known yet: the
+    /// magnitude chart warns that its b-value means little.
+    public internal(set) var mixWarning: String?
 
     public init(count: Int, firstTime: Int64?, lastTime: Int64?, activity: ActivityHistogram, magnitudes: MagnitudeFrequency,
                 decay: DecayChart? = nil) {
@@ -114,7 +119,16 @@ public struct QuakeCharts: Sendable, Hashable {
 
     /// The same charts with Mc found by `method`.
     public func withMcMethod(_ method: ChartMcMethod) -> QuakeCharts {
-        QuakeCharts(count: count, firstTime: firstTime, lastTime: lastTime, activity: activity,
-                    magnitudes: magnitudes.withMcMethod(method), decay: decay)
+        var charts = QuakeCharts(count: count, firstTime: firstTime, lastTime: lastTime, activity: activity,
+                                 magnitudes: magnitudes.withMcMethod(method), decay: decay)
+        charts.mixWarning = mixWarning
+        return charts
+    }
+
+    /// The same charts, saying what `mix` mixes.
+    public func withMix(_ mix: MagnitudeMix) -> QuakeCharts {
+        var charts = self
+        charts.mixWarning = mix.warning
+        return charts
     }
 }

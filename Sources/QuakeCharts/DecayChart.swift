@@ -75,6 +75,9 @@ extension ChartAggregates {
 extension QuakeCharts {
     /// The same charts with the decay drawn in the activity chart's place.
     public func withDecay(_ decay: DecayChart?) -> QuakeCharts {
-        QuakeCharts(count: count, firstTime: firstTime, lastTime: lastTime, activity: activity, magnitudes: magnitudes, decay: decay)
+        var charts = QuakeCharts(count: count, firstTime: firstTime, lastTime: lastTime, activity: activity,
+                                 magnitudes: magnitudes, decay: decay)
+        charts.mixWarning = mixWarning
+        return charts
     }
 }

@@ -231,6 +231,19 @@ public final class ResultsController: @unchecked Sendable {
         return AggregateResult(generation: generation, configuration: configuration, request: request, rows: rows)
     }
 
+    /// `request` as `aggregate(_:)` computes it, abandoned (nil) as soon as
+    /// `isStale` turns true: for work nobody waits on, that must not hold
+    /// up what is asked next.
+    public func aggregate(_ request: AggregateRequest, abandonWhen isStale: @escaping @Sendable () -> Bool) throws -> AggregateResult? {
+        let (generation, configuration) = current
+        let rows = try catalog.dbWriter.read { db in
+            try StaleReadInterruption.run(db, abandonWhen: isStale) {
+                try QueryPlan.planning(configuration, db).summary.aggregate(request, db)
+            }
+        }
+        return rows.map { AggregateResult(generation: generation, configuration: configuration, request: request, rows: $0) }
+    }
+
     /// Fetches the current configuration anew.
     public func update() { update(afterCommit: false) }
 

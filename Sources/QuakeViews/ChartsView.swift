@@ -54,7 +54,7 @@ public struct ChartsView {
             ActivityChartView(charts: charts, selectedTime: selectedTime, unicode: unicode)
                 .render(in: Self.activityArea(in: area), into: &screen)
         }
-        MagnitudeChartView(magnitudes: charts.magnitudes, unicode: unicode)
+        MagnitudeChartView(magnitudes: charts.magnitudes, unicode: unicode, warning: charts.mixWarning)
             .render(in: Self.magnitudeArea(in: area), into: &screen)
     }
 }

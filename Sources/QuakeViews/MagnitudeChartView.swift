@@ -16,10 +16,18 @@ import TerminalUI
 /// bar in eighth blocks (`#` per whole cell outside UTF-8), N(≥ M) as a
 /// yellow `•` (`*`) over it, and the fitted line log10 N = a − bM from Mc
 /// up as a dim `-` where the cell is otherwise empty. Mc's column has a
-/// bold `|` in its empty cells.
+/// bold `|` in its empty cells. When the selection mixes magnitude types
+/// or networks, the row under the figures says so, in yellow, and the plot
+/// starts below it.
 public struct MagnitudeChartView {
     public let magnitudes: MagnitudeFrequency
     public let unicode: Bool
+    /// What the selection mixes (`QuakeCharts.mixWarning`).
+    public var warning: String?
+
+    public init(magnitudes: MagnitudeFrequency, unicode: Bool, warning: String? = nil) {
+        self.magnitudes = magnitudes; self.unicode = unicode; self.warning = warning
+    }
 
     public static let figuresStyle = Style(bold: true)
     public static let cumulativeStyle = Style(foreground: .yellow)
@@ -27,6 +35,7 @@ public struct MagnitudeChartView {
     public static let axisStyle = Style(dim: true)
     public static let mcStyle = Style(bold: true)
     public static let noteStyle = Style(dim: true)
+    public static let warningStyle = Style(foreground: .yellow)
 
     /// One column of the plot: the bins it stands for.
     public struct Column: Equatable {
@@ -49,10 +58,15 @@ public struct MagnitudeChartView {
                 screen.put(noteBelow, row: area.maxY - 1, column: area.x + start, style: Self.noteStyle, maxWidth: area.width)
             }
         }
-        let rows = area.height - 1 - (hasAxis ? 1 : 0)
+        // The warning takes a row while the plot keeps two.
+        let warns = warning != nil && area.height - 1 - (hasAxis ? 1 : 0) >= 3
+        if warns, let warning {
+            screen.put(warning + ": b means little", row: area.y + 1, column: area.x, style: Self.warningStyle, maxWidth: area.width)
+        }
+        let rows = area.height - 1 - (hasAxis ? 1 : 0) - (warns ? 1 : 0)
         let columns = Self.columns(magnitudes.bins, width: area.width)
         guard rows > 0, !columns.isEmpty else { return }
-        let plot = Rect(x: area.x, y: area.y + 1, width: columns.count, height: rows)
+        let plot = Rect(x: area.x, y: area.y + 1 + (warns ? 1 : 0), width: columns.count, height: rows)
         drawPlot(columns, in: plot, into: &screen)
         if hasAxis { drawAxis(columns, row: area.maxY - 1, in: area, into: &screen) }
     }

@@ -51,4 +51,6 @@ public enum BrowserEffect: Equatable, Sendable {
     case merge(String, String)
     /// Take this origin out of its event (`x` in the details), as `.grouped`.
     case split(origin: String)
+    /// Count the results' values of this field (`F`), as `.frequencyCounted`.
+    case countFrequency(QuakeField)
 }

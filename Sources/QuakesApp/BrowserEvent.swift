@@ -75,6 +75,8 @@ public enum BrowserEvent: Sendable {
     /// `.merge` or `.split` ended: what was done and the event the details
     /// follow, or why not.
     case grouped(Result<RegroupedEvent, any Error>)
+    /// `.countFrequency` ended: the field's values and counts, or why not.
+    case frequencyCounted(Result<FrequencyTable, any Error>)
 }
 
 /// A merge's or split's outcome, as the details say it.

@@ -42,6 +42,7 @@ extension BrowserModel {
         case .delete:
             if isReadOnly { message = Self.readOnlyMessage } else if let quake = selectedQuake { mode = .confirmDelete(quake) }
         case .export: startExport()
+        case .frequency: countFrequency()
         case .help: mode = .help
         case .saveView: startSavingView()
         case .listViews: listViews()

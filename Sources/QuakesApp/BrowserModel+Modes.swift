@@ -23,6 +23,14 @@ extension BrowserModel {
         case views(ViewPicker)
         /// The catalog's file was replaced or removed: open what is there now? (y/n)
         case confirmReopen
+        /// `F`: the values of a column, one to filter to.
+        case frequency(FrequencySheet)
+    }
+
+    /// The frequency sheet `F` shows, and the entry chosen.
+    public struct FrequencySheet: Equatable, Sendable {
+        public let table: FrequencyTable
+        public var selected = 0
     }
 
     /// The saved views listed by `'`, by name, and the one chosen.

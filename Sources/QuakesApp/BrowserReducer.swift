@@ -81,6 +81,7 @@ extension BrowserModel {
             if event == selectedQuake?.id { showOrigins(origins) }
         case .origins(_, .failure(let error)): report(error)
         case .grouped(let result): regrouped(result)
+        case .frequencyCounted(let result): showFrequency(result)
         }
     }
 
@@ -136,6 +137,7 @@ extension BrowserModel {
         case .table: handleTable(key)
         case .saveView(let field): handleSaveView(field, key)
         case .views(let picker): handleViewList(picker, key)
+        case .frequency(let sheet): handleFrequency(sheet, key)
         case .addSortKey:
             mode = .table
             if let column = columnKey(key) { sortBy(column, ascending: nil, adding: true) }

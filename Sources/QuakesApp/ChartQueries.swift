@@ -1,6 +1,7 @@
 import Foundation
 import QuakeCharts
 import QuakeQuery
+import QuakeSeismology
 import QuakeStore
 import Synchronization
 
@@ -43,10 +44,23 @@ final class ChartQueries: Sendable {
 
     private func run() {
         while let (width, decay) = takePending() {
-            do { inbox.post(.charts(try Self.charts(controller, width: width, decay: decay, compute))) }
+            do {
+                let charts = try Self.charts(controller, width: width, decay: decay, compute)
+                inbox.post(.charts(charts))
+                // Then what the selection's magnitudes mix, unless asked again
+                // meanwhile (a full read of the selection: 0.9 s at 1,000,000).
+                if let mix = try Self.mix(controller, abandonWhen: { self.state.withLock { $0.pending != nil } }) {
+                    inbox.post(.charts(charts.withMix(mix)))
+                }
+            }
             // Said as the table's failures are: one line, a pattern's error as it is.
             catch { inbox.post(.chartsFailed(controller.catalog.readFailure(error))) }
         }
+    }
+
+    /// The magnitude types and networks of the results, nil when abandoned.
+    static func mix(_ controller: ResultsController, abandonWhen isStale: @escaping @Sendable () -> Bool) throws -> MagnitudeMix? {
+        try controller.aggregate(MagnitudeLabels.request, abandonWhen: isStale).map { MagnitudeLabels($0).mix }
     }
 
     /// The next width to compute for; nil ends the run.

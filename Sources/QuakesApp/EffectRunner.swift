@@ -48,6 +48,11 @@ struct EffectRunner {
         case .decluster(let predicate): Self.declusterInBackground(predicate, catalog: catalog, inbox: inbox)
         case .loadOrigins(let event): return .origins(event: event, Result { try catalog.origins(ofEventHolding: event) })
         case .merge, .split: Self.regroupInBackground(effect, catalog: catalog, inbox: inbox)
+        case .countFrequency(let field):
+            let controller = controller, inbox = inbox
+            DispatchQueue.global(qos: .userInitiated).async {
+                inbox.post(.frequencyCounted(EffectRunner.frequency(field, controller)))
+            }
         }
         return nil
     }
@@ -56,6 +61,11 @@ struct EffectRunner {
     /// writer may hold the catalog); the controller's observation shows it.
     private static func regroupInBackground(_ effect: BrowserEffect, catalog: QuakeCatalog, inbox: EventInbox) {
         DispatchQueue.global(qos: .userInitiated).async { inbox.post(.grouped(regrouping(effect, catalog: catalog))) }
+    }
+
+    /// The frequency table `F` asks for, on the caller's thread.
+    static func frequency(_ field: QuakeField, _ controller: ResultsController) -> Result<FrequencyTable, any Error> {
+        Result { FrequencyTable(field: field, try controller.aggregate(FrequencyTable.request(field))) }
     }
 
     /// The merge or split `effect` asks for, on the caller's thread.

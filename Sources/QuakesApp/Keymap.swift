@@ -29,6 +29,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     /// split off as an event of its own, `m` this event marked to merge (or
     /// merged with the one marked).
     case nextOrigin, splitOrigin, mergeEvents
+    /// `F`: how many of the results hold each value of the cursor's column.
+    case frequency
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -109,6 +111,7 @@ enum Keymap {
         KeyBinding(keys: [.enter], context: .table, command: .showDetail),
         KeyBinding(keys: [.character("d")], context: .table, command: .delete),
         KeyBinding(keys: [.character("e")], context: .table, command: .export),
+        KeyBinding(keys: [.character("F")], context: .table, command: .frequency),
         KeyBinding(keys: [.character("?")], context: .table, command: .help),
         KeyBinding(keys: [.character("w")], context: .table, command: .saveView),
         KeyBinding(keys: [.character("'")], context: .table, command: .listViews),
@@ -171,7 +174,8 @@ enum Keymap {
         KeyHelpLine(keys: "⏎  Tab x m", text: "details (Esc back); origin, split it off, merge",
                     commands: [.showDetail, .closeDetail, .nextOrigin, .splitOrigin, .mergeEvents]),
         KeyHelpLine(keys: "d", text: "delete the selected quake (asks first)", commands: [.delete]),
-        KeyHelpLine(keys: "e", text: "export results to a file (.csv .json .geojson)", commands: [.export]),
+        KeyHelpLine(keys: "e  F", text: "export (.csv .json .geojson); F column's values",
+                    commands: [.export, .frequency]),
         // The catalog's remembered sources; the configured feed only when it has none.
         KeyHelpLine(keys: "r", text: "refresh: sync the sources, else the feed", commands: [.refresh]),
         KeyHelpLine(keys: "m  Tab  c M O", text: "map: over/alone/off; Tab map; c charts, M Mc",
@@ -247,6 +251,11 @@ enum Keymap {
                         + "event again: unmarked). Kept in the catalog and respected by later imports.",
                       commands: [.nextOrigin, .splitOrigin, .mergeEvents]),
         KeyManualItem(keys: "`d`", text: "Delete the selected quake, after y/n.", commands: [.delete]),
+        KeyManualItem(keys: "`F`", text: "The frequency sheet of the cursor's column: how many of the results hold each "
+                        + "value, most first, with their share (magnitude in half units, depth by 10 km, latitude and "
+                        + "longitude by degree, times by UTC day; as `list --freq`), counted without reading the rows. "
+                        + "`j k` move, Enter filters the results to the value (added to the predicate, `u` undoes), "
+                        + "Esc returns.", commands: [.frequency]),
         KeyManualItem(keys: "`e`", text: "Export the results (filter, predicate, region, sort; every row, not just the "
                         + "screen) to a file asked for in the bottom line, as CSV, JSON or GeoJSON by its extension; "
                         + "an existing file is replaced only after `y`. CSV is written for a spreadsheet, as "

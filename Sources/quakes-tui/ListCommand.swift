@@ -60,6 +60,11 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var viewOptions: ViewOptions
 
+    @Option(help: ArgumentHelp("Instead of the quakes: how many of them hold each value of this field, most first, with "
+                               + "their share (magnitude in half units, depth by 10 km, latitude and longitude by degree, "
+                               + "times by UTC day), counted without reading the rows.", valueName: "field"))
+    var freq: String?
+
     @Option(help: ArgumentHelp("Group rows by day, magnitude (band), network, type or sequence (each quake under its mainshock, by the last decluster run).", valueName: "key"),
             completion: .list(["day", "magnitude", "network", "type", "sequence"]))
     var section: String?
@@ -72,6 +77,10 @@ struct ListCommand: ParsableCommand {
             throw ValidationError("--origins prints table, csv or json, with its own columns")
         }
         _ = try fetchConfiguration()
+        if let freq { _ = try Self.frequencyField(freq) }
+        if freq != nil && (origins || format == .geojson || columns != .standard || csvSafe) {
+            throw ValidationError("--freq prints table, csv or json, with its own columns")
+        }
         if let section, SectionKey(argument: section) == nil {
             throw ValidationError("--section must be day, magnitude, network, type or sequence, not '\(section)'")
         }
@@ -79,6 +88,15 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         try list(try fetchConfiguration())
+    }
+
+    /// `--freq`'s field, or why it has no frequency table.
+    static func frequencyField(_ name: String) throws -> QuakeField {
+        guard let field = QuakeField.named(name) else {
+            throw ValidationError("--freq: no field '\(name)'; fields: \(QuakeField.all.map(\.name).joined(separator: ", "))")
+        }
+        if let reason = FrequencyTable.check(field) { throw ValidationError("--freq \(field.name): \(reason)") }
+        return field
     }
 
     /// What to list. Run by validate() too: a bad `--sort`, `--where` or
@@ -114,9 +132,16 @@ struct ListCommand: ParsableCommand {
         let catalog = try catalogOptions.open(purpose: .read)
         var output = StandardOutput()
         do {
+            let controller = try ResultsController(catalog, configuration: configuration)
+            if let freq {
+                let field = try Self.frequencyField(freq)
+                let table = FrequencyTable(field: field, try controller.aggregate(FrequencyTable.request(field)))
+                try FrequencyListFormat(format: format).write(table, to: &output)
+                output.flush()
+                return
+            }
             // GeoJSON's metadata carries the count, so it is counted first.
-            let snapshot = try ResultsController(catalog, configuration: configuration)
-                .fetchNow(counting: format == .geojson)
+            let snapshot = try controller.fetchNow(counting: format == .geojson)
             let limit = self.limit ?? (format == .table ? 20 : 0)
             if origins {
                 var events: [String] = []

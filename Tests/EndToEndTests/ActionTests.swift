@@ -123,7 +123,7 @@ struct ActionTests {
             ("s  A  D", "sections day/mag/net/sequence; A its sequence"),
             ("⏎  Tab x m", "details (Esc back); origin, split it off, merge"),
             ("d", "delete the selected quake (asks first)"),
-            ("e", "export results to a file (.csv .json .geojson)"),
+            ("e  F", "export (.csv .json .geojson); F column's values"),
             ("r", "refresh: sync the sources, else the feed"),
             ("m  Tab  c M O", "map: over/alone/off; Tab map; c charts, M Mc"),
             ("+ - arrows 0 .", "map: zoom at the selection, pan, fit, centre"),

@@ -87,3 +87,36 @@ import TestSupport
         #expect(unknown.status == 1 && unknown.stderr == "error: no quake or origin nothing in the catalog\n")
     }
 }
+
+/// `list --freq` as a user runs it on the bundled week.
+@Suite struct FrequencyCommandTests {
+    let folder = TemporaryFolder()
+
+    @Test("list --freq prints a field's values with their counts and shares, most first; csv and json too")
+    func listFrequency() throws {
+        let db = folder.file("q.sqlite")
+        #expect(try runQuakesTUI(["import", "--db", db, Fixture.week]).status == 0)
+        let table = try runQuakesTUI(["list", "--db", db, "--freq", "type"])
+        let types = Dictionary(grouping: try Fixture.features(Fixture.week), by: { ($0["properties"] as! [String: Any])["type"] as! String })
+            .mapValues(\.count).sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let width = max(4, types.map(\.key.count).max()!)
+        func padded(_ s: String, _ n: Int) -> String { String(repeating: " ", count: n - s.count) + s }
+        let lines = ["type".padding(toLength: width, withPad: " ", startingAt: 0) + "  quakes      %"] + types.map { type, count in
+            type.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + padded(count.formatted(.number.locale(Locale(identifier: "en_US"))), 6) + "  "
+                + padded(String(format: "%.1f", 100 * Double(count) / Double(types.map(\.value).reduce(0, +))), 5)
+        }
+        #expect(table.status == 0 && table.stdout == lines.joined(separator: "\n") + "\n", "\(table.stderr)")
+        let csv = try runQuakesTUI(["list", "--db", db, "--freq", "type", "--format", "csv", "--where", "type == 'earthquake'"])
+        #expect(csv.stdout == "type,quakes,percent\nearthquake,\(types.first { $0.key == "earthquake" }!.value),100.0\n")
+        let json = try runQuakesTUI(["list", "--db", db, "--freq", "alert", "--format", "json"])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let alerts = try Fixture.features(Fixture.week).map { ($0["properties"] as! [String: Any])["alert"] as? String }
+        #expect(objects.map { $0["value"] as? String } == [nil, "green"]
+                && objects.map { $0["quakes"] as? Int } == [alerts.filter { $0 == nil }.count, alerts.filter { $0 == "green" }.count],
+                "\(json.stdout)")
+        let refused = try runQuakesTUI(["list", "--db", db, "--freq", "id"])
+        #expect(refused.status == 64 && refused.stderr.hasPrefix("error: --freq id: id is different for every quake\n"),
+                "\(refused.stderr)")
+    }
+}

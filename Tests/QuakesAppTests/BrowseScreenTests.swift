@@ -779,7 +779,7 @@ import Testing
             "  20  s  A  D         sections day/mag/net/sequence; A its sequence         6.0",
             "  20  ⏎  Tab x m      details (Esc back); origin, split it off, merge       0.7",
             "  20  d               delete the selected quake (asks first)                0.0",
-            "  20  e               export results to a file (.csv .json .geojson)        0.6",
+            "  20  e  F            export (.csv .json .geojson); F column's values       0.6",
             "  20  r               refresh: sync the sources, else the feed              0.6",
             "  20  m  Tab  c M O   map: over/alone/off; Tab map; c charts, M Mc          0.8",
             "  20  + - arrows 0 .  map: zoom at the selection, pan, fit, centre          0.2",

@@ -50,6 +50,10 @@ final class BrowserHarness {
     let charts: (ResultsController, Int) throws -> QuakeCharts
     /// The bell rang this many times (alerts).
     private(set) var bells = 0
+    /// Whether the charts are followed by their magnitude mix, as
+    /// `ChartQueries` posts it once the charts are shown; off, the pane
+    /// stays as it is first drawn (what most screens here check).
+    var answersMix = false
 
     /// What `o` and `y` asked for: addresses opened, texts copied.
     final class Asks {
@@ -135,8 +139,13 @@ final class BrowserHarness {
             handle([.mapPicked(try controller.nearestQuake(latitude: point.latitude, longitude: point.longitude,
                                                            restriction: region.predicate, radius: radius))])
         case .computeCharts(let width, let decay):
-            do { handle([.charts(try ChartQueries.charts(controller, width: width, decay: decay, charts))]) }
-            catch { handle([.chartsFailed(error)]) }
+            do {
+                let computed = try ChartQueries.charts(controller, width: width, decay: decay, charts)
+                handle([.charts(computed)])
+                if answersMix, let mix = try ChartQueries.mix(controller, abandonWhen: { false }) {
+                    handle([.charts(computed.withMix(mix))])
+                }
+            } catch { handle([.chartsFailed(error)]) }
         case .refresh: onRefresh?()
         case .delete(let ids, let title):
             handle([.deleteFinished(title: title, Result { try catalog.delete(ids: ids) })])
@@ -156,6 +165,7 @@ final class BrowserHarness {
             handle([.declustered(EffectRunner.declustering(predicate, catalog: catalog) { _ in })])
         case .loadOrigins(let event): handle([.origins(event: event, Result { try catalog.origins(ofEventHolding: event) })])
         case .merge, .split: handle([.grouped(EffectRunner.regrouping(effect, catalog: catalog))])
+        case .countFrequency(let field): handle([.frequencyCounted(EffectRunner.frequency(field, controller))])
         }
     }
 

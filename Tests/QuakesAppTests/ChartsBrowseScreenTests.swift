@@ -1,9 +1,11 @@
 import Foundation
+import GRDB
 import QuakeCharts
 import QuakeQuery
 @testable import QuakesApp
 import TerminalUI
 import Testing
+import TestSupport
 
 /// The charts pane in the browser: `c` shows it over the table (under the
 /// map), `c` again hides it; it follows the results. The harness answers
@@ -173,5 +175,42 @@ struct ChartsBrowseScreenTests {
         #expect(alone.charts == Rect(x: 0, y: 16, width: 100, height: 7))
         #expect(alone.table.height == 0)
         #expect(BrowseLayout(width: 100, height: 24).charts == nil)
+    }
+
+    /// Once the charts are shown, the magnitude chart says what the
+    /// selection's magnitude types and networks are when they mix (the
+    /// week's: counted here from the feed's features), and says nothing of
+    /// one type of one network.
+    @Test func theMagnitudeChartSaysWhatTheSelectionMixes() throws {
+        let h = try BrowserHarness(width: 100, height: 24)
+        h.answersMix = true
+        try h.press(.character("c"))
+        // The harness's quakes with a magnitude, read here row by row and
+        // folded as the documents say: case and spaces ignored, none is "unknown".
+        var types: [String: Int] = [:], networks: [String: Int] = [:]
+        let rows = try h.catalog.dbWriter.read { db in
+            try Row.fetchAll(db, sql: "SELECT magType, net FROM quake WHERE magnitude IS NOT NULL")
+        }
+        func folded(_ value: String?) -> String {
+            let name = (value ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+            return name.isEmpty ? "unknown" : name
+        }
+        for row in rows {
+            types[folded(row[0]), default: 0] += 1
+            networks[folded(row[1]), default: 0] += 1
+        }
+        func list(_ counts: [String: Int]) -> String {
+            counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .map { "\($0.key) (\($0.value.formatted(.number.locale(Locale(identifier: "en_US")))))" }.joined(separator: ", ")
+        }
+        let expected = "mixes \(list(types)); networks \(list(networks)): b means little"
+        // The pane's right half, 50 columns (the screen's lines end at their last mark).
+        var shown = String(expected.prefix(50))
+        while shown.hasSuffix(" ") { shown.removeLast() }
+        #expect(String(h.lines[2].dropFirst(50)) == shown, "\(h.lines.joined(separator: "\n"))")
+        try h.press(.character(":"))
+        try h.type(#"magType == "ml" AND net == "hv""#)
+        try h.press(.enter)
+        #expect(!h.lines.contains { $0.contains("mixes") }, "\(h.lines.joined(separator: "\n"))")
     }
 }

@@ -150,6 +150,24 @@ import Testing
                      styles: [String(repeating: "b", count: 37), "y", " y", "ddd"])
     }
 
+    /// A selection of mixed magnitude types: the row under the figures says
+    /// so in yellow, and the plot below is the one a pane a row shorter
+    /// draws without it. Too short for the plot to keep two rows: no warning.
+    @Test func aMixOfMagnitudeTypesIsSaidUnderTheFigures() {
+        let magnitudes = MagnitudeFrequency(bins: [MagnitudeBin(tenths: 20, count: 3, cumulative: 4),
+                                                   MagnitudeBin(tenths: 21, count: 1, cumulative: 1)],
+                                            withoutMagnitude: 0, mc: 2.0, fit: nil)
+        func drawn(height: Int, warning: String?) -> Screen {
+            var screen = Screen(width: 45, height: height)
+            MagnitudeChartView(magnitudes: magnitudes, unicode: true, warning: warning).render(in: Rect(screen), into: &screen)
+            return screen
+        }
+        let plain = drawn(height: 5, warning: nil), warned = drawn(height: 6, warning: "mixes ml (3), mw (1)")
+        #expect(warned.lines == [plain.lines[0], "mixes ml (3), mw (1): b means little"] + plain.lines.dropFirst())
+        #expect((0..<36).allSatisfy { warned.style(row: 1, column: $0) == MagnitudeChartView.warningStyle })
+        #expect(drawn(height: 4, warning: "mixes ml (3), mw (1)").lines == drawn(height: 4, warning: nil).lines)
+    }
+
     /// Before the first charts: `charts: counting…`; a failure says why.
     @Test func countingThenFailure() {
         var screen = Screen(width: 40, height: 3)

@@ -307,7 +307,7 @@ struct RefreshTests {
             "  2018-06-14 0  s  A  D         sections day/mag/net/sequence; A its sequence         155.500 hv",
             "  2018-06-14 0  ⏎  Tab x m      details (Esc back); origin, split it off, merge       155.292 hv",
             "  2018-06-14 0  d               delete the selected quake (asks first)                139.770 jp",
-            "  2018-06-14 0  e               export results to a file (.csv .json .geojson)        155.268 hv",
+            "  2018-06-14 0  e  F            export (.csv .json .geojson); F column's values       155.268 hv",
             "  2018-06-14 0  r               refresh: sync the sources, else the feed              155.265 hv",
             "  2018-06-14 0  m  Tab  c M O   map: over/alone/off; Tab map; c charts, M Mc          155.260 hv",
             "  2018-06-14 0  + - arrows 0 .  map: zoom at the selection, pan, fit, centre          155.279 hv",

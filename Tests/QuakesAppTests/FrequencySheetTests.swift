@@ -1,0 +1,54 @@
+import Foundation
+@testable import QuakesApp
+import QuakeQuery
+import TerminalUI
+import Testing
+import TestSupport
+
+/// `F` in the browser: the frequency sheet of the cursor's column over the
+/// table, its counts those of the results (checked here with a predicate
+/// per value), Enter filters to the chosen value and `u` takes it back.
+@Suite struct FrequencySheetTests {
+    @Test func fOnTheNetColumnListsItsValuesAndEnterFiltersToOne() throws {
+        let h = try BrowserHarness(width: 100, height: 24)
+        for _ in 0..<6 { try h.press(.character("l")) }
+        try h.press(.character("F"))
+        guard case .frequency(let sheet) = h.model.mode else {
+            Issue.record("no sheet: \(h.lines.joined(separator: "\n"))")
+            return
+        }
+        let entries = sheet.table.entries
+        #expect(h.lines[1] == " net: \(entries.count) values of 4,714 quakes")
+        // Each value's count is what a predicate of it selects; largest first.
+        for entry in entries {
+            let selected = try h.catalog.dbWriter.read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM quake WHERE net IS ?", arguments: [entry.label == "–" ? nil : entry.label])
+            }
+            #expect(selected == entry.count, "\(entry.label)")
+        }
+        #expect(entries.map(\.count) == entries.map(\.count).sorted(by: >))
+        // The first line of the list is the largest, highlighted.
+        let first = try #require(entries.first)
+        #expect(h.lines[3].hasPrefix(" \(first.label)  ") && h.screen.style(row: 3, column: 1).reverse)
+        try h.press(.character("j"), .enter)
+        let second = entries[1]
+        #expect(h.model.userPredicate?.description == "net == \"\(second.label)\"")
+        #expect(h.lines[0].contains("\(second.count.formatted(.number.locale(Locale(identifier: "en_US")))) of 4,714 quakes"),
+                "\(h.lines[0])")
+        try h.press(.character("u"))
+        #expect(h.model.userPredicate == nil)
+    }
+
+    @Test func timesAreCountedByUTCDayAndEscReturns() throws {
+        let h = try BrowserHarness(width: 100, height: 24)
+        try h.press(.character("h"))   // the cursor stays on Time: times have a sheet (by day)
+        try h.press(.character("F"))
+        guard case .frequency(let sheet) = h.model.mode else {
+            Issue.record("no sheet for time")
+            return
+        }
+        #expect(sheet.table.entries.allSatisfy { $0.label.count == 10 && $0.label.hasPrefix("2018-06-") })
+        try h.press(.escape)
+        #expect(h.model.mode == .table)
+    }
+}
