@@ -6,12 +6,19 @@ import QuakeViews
 extension BrowserModel {
     /// Sorts by `column`: the number key and header click toggle the
     /// direction when it is already the primary key; `adding` makes it a
-    /// secondary key instead of replacing. Builds on the sort asked for
-    /// last, so keys pressed before their results arrive add up.
+    /// secondary key instead of replacing; `z` and a number on a secondary
+    /// key already reversed removes it (its default direction, the other,
+    /// none). Builds on the sort asked for last, so keys pressed before
+    /// their results arrive add up.
     mutating func sortBy(_ column: QuakeColumn, ascending: Bool?, adding: Bool) {
         guard let field = column.field(home: home) else { return }
         var keys = requestedSortKeys
         let existing = keys.firstIndex { $0.field == field }
+        if adding, ascending == nil, let existing, existing > 0, keys[existing].ascending != column.defaultAscending {
+            keys.remove(at: existing)
+            configuration.sortKeys = keys
+            return
+        }
         let direction: Bool
         if let ascending {
             direction = ascending

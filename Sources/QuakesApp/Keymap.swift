@@ -229,7 +229,8 @@ enum Keymap {
         KeyManualItem(keys: "`Left Right h l`, then `[ ]`",
                       text: "Move the column cursor; sort its column ascending / descending.",
                       commands: [.columnLeft, .columnRight, .sortAscending, .sortDescending]),
-        KeyManualItem(keys: "`z` then `1` – `9`, `z[`, `z]`", text: "Add a secondary sort key.", commands: [.addSortKey]),
+        KeyManualItem(keys: "`z` then `1` – `9`, `z[`, `z]`", text: "Add a secondary sort key; `z` and its number again "
+                        + "reverse it, a third time remove it.", commands: [.addSortKey]),
         KeyManualItem(keys: "`/`", text: "Filter places as you type (accents and case ignored); Enter keeps it, Esc clears it.",
                       commands: [.filter]),
         KeyManualItem(keys: "`:`", text: "A full predicate (see PREDICATES), combined with the filter; "

@@ -33,7 +33,7 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var whereOption: WhereOption
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Start sorted by these keys, e.g. -magnitude,time.", valueName: "keys"),
+    @Option(name: [.customShort("s"), .long], parsing: .unconditional, help: ArgumentHelp("Start sorted by these keys, e.g. -magnitude,time.", valueName: "keys"),
             completion: SortCompletion.keys)
     var sort: String?
 

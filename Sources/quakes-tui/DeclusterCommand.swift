@@ -42,7 +42,7 @@ struct DeclusterCommand: ParsableCommand {
     @Option(help: "Gardner–Knopoff's window: gk, gruenthal or uhrhammer.")
     var window: Window?
 
-    @Option(help: "text or json.")
+    @Option(name: [.customShort("f"), .long], help: "text or json.")
     var format: Format = .text
 
     /// The name the method's results are kept under (`DeclusterAlgorithm.named`).

@@ -34,10 +34,10 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var homeOptions: HomeOptions
 
     // Unconditional: `--limit -1` is a value to refuse, not an unknown option `-1`.
-    @Option(parsing: .unconditional, help: "How many quakes to print; 0 for all. Default: 20 for a table, all for CSV, JSON and GeoJSON.")
+    @Option(name: [.customShort("n"), .long], parsing: .unconditional, help: "How many quakes to print; 0 for all. Default: 20 for a table, all for CSV, JSON and GeoJSON.")
     var limit: Int?
 
-    @Option(help: "table, csv, json or geojson (a USGS FeatureCollection that import reads back).")
+    @Option(name: [.customShort("f"), .long], help: "table, csv, json or geojson (a USGS FeatureCollection that import reads back).")
     var format: Format = .table
 
     // CSV keeps the feed's text exactly unless asked: a program reading it gets what the feed said.
@@ -54,7 +54,7 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Print every origin (each service's report) of the listed events, with its event's id, the preferred origin first, and its differences from it (dt s, distance km, dmagnitude).")
     var origins = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Sort keys, comma-separated, '-' for descending: -magnitude,time, or DISTANCE(35.68,139.69) (nearest first; adds a distance column). Default: -time.",
+    @Option(name: [.customShort("s"), .long], parsing: .unconditional, help: ArgumentHelp("Sort keys, comma-separated, '-' for descending: -magnitude,time, or DISTANCE(35.68,139.69) (nearest first; adds a distance column). Default: -time.",
                                valueName: "keys"), completion: SortCompletion.keys)
     var sort: String?
 

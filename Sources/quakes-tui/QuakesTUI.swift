@@ -33,9 +33,14 @@ struct QuakesTUI: ParsableCommand {
         signal(SIGXFSZ, SIG_IGN)
         // ArgumentParser answers `--version` alone; with `--verbose` it is
         // `quakes-tui version --verbose`, as the manual says.
-        let verboseVersion = CommandLine.arguments.dropFirst().sorted() == ["--verbose", "--version"]
+        // `-V` is `--version`, as in most tools (alone, or with `--verbose`).
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.contains("-V") && arguments.allSatisfy({ ["-V", "--verbose"].contains($0) }) {
+            arguments = arguments.map { $0 == "-V" ? "--version" : $0 }
+        }
+        let verboseVersion = arguments.sorted() == ["--verbose", "--version"]
         // The one way out, errors thrown up to here (a signal and a closed pipe aside).
-        exitClosingCatalogs(run(verboseVersion ? ["version", "--verbose"] : nil))
+        exitClosingCatalogs(run(verboseVersion ? ["version", "--verbose"] : arguments))
     }
 
     /// ArgumentParser's `main`, but every error is said in one style (see

@@ -42,7 +42,7 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup(title: "Sequence") var sequenceOptions: SequenceOptions
 
-    @Option(help: "text or json.")
+    @Option(name: [.customShort("f"), .long], help: "text or json.")
     var format: Format = .text
 
     @Option(name: .customLong("bin"), help: ArgumentHelp(

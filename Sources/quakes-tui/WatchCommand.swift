@@ -36,7 +36,7 @@ struct WatchCommand: ParsableCommand {
                                valueName: "command"))
     var exec: String?
 
-    @Option(help: ArgumentHelp("text (one line per quake) or json (one object per line).", valueName: "format"))
+    @Option(name: [.customShort("f"), .long], help: ArgumentHelp("text (one line per quake) or json (one object per line).", valueName: "format"))
     var format: QuakeAlertFormat.Format = .text
 
     @Flag(help: "Ring the terminal bell for each batch of alerts.")

@@ -7,7 +7,7 @@ import QuakeQuery
 /// `DISTANCE` needs the home, which another option group (or the config
 /// file) holds, so the command's `validate()` checks it with `predicate(home:)`.
 struct WhereOption: ParsableArguments {
-    @Option(name: .customLong("where"), help: ArgumentHelp(
+    @Option(name: [.customShort("w"), .customLong("where")], help: ArgumentHelp(
         "Only the quakes matching this predicate, in NSPredicate's format language, e.g. 'magnitude >= 4.5 AND place CONTAINS[cd] \"alaska\"'.",
         valueName: "predicate"))
     var text: String?

@@ -181,5 +181,7 @@ import TestSupport
         let version = try runQuakesTUI(["--version"], environment: environment)
         #expect(version.status == 0)
         #expect(version.stdout == "quakes-tui 0.5.0\n")
+        let short = try runQuakesTUI(["-V"], environment: environment)
+        #expect(short.status == 0 && short.stdout == "quakes-tui 0.5.0\n")
     }
 }

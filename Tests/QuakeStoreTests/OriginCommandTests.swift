@@ -120,3 +120,22 @@ import TestSupport
                 "\(refused.stderr)")
     }
 }
+
+/// The daily options' short forms print what their long forms print.
+@Suite struct ShortOptionTests {
+    let folder = TemporaryFolder()
+
+    @Test("list -n -w -s -f and stats -w -f are --limit --where --sort --format")
+    func shortOptions() throws {
+        let db = folder.file("q.sqlite")
+        #expect(try runQuakesTUI(["import", "--db", db, Fixture.week]).status == 0)
+        let long = try runQuakesTUI(["list", "--db", db, "--limit", "3", "--where", "magnitude > 4", "--sort", "-magnitude",
+                                     "--format", "csv"])
+        let short = try runQuakesTUI(["list", "--db", db, "-n", "3", "-w", "magnitude > 4", "-s", "-magnitude", "-f", "csv"])
+        #expect(long.status == 0 && long.stdout.split(separator: "\n").count == 4, "\(long.stderr)")
+        #expect(short.stdout == long.stdout, "\(short.stderr)")
+        let stats = try runQuakesTUI(["stats", "--db", db, "-w", "net == 'us'", "-f", "json"])
+        let statsLong = try runQuakesTUI(["stats", "--db", db, "--where", "net == 'us'", "--format", "json"])
+        #expect(stats.status == 0 && stats.stdout == statsLong.stdout, "\(stats.stderr)")
+    }
+}

@@ -115,6 +115,10 @@ import Testing
             "                                 yyyyyyy",
             "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "Net is five wide: the key and the mark with its priority")
+        // A third `z 7`: its default direction, the other, then none.
+        try h.press(.character("z"), .character("7"))
+        #expect(h.controller.sortKeys == [SortKey(.status, ascending: true), SortKey(.depth, ascending: true)])
+        #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  by status ▲, depth ▲")
     }
 
     @Test func aQuakeImportedWhileBrowsingIsBoldWithAPlusForHalfAMinute() throws {
