@@ -140,8 +140,10 @@ struct ListCommand: ParsableCommand {
                 output.flush()
                 return
             }
-            // GeoJSON's metadata carries the count, so it is counted first.
-            let snapshot = try controller.fetchNow(counting: format == .geojson)
+            // GeoJSON's metadata carries the count, so it is counted first;
+            // a table on a terminal says how many it left out.
+            let onTerminal = format == .table && isatty(STDOUT_FILENO) == 1
+            let snapshot = try controller.fetchNow(counting: format == .geojson || onTerminal)
             let limit = self.limit ?? (format == .table ? 20 : 0)
             if origins {
                 var events: [String] = []
@@ -153,6 +155,9 @@ struct ListCommand: ParsableCommand {
             var listFormat = QuakeListFormat(format: format, configuration: configuration, csvSafe: csvSafe)
             listFormat.columns = columns
             try listFormat.write(snapshot, limit: limit, to: &output)
+            if onTerminal, limit > 0, let count = snapshot.count, count > limit {
+                output.write("(\(DigitGrouping.grouped(limit)) of \(DigitGrouping.grouped(count)); --limit 0 for all)\n")
+            }
             output.flush()
         } catch {
             // A corrupt page or a disk error, said in one line, after the rows read before it.
