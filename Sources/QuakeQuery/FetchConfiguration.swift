@@ -184,6 +184,7 @@ extension PredicateValue {
         case (.null, .null): return true
         case (.number(let a), .number(let b)): return a == b || a.bitPattern == b.bitPattern
         case (.text(let a), .text(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.age(let a, _), .age(let b, _)): return a == b
         default: return false
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import QuakeStore
 
 /// A refresh period: `90s`, `5m`, `1h`, `1h30m`; at least 10 s, so a timer
 /// never hammers USGS (`watch --every` allows 1 s: see WatchCommand).
@@ -16,37 +17,10 @@ struct RefreshInterval: Equatable, CustomStringConvertible {
     }
 
     /// Any duration in seconds, zero or more: `90s`, `5m`, `1h30m`, `30d`;
-    /// a bare number is seconds.
+    /// a bare number is seconds (`DurationText`).
     static func seconds(parsing text: String) throws -> Int {
-        var total = 0
-        var digits = ""
-        var sawUnit = false
-        for character in text.trimmingCharacters(in: .whitespaces).lowercased() {
-            if character.isASCII && character.isNumber {
-                digits.append(character)
-                continue
-            }
-            let unit: Int
-            switch character {
-            case "s": unit = 1
-            case "m": unit = 60
-            case "h": unit = 3600
-            case "d": unit = 86_400
-            default: throw RefreshIntervalError(text: text)
-            }
-            // Past a century of seconds is no duration anyone means (and would overflow).
-            guard let n = Int(digits), n <= 4_000_000_000 / unit else { throw RefreshIntervalError(text: text) }
-            total += n * unit
-            digits = ""
-            sawUnit = true
-        }
-        if !digits.isEmpty {
-            // A bare number is seconds, but not after a unit ("5m30").
-            guard !sawUnit, let n = Int(digits), n <= 4_000_000_000 else { throw RefreshIntervalError(text: text) }
-            total += n
-        }
-        guard total > 0 || sawUnit || !digits.isEmpty else { throw RefreshIntervalError(text: text) }
-        return total
+        guard let seconds = DurationText.seconds(text) else { throw RefreshIntervalError(text: text) }
+        return seconds
     }
 
     var description: String {

@@ -74,9 +74,19 @@ public enum PredicateValue: Sendable, Hashable, CustomStringConvertible {
     case null
     case number(Double)
     case text(String)
+    /// A time this long before the moment the predicate is used (`"7d"`,
+    /// `"24h"`, `"now"`), kept as written so a saved view stays relative.
+    case age(seconds: Int, text: String)
+
+    /// An age as the time it stands for now (epoch ms); any other value as it is.
+    public var resolved: PredicateValue {
+        guard case .age(let seconds, _) = self else { return self }
+        return .number(Double(Date().epochMilliseconds - Int64(seconds) * 1000))
+    }
 
     public var description: String {
         switch self {
+        case .age(_, let text): "\"" + text + "\""
         case .null: "NULL"
         case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
         case .text(let t):

@@ -406,16 +406,29 @@ struct PredicateParser {
         case (.number, .bool(let b)): return .number(b ? 1 : 0)
         case (.time, .date(let ms)): return .number(Double(ms))
         case (.time, .string(let s)):
-            guard let ms = ISOTime.epochMilliseconds(s) else {
-                throw error("\(field.name) needs an ISO 8601 time like \"2018-06-10\" or \"2018-06-10T12:00:00Z\", found \"\(s)\"", valueToken)
-            }
-            return .number(Double(ms))
+            if let ms = ISOTime.epochMilliseconds(s) { return .number(Double(ms)) }
+            if let age = Self.age(s) { return age }
+            throw error("\(field.name) needs an ISO 8601 time like \"2018-06-10\" or \"2018-06-10T12:00:00Z\", "
+                        + "or an age like \"7d\" or \"24h\", found \"\(s)\"", valueToken)
         case (.text, .string(let s)): return .text(s)
         case (.text, .number(_, let text)): return .text(text)
         case (.text, .date(let ms)):
             return .text(field == .day ? UTCDay.string(epochMilliseconds: ms) : ISOTime.string(epochMilliseconds: ms))
         default: throw error("\(field.name) needs \(field.kind == .text ? "a string" : "a number"), found \(literal.shown)", valueToken)
         }
+    }
+}
+
+extension PredicateParser {
+    /// `"now"`, or a duration with its unit (`"7d"`, `"24h"`, `"1h30m"`;
+    /// `"-24h"` too): that long before the predicate is used. A bare number
+    /// is not an age (a time in seconds or milliseconds would be misread).
+    static func age(_ text: String) -> PredicateValue? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.lowercased() == "now" { return .age(seconds: 0, text: trimmed) }
+        let duration = trimmed.hasPrefix("-") ? String(trimmed.dropFirst()) : trimmed
+        guard duration.contains(where: \.isLetter), let seconds = DurationText.seconds(duration) else { return nil }
+        return .age(seconds: seconds, text: trimmed)
     }
 }
 

@@ -234,6 +234,7 @@ extension PredicateValue {
         case .null: .null
         case .number(let n): n.databaseValue
         case .text(let t): t.databaseValue
+        case .age: resolved.databaseValue
         }
     }
 }
@@ -297,7 +298,7 @@ extension PredicateNode {
 
     /// -1, 0, 1 as SQLite orders the two (text by bytes); nil when the field is NULL.
     static func compare(_ actual: FieldValue, _ value: PredicateValue) -> Int? {
-        switch (actual, value) {
+        switch (actual, value.resolved) {
         case (.number(let a?), .number(let b)): return a < b ? -1 : (a > b ? 1 : 0)
         case (.text(let a?), .text(let b)): return compareBytes(a, b)
         case (.number(let a?), .text): _ = a; return -1      // SQLite: numbers sort before text
