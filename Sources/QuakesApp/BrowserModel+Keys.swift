@@ -31,7 +31,8 @@ extension BrowserModel {
         case .sortDescending: sortBy(columnCursor, ascending: false, adding: false)
         case .addSortKey: mode = .addSortKey
         case .sortByColumn: if let column = columnKey(key) { sortBy(column, ascending: nil, adding: false) }
-        case .filter: mode = .filter(TextField(filterText))
+        // The old text selected: typing replaces it, an arrow key edits it.
+        case .filter: mode = .filter(TextField(filterText, selected: true))
         case .predicate: mode = .predicate(TextField(userPredicate?.description ?? ""), error: nil)
         case .cycleSections: cycleSections()
         case .cycleMapLayout: map.cycleLayout()

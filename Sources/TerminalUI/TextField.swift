@@ -5,7 +5,9 @@
 /// characters with a cursor index, and the visible window is worked out
 /// from the cursor, so a pasted 100 KB does not make each key slower.
 /// At most `maximumLength` characters are kept; typing past that is
-/// refused and `refusedInput` says so.
+/// refused and `refusedInput` says so. A field may open with its whole text
+/// selected (shown reversed): a character then replaces it, Backspace or
+/// Delete clears it, a movement key keeps it and lets it go.
 public struct TextField: Sendable, Equatable {
     /// How many characters a field holds unless told otherwise: far more
     /// than a place filter or predicate needs, few enough that matching and
@@ -18,19 +20,35 @@ public struct TextField: Sendable, Equatable {
     public let maximumLength: Int
     /// Whether a character was refused because the field was full.
     public private(set) var refusedInput = false
+    /// Whether the whole text is selected (what typing replaces).
+    public private(set) var isSelected = false
 
     public var text: String { String(characters) }
     public var count: Int { characters.count }
 
-    public init(_ text: String = "", maximumLength: Int = TextField.defaultMaximumLength) {
+    public init(_ text: String = "", selected: Bool = false, maximumLength: Int = TextField.defaultMaximumLength) {
         characters = Array(text)
         cursor = characters.count
         self.maximumLength = maximumLength
+        isSelected = selected && !characters.isEmpty
     }
 
     /// Applies an editing key; returns whether the key was an edit.
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
+        if isSelected {
+            isSelected = false
+            switch key {
+            case .backspace, .delete:
+                characters = []
+                cursor = 0
+                return true
+            case .character:   // replaces the text: typed into an empty field below
+                characters = []
+                cursor = 0
+            default: break
+            }
+        }
         switch key {
         case .character(let c):
             guard characters.count < maximumLength else { refusedInput = true; return true }
@@ -78,7 +96,9 @@ public struct TextField: Sendable, Equatable {
             shownWidth += DisplayWidth.of(characters[end])
             end += 1
         }
-        screen.put(String(characters[start..<end]), row: row, column: promptWidth, style: style, maxWidth: room)
+        var textStyle = style
+        textStyle.reverse = isSelected != style.reverse
+        screen.put(String(characters[start..<end]), row: row, column: promptWidth, style: textStyle, maxWidth: room)
         let cursorColumn = promptWidth + beforeCursor
         screen.cursor = Screen.Position(row: row, column: min(cursorColumn, screen.width - 1))
     }

@@ -52,3 +52,18 @@ import TestSupport
         #expect(h.model.mode == .table)
     }
 }
+
+/// `/` reopened on a filter: the old text selected, so typing replaces it.
+@Suite struct FilterReopenTests {
+    @Test func slashAgainSelectsTheOldFilterAndTypingReplacesIt() throws {
+        let h = try BrowserHarness(width: 100, height: 24)
+        try h.press(.character("/"))
+        try h.type("volcano")
+        try h.press(.enter, .character("/"))
+        let prompt = try #require(h.lines.firstIndex { $0.hasPrefix("/volcano") })
+        #expect(h.screen.style(row: prompt, column: 1).reverse)
+        try h.type("alaska")
+        try h.press(.enter)
+        #expect(h.model.filterText == "alaska")
+    }
+}
