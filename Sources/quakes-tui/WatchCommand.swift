@@ -68,13 +68,16 @@ struct WatchCommand: ParsableCommand {
         // Before the first sync: what it adds alerts.
         try matcher.begin()
         let bell = self.bell ? WatchBell() : nil
+        let heartbeat = WatchHeartbeat(catalog: catalog)
         while true {
             let started = Date()
-            if let error = Self.sync(catalog: catalog, config: config, signals: signals) {
-                printError("watch: \(Self.line(error))")
-            }
+            heartbeat?.syncing()
+            let failure = Self.sync(catalog: catalog, config: config, signals: signals, heartbeat: heartbeat)
+            heartbeat?.clear()
+            if let failure { printError("watch: \(Self.line(failure))") }
             do {
                 let alerts = try matcher.check()
+                heartbeat?.synced(at: Date(), alerts: alerts.count)
                 for quake in alerts {
                     // A signal during a slow --exec ends the watch before the next alert.
                     if !signals.drain().isEmpty { exitClosingCatalogs(0) }
@@ -86,14 +89,15 @@ struct WatchCommand: ParsableCommand {
                 printError("watch: \(Self.line(error))")
             }
             let next = started.addingTimeInterval(TimeInterval(period))
-            Self.wait(until: next, signals: signals)
+            Self.wait(until: next, signals: signals, heartbeat: heartbeat)
         }
     }
 
     /// The sync on a thread of its own while this one waits for a signal,
     /// which ends the watch at once (an import cut short is rolled back).
     /// Nil when it succeeded; its summary is not printed.
-    private static func sync(catalog: QuakeCatalog, config: UserConfig, signals: SignalPipe) -> (any Error)? {
+    private static func sync(catalog: QuakeCatalog, config: UserConfig, signals: SignalPipe,
+                             heartbeat: WatchHeartbeat?) -> (any Error)? {
         let done: WakePipe
         do { done = try WakePipe.nonBlocking() } catch { return error }
         let outcome = SyncOutcome()
@@ -105,7 +109,10 @@ struct WatchCommand: ParsableCommand {
             var fds = [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: done.readEnd, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, -1)
-            if !signals.drain().isEmpty { exitClosingCatalogs(0) }
+            if !signals.drain().isEmpty {
+                heartbeat?.clear()
+                exitClosingCatalogs(0)
+            }
             if let result = outcome.get() {
                 if case .failure(let error) = result { return error }
                 return nil
@@ -113,14 +120,19 @@ struct WatchCommand: ParsableCommand {
         }
     }
 
-    /// Sleeps until `date`, or ends the watch (status 0) on a signal.
-    private static func wait(until date: Date, signals: SignalPipe) {
+    /// Sleeps until `date`, or ends the watch (status 0) on a signal; the
+    /// heartbeat's line is redrawn each second meanwhile.
+    private static func wait(until date: Date, signals: SignalPipe, heartbeat: WatchHeartbeat?) {
         while true {
             let remaining = date.timeIntervalSinceNow
             if remaining <= 0 { return }
+            heartbeat?.show(now: Date(), next: date)
             var fds = [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 1, Int32(min(remaining * 1000, 60_000).rounded(.up)))
-            if !signals.drain().isEmpty { exitClosingCatalogs(0) }
+            _ = poll(&fds, 1, Int32(min(remaining * 1000, heartbeat == nil ? 60_000 : 1_000).rounded(.up)))
+            if !signals.drain().isEmpty {
+                heartbeat?.clear()
+                exitClosingCatalogs(0)
+            }
         }
     }
 

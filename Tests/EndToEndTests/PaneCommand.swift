@@ -59,6 +59,11 @@ final class PaneCommand {
         return (Int(lines[exit].dropFirst(5)), Array(lines[..<exit]), lines.joined(separator: "\n"))
     }
 
+    /// Types `keys` into the pane (tmux key names: `C-c`).
+    func send(keys: String) throws {
+        try tmux(["send-keys", "-t", "e2e", keys])
+    }
+
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         try Spawn.tmux(arguments, socket: String(socket), folder: folder)
