@@ -60,6 +60,8 @@ public struct BrowseView {
             HelpView(keys: Keymap.helpLines.map { ($0.keys, $0.text) }, unicode: unicode)
                 .render(in: layout.screen, into: &screen)
         case .views(let picker): ViewListView(picker: picker, unicode: unicode).render(in: layout.screen.inset(top: 1), into: &screen)
+        case .palette(let palette):
+            CommandPaletteView(palette: palette, unicode: unicode).render(in: layout.screen.inset(top: 1), into: &screen)
         case .frequency(let sheet):
             FrequencySheetView(sheet: sheet, unicode: unicode).render(in: layout.screen.inset(top: 1), into: &screen)
         default: break

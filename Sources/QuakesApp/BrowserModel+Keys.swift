@@ -15,7 +15,7 @@ extension BrowserModel {
     }
 
     /// A table-mode command; `key` names the column of `sortByColumn`.
-    private mutating func perform(_ command: KeyCommand, key: Key) {
+    mutating func perform(_ command: KeyCommand, key: Key) {
         let page = layout.bodyHeight - 1
         switch command {
         case .quit: ending = .quit
@@ -44,6 +44,7 @@ extension BrowserModel {
             if isReadOnly { message = Self.readOnlyMessage } else if let quake = selectedQuake { mode = .confirmDelete(quake) }
         case .export: startExport()
         case .frequency: countFrequency()
+        case .palette: mode = .palette(CommandPalette())
         case .help: mode = .help
         case .saveView: startSavingView()
         case .listViews: listViews()

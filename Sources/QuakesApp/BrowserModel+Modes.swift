@@ -25,6 +25,8 @@ extension BrowserModel {
         case confirmReopen
         /// `F`: the values of a column, one to filter to.
         case frequency(FrequencySheet)
+        /// `Ctrl-P`: every command, one to run.
+        case palette(CommandPalette)
     }
 
     /// The frequency sheet `F` shows, and the entry chosen.

@@ -138,6 +138,7 @@ extension BrowserModel {
         case .saveView(let field): handleSaveView(field, key)
         case .views(let picker): handleViewList(picker, key)
         case .frequency(let sheet): handleFrequency(sheet, key)
+        case .palette(let palette): handlePalette(palette, key)
         case .addSortKey:
             mode = .table
             if let column = columnKey(key) { sortBy(column, ascending: nil, adding: true) }

@@ -31,6 +31,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case nextOrigin, splitOrigin, mergeEvents
     /// `F`: how many of the results hold each value of the cursor's column.
     case frequency
+    /// `Ctrl-P`: every command, found by what it does.
+    case palette
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -125,6 +127,7 @@ enum Keymap {
         KeyBinding(keys: [.character("D")], context: .table, command: .decluster),
         KeyBinding(keys: [.character("O")], context: .table, command: .toggleDecay),
         KeyBinding(keys: [.control("r")], context: .table, command: .redo),
+        KeyBinding(keys: [.control("p")], context: .table, command: .palette),
         KeyBinding(keys: [.escape, .enter, .character("q")], context: .detail, command: .closeDetail),
         KeyBinding(keys: [.down, .character("j")], context: .detail, command: .moveDown),
         KeyBinding(keys: [.up, .character("k")], context: .detail, command: .moveUp),
@@ -184,11 +187,36 @@ enum Keymap {
                     commands: [.zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap]),
         KeyHelpLine(keys: "R  v V L", text: "map: region only (again: off); style, colors, layers",
                     commands: [.toggleRegionFilter, .cycleMapStyle, .cycleMapColoring, .toggleMapLayers]),
-        KeyHelpLine(keys: "w  '", text: "save this view by name; ' lists saved views", commands: [.saveView, .listViews]),
+        KeyHelpLine(keys: "w  '  Ctrl-P", text: "save a view; ' saved views; Ctrl-P every command",
+                    commands: [.saveView, .listViews, .palette]),
         KeyHelpLine(keys: "t  o  y", text: "times UTC/local; open the event page; copy URL",
                     commands: [.toggleUTC, .openEventPage, .copyEventLink]),
         KeyHelpLine(keys: "u Ctrl-R  ?  q", text: "undo / redo a query change; this help; quit",
                     commands: [.undo, .redo, .help, .quit]),
+    ]
+
+    /// What each command does, in a few words: the palette (`Ctrl-P`)
+    /// lists and finds commands by these.
+    static let titles: [KeyCommand: String] = [
+        .quit: "quit", .moveDown: "move down", .moveUp: "move up", .pageDown: "page down", .pageUp: "page up",
+        .first: "first row", .last: "last row", .columnLeft: "column cursor left", .columnRight: "column cursor right",
+        .sortAscending: "sort the cursor's column ascending", .sortDescending: "sort the cursor's column descending",
+        .addSortKey: "add a secondary sort key", .sortByColumn: "sort by a column",
+        .filter: "filter places as you type", .predicate: "predicate (where…)", .cycleSections: "sections: day, magnitude, network, sequence",
+        .showDetail: "details of the selected quake", .closeDetail: "close the details", .delete: "delete the selected quake",
+        .export: "export the results to a file", .refresh: "refresh from the sources or the feed",
+        .cycleMapLayout: "map: over the table, alone, off", .switchFocus: "focus the map or the table",
+        .toggleCharts: "charts pane", .toggleRegionFilter: "only the map's region",
+        .zoomIn: "map: zoom in", .zoomOut: "map: zoom out", .panWest: "map: pan west", .panEast: "map: pan east",
+        .panNorth: "map: pan north", .panSouth: "map: pan south", .fitMap: "map: fit the results", .centreMap: "map: centre on the selection",
+        .cycleMapStyle: "map: density or events", .cycleMapColoring: "map: color by magnitude, depth or time",
+        .toggleMapLayers: "map: plates, faults and towns", .saveView: "save this view", .listViews: "saved views",
+        .toggleUTC: "times in UTC or local", .openEventPage: "open the event page", .copyEventLink: "copy the event page's address",
+        .help: "help: the keys", .undo: "undo a query change", .redo: "redo a query change",
+        .selectSequence: "only the selected quake's sequence", .cycleMcMethod: "charts: the next Mc method",
+        .decluster: "decluster the results", .toggleDecay: "charts: activity or the sequence's decay",
+        .nextOrigin: "details: the next origin", .splitOrigin: "details: split the origin off", .mergeEvents: "details: merge with another event",
+        .frequency: "frequency sheet of the cursor's column", .palette: "every command",
     ]
 
     // MARK: The bottom hints line
@@ -294,6 +322,8 @@ enum Keymap {
                         + "(coastlines and the graticule always show).", commands: [.toggleMapLayers]),
         KeyManualItem(keys: "`R`", text: "Only the quakes in the map's region; again removes it.",
                       commands: [.toggleRegionFilter]),
+        KeyManualItem(keys: "`Ctrl-P`", text: "Every command, found by typing a few of its letters in order (`zmi` finds "
+                        + "map: zoom in), with its keys; `↑ ↓` choose, Enter runs it, Esc closes.", commands: [.palette]),
         KeyManualItem(keys: "`w`", text: "Save the view (filter, predicate, region, sort, sections, panes, map view, "
                         + "time zone) under a name.", commands: [.saveView]),
         KeyManualItem(keys: "`'`", text: "The saved views: `j k` (or Down, Up) choose, Enter shows one, `d` deletes one, "

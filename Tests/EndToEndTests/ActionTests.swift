@@ -128,7 +128,7 @@ struct ActionTests {
             ("m  Tab  c M O", "map: over/alone/off; Tab map; c charts, M Mc"),
             ("+ - arrows 0 .", "map: zoom at the selection, pan, fit, centre"),
             ("R  v V L", "map: region only (again: off); style, colors, layers"),
-            ("w  '", "save this view by name; ' lists saved views"),
+            ("w  '  Ctrl-P", "save a view; ' saved views; Ctrl-P every command"),
             ("t  o  y", "times UTC/local; open the event page; copy URL"),
             ("u Ctrl-R  ?  q", "undo / redo a query change; this help; quit"),
         ]

@@ -788,7 +788,7 @@ import Testing
             "  20  m  Tab  c M O   map: over/alone/off; Tab map; c charts, M Mc          0.8",
             "  20  + - arrows 0 .  map: zoom at the selection, pan, fit, centre          0.2",
             "  20  R  v V L        map: region only (again: off); style, colors, layers  1.4",
-            "  20  w  '            save this view by name; ' lists saved views           1.8",
+            "  20  w  '  Ctrl-P    save a view; ' saved views; Ctrl-P every command      1.8",
             "  20  t  o  y         times UTC/local; open the event page; copy URL        1.8",
             "  20  u Ctrl-R  ?  q  undo / redo a query change; this help; quit           0.0",
             "  20                                                       any key closes   4.7",

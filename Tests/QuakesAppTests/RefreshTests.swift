@@ -312,7 +312,7 @@ struct RefreshTests {
             "  2018-06-14 0  m  Tab  c M O   map: over/alone/off; Tab map; c charts, M Mc          155.260 hv",
             "  2018-06-14 0  + - arrows 0 .  map: zoom at the selection, pan, fit, centre          155.279 hv",
             "  2018-06-14 0  R  v V L        map: region only (again: off); style, colors, layers  155.259 hv",
-            "  2018-06-14 0  w  '            save this view by name; ' lists saved views           155.264 hv",
+            "  2018-06-14 0  w  '  Ctrl-P    save a view; ' saved views; Ctrl-P every command      155.264 hv",
             "  2018-06-14 0  t  o  y         times UTC/local; open the event page; copy URL        155.271 hv",
             "  2018-06-14 0  u Ctrl-R  ?  q  undo / redo a query change; this help; quit             2.350 fr",
             "  2018-06-14 0                                                       any key closes   155.034 hv",
