@@ -95,14 +95,24 @@ public struct ColumnLayout: Equatable {
 
     public let columns: [Placed]
 
-    public init(width: Int, home: Home? = nil) {
+    /// `reaching`: the column the cursor is on, which stays in view: the
+    /// optional columns after it give way first, as always, then the
+    /// columns between Place and it (the table scrolls sideways; Time and
+    /// Place stay, as VisiData keeps its key columns).
+    public init(width: Int, home: Home? = nil, reaching cursor: QuakeColumn? = nil) {
         var shown = QuakeColumn.available(home: home)
         var timeWidth = QuakeColumn.time.width
         func fixedWidth() -> Int {
             shown.filter { $0 != .place }.reduce(0) { $0 + ($1 == .time ? timeWidth : $1.width) + 1 }
         }
-        while Self.margin + fixedWidth() + Self.minimumPlaceWidth > width, let last = shown.last, last.isOptional {
+        func tooWide() -> Bool { Self.margin + fixedWidth() + Self.minimumPlaceWidth > width }
+        while tooWide(), let last = shown.last, last.isOptional, last != cursor {
             shown.removeLast()
+        }
+        if let cursor, let place = shown.firstIndex(of: .place) {
+            while tooWide(), let reached = shown.firstIndex(of: cursor), reached > place + 1 {
+                shown.remove(at: place + 1)
+            }
         }
         if Self.margin + fixedWidth() + Self.minimumPlaceWidth > width { timeWidth = Self.shortTimeWidth }
         let placeWidth = max(1, width - Self.margin - fixedWidth() - 1)

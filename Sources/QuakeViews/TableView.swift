@@ -48,7 +48,7 @@ public struct TableView {
     }
 
     public func render(_ state: TableContent, in area: Rect, into screen: inout Screen) {
-        let columns = ColumnLayout(width: area.width, home: state.home)
+        let columns = ColumnLayout(width: area.width, home: state.home, reaching: state.columnCursor)
         renderHeader(state, columns, in: area.top(1), into: &screen)
         renderBody(state, columns, in: area.inset(top: 1), into: &screen)
     }

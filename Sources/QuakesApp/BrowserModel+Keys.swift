@@ -75,9 +75,11 @@ extension BrowserModel {
         }
     }
 
-    /// Through the columns on screen, in screen order (Dist sits after Depth).
+    /// Through every column in screen order (Dist sits after Depth); the
+    /// table scrolls to show the cursor's.
     private mutating func moveColumnCursor(by step: Int) {
-        let shown = ColumnLayout(width: layout.table.width, home: home).columns.map(\.column)
+        // Every column, shown or not: the table scrolls sideways to the cursor's.
+        let shown = QuakeColumn.available(home: home)
         let index = shown.firstIndex(of: columnCursor).map { max(0, min(shown.count - 1, $0 + step)) } ?? 0
         columnCursor = shown[index]
     }

@@ -67,3 +67,24 @@ import TestSupport
         #expect(h.model.filterText == "alaska")
     }
 }
+
+/// The column cursor reaches every column: the table scrolls sideways to
+/// show the cursor's, Time and Place staying.
+@Suite struct SidewaysScrollTests {
+    @Test func theCursorReachesStatusOnANarrowScreenAndTheTableScrollsToIt() throws {
+        let h = try BrowserHarness(width: 80, height: 10)
+        #expect(!h.lines[1].contains("9 Status"), "80 columns: Status does not fit at first")
+        for _ in 0..<8 { try h.press(.character("l")) }
+        #expect(h.model.columnCursor == .status)
+        let header = h.lines[1]
+        #expect(header.contains("1 Time") && header.contains("3 Place") && header.contains("9 Status"), "\(header)")
+        #expect(header.contains("2 Mag") && !header.contains("4 De") && !header.contains("8 Type"),
+                "Depth to Type scrolled off to make room; Mag, before Place, stays: \(header)")
+        // The selected row shows its status under the header.
+        let status = try #require(h.model.page?.quake(at: 0)?.status)
+        #expect(h.lines[2].hasSuffix(status), "\(h.lines[2])")
+        // Back to Time: the table as it was.
+        for _ in 0..<8 { try h.press(.character("h")) }
+        #expect(h.lines[1].contains("2 Mag") && !h.lines[1].contains("9 Status"))
+    }
+}
