@@ -97,6 +97,12 @@ public struct BrowseView {
 
     /// What the top line says: the catalog, the count, the filter, and the
     /// sort and sections of the rows on screen.
+    /// `by mag ▼, time ▲`: a sort as the top line and the saved views say it.
+    static func sortWords(_ sortKeys: [SortKey], home: Home?, arrow: (Bool) -> String) -> String {
+        "by " + sortKeys.map { "\(QuakeColumn(field: $0.field, home: home)?.title.lowercased() ?? $0.field.name) \(arrow($0.ascending))" }
+            .joined(separator: ", ")
+    }
+
     func topLine(_ state: BrowserModel, formatting: Formatting, table: TableView) -> String {
         var parts = ["quakes-tui", state.catalogName]
         if state.isReadOnly { parts.append("read-only") }
@@ -119,10 +125,7 @@ public struct BrowseView {
         if let region = shown.regionFilter { parts.append("region " + MapView.ranges(region, unicode: unicode)) }
         let sortKeys = state.shownSortKeys
         if !sortKeys.isEmpty {
-            parts.append("by " + sortKeys.map {
-                "\(QuakeColumn(field: $0.field, home: state.home)?.title.lowercased() ?? $0.field.name) \(table.arrow($0.ascending))"
-            }
-                .joined(separator: ", "))
+            parts.append(Self.sortWords(sortKeys, home: state.home, arrow: table.arrow))
         }
         let section = state.page?.configuration.sectionIdentifier ?? state.configuration.sectionIdentifier
         if let section { parts.append("sections: \(section.label)") }

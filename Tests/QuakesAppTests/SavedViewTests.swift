@@ -67,8 +67,9 @@ import TestSupport
         #expect(Array(h.lines[1...4]) == [
             " Saved views",
             "",
-            " deep    by -depth           where depth > 100",
-            " Kodiak  by -magnitude,time  filter \"kodiak\"",
+            // The sort as the top line says it.
+            " deep    by depth ▼        where depth > 100",
+            " Kodiak  by mag ▼, time ▲  filter \"kodiak\"",
         ])
         #expect(h.lines.last == " ⏎ show  d delete  Esc back")
 
@@ -83,7 +84,7 @@ import TestSupport
 
         try h.press(.character("'"), .character("d"))
         #expect(try views.savedViews() == ["Kodiak": kodiak])
-        #expect(h.lines[3].hasPrefix(" Kodiak  by -magnitude,time"))
+        #expect(h.lines[3].hasPrefix(" Kodiak  by mag ▼, time ▲"))
         try h.press(.character("d"))
         #expect(try views.savedViews().isEmpty)
         #expect(h.state.mode == .table)
