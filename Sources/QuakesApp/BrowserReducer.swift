@@ -44,7 +44,7 @@ extension BrowserModel {
         case .refreshFinished(let feed, .success(let report)):
             refreshStatus = nil
             lastUpdated = now
-            message = "refreshed \(feed): \(report.counts)"
+            message = "refreshed \(feed): \(report.counts(grouped: true))"
         case .refreshFinished(_, .failure(let error)):
             refreshStatus = nil
             report(error)

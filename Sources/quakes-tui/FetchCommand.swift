@@ -43,7 +43,7 @@ struct FetchCommand: ParsableCommand {
         do {
             let report = try fetcher.fetch(source) { bar?.show($0) }
             bar?.clear()
-            for line in report.lines { StandardOutput.writeLine(line) }
+            for line in report.lines(allSkipped: false, grouped: isatty(STDOUT_FILENO) == 1) { StandardOutput.writeLine(line) }
             PendingIndexBuild.finish(catalog)
         } catch {
             bar?.clear()

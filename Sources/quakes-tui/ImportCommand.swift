@@ -49,8 +49,11 @@ struct ImportCommand: ParsableCommand {
                 let start = Date()
                 let report = try importer.importFile(at: file, service: service.flatMap(EventIdentity.knownService),
                                                      progress: { bar?.show(line: text.importLine($0, elapsed: Date().timeIntervalSince(start))) })
+                // The bar off its line first: the summary was written after it, on the same line.
+                bar?.clear()
                 // Lines for a person: a file name or a skipped value may hold control characters.
-                for line in report.lines(allSkipped: allSkipped) { StandardOutput.writeLine(line) }
+                // Numbers with separators for a person at a terminal; as ever in a pipe.
+                for line in report.lines(allSkipped: allSkipped, grouped: isatty(STDOUT_FILENO) == 1) { StandardOutput.writeLine(line) }
             } catch {
                 printError("error: \(error)")
                 failed = true

@@ -56,7 +56,7 @@ struct SyncCommand: ParsableCommand {
             case .success(.service(let summary)):
                 for line in ServiceFetchRun.lines(summary, service: outcome.label, verb: "synced") { StandardOutput.writeLine(line) }
             case .success(.feed(let report)):
-                StandardOutput.writeLine("synced \(outcome.label): \(report.counts)")
+                StandardOutput.writeLine("synced \(outcome.label): \(report.counts(grouped: isatty(STDOUT_FILENO) == 1))")
                 for line in report.lines.dropFirst() { StandardOutput.writeLine(line) }
             case .failure(let error):
                 printError("error: sync " + ServiceFetchRun.failure(error, service: outcome.label))

@@ -25,3 +25,20 @@ struct ListFooterTests {
         #expect(piped.stdout.split(separator: "\n").count == 4, "a header and three rows, no footer in a pipe")
     }
 }
+
+/// Numbers with separators for a person at a terminal, as scripts always
+/// read them in a pipe.
+@Suite(.timeLimit(.minutes(5)))
+struct TerminalNumberTests {
+    @Test("import on a terminal says 4,711 new; in a pipe 4711 new")
+    func importSummary() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("q.sqlite")
+        let run = try PaneCommand(["import", "--db", db, Fixture.week])
+        let (status, output, pane) = run.waitForExit()
+        #expect(status == 0, "\(pane)")
+        #expect(output.last == "imported \(Fixture.week): 4,711 new, 0 updated, 0 unchanged, 0 skipped", "\(output)")
+        let piped = try runQuakesTUI(["import", "--db", db, Fixture.week])
+        #expect(piped.stdout == "imported \(Fixture.week): 0 new, 0 updated, 4711 unchanged, 0 skipped\n")
+    }
+}

@@ -43,25 +43,32 @@ public struct ImportReport: Sendable, Equatable {
     public static let maxSkipLines = 20
 
     /// `imported FILE: N new, N updated, N unchanged, N skipped[, N merged]`
-    public var summaryLine: String { "imported \(name): \(counts)" }
+    public var summaryLine: String { summaryLine(grouped: false) }
+
+    /// `grouped`: numbers with separators (`4,711 new`), for a person at a
+    /// terminal; without, as scripts have always read them.
+    public func summaryLine(grouped: Bool) -> String { "imported \(name): \(counts(grouped: grouped))" }
 
     /// `N new, N updated, N unchanged, N skipped`, then `, N merged` when a
     /// stored quake was absorbed and `, N outside the window, not imported`
     /// (the line stays as it was otherwise).
-    public var counts: String {
-        "\(new) new, \(updated) updated, \(unchanged) unchanged, \(skipped.count) skipped"
-            + (merged > 0 ? ", \(merged) merged" : "")
-            + (joined > 0 ? ", \(joined) joined another service's event" : "")
-            + (outsideWindow > 0 ? ", \(outsideWindow) outside the window, not imported" : "")
+    public var counts: String { counts(grouped: false) }
+
+    public func counts(grouped: Bool) -> String {
+        func n(_ value: Int) -> String { grouped ? DigitGrouping.grouped(value) : String(value) }
+        return "\(n(new)) new, \(n(updated)) updated, \(n(unchanged)) unchanged, \(n(skipped.count)) skipped"
+            + (merged > 0 ? ", \(n(merged)) merged" : "")
+            + (joined > 0 ? ", \(n(joined)) joined another service's event" : "")
+            + (outsideWindow > 0 ? ", \(n(outsideWindow)) outside the window, not imported" : "")
     }
 
     /// The summary line, then one line per skipped feature (at most
     /// `maxSkipLines`, then a count of the rest, unless `allSkipped`).
     public var lines: [String] { lines(allSkipped: false) }
 
-    public func lines(allSkipped: Bool) -> [String] {
+    public func lines(allSkipped: Bool, grouped: Bool = false) -> [String] {
         let shown = allSkipped ? skipped.count : Self.maxSkipLines
-        var lines = [summaryLine]
+        var lines = [summaryLine(grouped: grouped)]
         for skip in skipped.prefix(shown) { lines.append("  skipped \(skip.location): \(skip.reason)") }
         if skipped.count > shown { lines.append("  … and \(skipped.count - shown) more skipped (--all-skipped lists them)") }
         return lines
