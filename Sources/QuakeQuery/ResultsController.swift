@@ -244,6 +244,29 @@ public final class ResultsController: @unchecked Sendable {
         return rows.map { AggregateResult(generation: generation, configuration: configuration, request: request, rows: $0) }
     }
 
+    /// The position of the results' next row after `index` (before it,
+    /// `forward` false) whose place holds `text`, accents and case ignored
+    /// as the filter ignores them, going round at the end; nil when no
+    /// row's place does. One read of the results in their order (`Ctrl-F`,
+    /// `n`, `N`: search without filtering).
+    public func placeMatch(_ text: String, from index: Int, forward: Bool) throws -> (position: Int, wrapped: Bool)? {
+        let (_, configuration) = current
+        let folded = TextFolding.fold(text)
+        return try catalog.dbWriter.read { db in
+            let plan = try QueryPlan.planning(configuration, db).window
+            let rows = "SELECT ROW_NUMBER() OVER (ORDER BY \(plan.orderSQL)) - 1 AS position, placeFolded FROM quake WHERE \(plan.whereSQL)"
+            let matches = "SELECT position FROM (\(rows)) WHERE instr(placeFolded, ?) > 0"
+            let direction = forward ? "" : " DESC"
+            var arguments = plan.arguments
+            arguments += [folded, index]
+            let next = "\(matches) AND position \(forward ? ">" : "<") ? ORDER BY position\(direction) LIMIT 1"
+            if let hit = try Int.fetchOne(db, sql: next, arguments: arguments) { return (hit, false) }
+            arguments = plan.arguments
+            arguments += [folded]
+            return try Int.fetchOne(db, sql: "\(matches) ORDER BY position\(direction) LIMIT 1", arguments: arguments).map { ($0, true) }
+        }
+    }
+
     /// Fetches the current configuration anew.
     public func update() { update(afterCommit: false) }
 

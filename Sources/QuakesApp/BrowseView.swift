@@ -185,6 +185,9 @@ public struct BrowseView {
         case .filter(let field):
             field.render(into: &screen, row: row, prompt: "/")
             renderFull(field, row: note, into: &screen)
+        case .search(let field):
+            field.render(into: &screen, row: row, prompt: "find: ")
+            renderFull(field, row: note, into: &screen)
         case .predicate(let field, let error):
             field.render(into: &screen, row: row, prompt: ":")
             renderFull(field, row: note, into: &screen)

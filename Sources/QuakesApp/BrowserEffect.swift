@@ -53,4 +53,6 @@ public enum BrowserEffect: Equatable, Sendable {
     case split(origin: String)
     /// Count the results' values of this field (`F`), as `.frequencyCounted`.
     case countFrequency(QuakeField)
+    /// The next (or previous) row after this one whose place holds the text, as `.found`.
+    case findPlace(String, from: Int, forward: Bool)
 }

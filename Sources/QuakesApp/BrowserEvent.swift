@@ -77,6 +77,9 @@ public enum BrowserEvent: Sendable {
     case grouped(Result<RegroupedEvent, any Error>)
     /// `.countFrequency` ended: the field's values and counts, or why not.
     case frequencyCounted(Result<FrequencyTable, any Error>)
+    /// `.findPlace` ended: the row found (and whether the search went round
+    /// the end), nil when no place holds the text, or why not.
+    case found(text: String, Result<(position: Int, wrapped: Bool)?, any Error>)
 }
 
 /// A merge's or split's outcome, as the details say it.

@@ -45,6 +45,9 @@ extension BrowserModel {
         case .export: startExport()
         case .frequency: countFrequency()
         case .palette: mode = .palette(CommandPalette())
+        case .search: mode = .search(TextField(searchText, selected: true))
+        case .searchNext: find(searchText, forward: true)
+        case .searchPrevious: find(searchText, forward: false)
         case .help: mode = .help
         case .saveView: startSavingView()
         case .listViews: listViews()

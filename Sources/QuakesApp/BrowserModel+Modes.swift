@@ -27,6 +27,8 @@ extension BrowserModel {
         case frequency(FrequencySheet)
         /// `Ctrl-P`: every command, one to run.
         case palette(CommandPalette)
+        /// `Ctrl-F`: the place to find in the results.
+        case search(TextField)
     }
 
     /// The frequency sheet `F` shows, and the entry chosen.

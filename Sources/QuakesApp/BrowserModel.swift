@@ -81,6 +81,8 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var detailOrigins: [EventOrigin] = []
     /// The origin the details mark (`Tab`), which `x` splits off.
     public internal(set) var originCursor = 0
+    /// The place text `Ctrl-F` finds and `n` `N` find again.
+    public internal(set) var searchText = ""
     /// The event `m` marked in the details, which `m` in another's merges with it.
     public internal(set) var mergeMark: String?
     /// A merge or split is being written (another writer may hold the catalog).

@@ -82,6 +82,7 @@ extension BrowserModel {
         case .origins(_, .failure(let error)): report(error)
         case .grouped(let result): regrouped(result)
         case .frequencyCounted(let result): showFrequency(result)
+        case .found(let text, let result): showFound(text, result)
         }
     }
 
@@ -139,6 +140,15 @@ extension BrowserModel {
         case .views(let picker): handleViewList(picker, key)
         case .frequency(let sheet): handleFrequency(sheet, key)
         case .palette(let palette): handlePalette(palette, key)
+        case .search(var field):
+            mode = .table
+            switch key {
+            case .escape: break
+            case .enter: find(field.text, forward: true)
+            default:
+                field.handle(key)
+                mode = .search(field)
+            }
         case .addSortKey:
             mode = .table
             if let column = columnKey(key) { sortBy(column, ascending: nil, adding: true) }

@@ -48,6 +48,11 @@ struct EffectRunner {
         case .decluster(let predicate): Self.declusterInBackground(predicate, catalog: catalog, inbox: inbox)
         case .loadOrigins(let event): return .origins(event: event, Result { try catalog.origins(ofEventHolding: event) })
         case .merge, .split: Self.regroupInBackground(effect, catalog: catalog, inbox: inbox)
+        case .findPlace(let text, let index, let forward):
+            let controller = controller, inbox = inbox
+            DispatchQueue.global(qos: .userInitiated).async {
+                inbox.post(.found(text: text, Result { try controller.placeMatch(text, from: index, forward: forward) }))
+            }
         case .countFrequency(let field):
             let controller = controller, inbox = inbox
             DispatchQueue.global(qos: .userInitiated).async {

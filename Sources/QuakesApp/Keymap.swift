@@ -33,6 +33,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case frequency
     /// `Ctrl-P`: every command, found by what it does.
     case palette
+    /// `Ctrl-F`: find a place in the results without filtering; `n`, `N`: the next, the previous.
+    case search, searchNext, searchPrevious
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -93,7 +95,7 @@ enum Keymap {
         KeyBinding(keys: [.character("q")], context: .table, command: .quit),
         KeyBinding(keys: [.down, .character("j")], context: .table, command: .moveDown),
         KeyBinding(keys: [.up, .character("k")], context: .table, command: .moveUp),
-        KeyBinding(keys: [.pageDown, .control("f"), .character(" ")], context: .table, command: .pageDown),
+        KeyBinding(keys: [.pageDown, .character(" ")], context: .table, command: .pageDown),
         KeyBinding(keys: [.pageUp, .control("b")], context: .table, command: .pageUp),
         KeyBinding(keys: [.home, .character("g")], context: .table, command: .first),
         KeyBinding(keys: [.end, .character("G")], context: .table, command: .last),
@@ -128,6 +130,9 @@ enum Keymap {
         KeyBinding(keys: [.character("O")], context: .table, command: .toggleDecay),
         KeyBinding(keys: [.control("r")], context: .table, command: .redo),
         KeyBinding(keys: [.control("p")], context: .table, command: .palette),
+        KeyBinding(keys: [.control("f")], context: .table, command: .search),
+        KeyBinding(keys: [.character("n")], context: .table, command: .searchNext),
+        KeyBinding(keys: [.character("N")], context: .table, command: .searchPrevious),
         KeyBinding(keys: [.escape, .enter, .character("q")], context: .detail, command: .closeDetail),
         KeyBinding(keys: [.down, .character("j")], context: .detail, command: .moveDown),
         KeyBinding(keys: [.up, .character("k")], context: .detail, command: .moveUp),
@@ -162,7 +167,7 @@ enum Keymap {
     static let helpLines: [KeyHelpLine] = [
         KeyHelpLine(keys: "↑ ↓ j k  wheel", text: "move; click: select (on the map: the nearest)",
                     commands: [.moveDown, .moveUp]),
-        KeyHelpLine(keys: "PgUp PgDn g G", text: "page (Space, Ctrl-F / Ctrl-B); first / last",
+        KeyHelpLine(keys: "PgUp PgDn g G", text: "page (Space, Ctrl-B); first / last",
                     commands: [.pageDown, .pageUp, .first, .last]),
         KeyHelpLine(keys: "← → h l", text: "move the column cursor", commands: [.columnLeft, .columnRight]),
         KeyHelpLine(keys: "0-9, a header", text: "sort by column (again: reverse); 0: Dist (home)",
@@ -170,7 +175,8 @@ enum Keymap {
         KeyHelpLine(keys: "[ ]", text: "sort the cursor's column ascending / descending",
                     commands: [.sortAscending, .sortDescending]),
         KeyHelpLine(keys: "z 1-9, z[ z]", text: "add a secondary sort key", commands: [.addSortKey]),
-        KeyHelpLine(keys: "/", text: "filter places as you type (Esc clears)", commands: [.filter]),
+        KeyHelpLine(keys: "/  Ctrl-F n N", text: "filter places; find one (no filter), n N next",
+                    commands: [.filter, .search, .searchNext, .searchPrevious]),
         KeyHelpLine(keys: ":", text: "predicate, e.g. magnitude >= 4.5 AND depth < 10", commands: [.predicate]),
         KeyHelpLine(keys: "s  A  D", text: "sections day/mag/net/sequence; A its sequence",
                     commands: [.cycleSections, .selectSequence, .decluster]),
@@ -217,6 +223,7 @@ enum Keymap {
         .decluster: "decluster the results", .toggleDecay: "charts: activity or the sequence's decay",
         .nextOrigin: "details: the next origin", .splitOrigin: "details: split the origin off", .mergeEvents: "details: merge with another event",
         .frequency: "frequency sheet of the cursor's column", .palette: "every command",
+        .search: "find a place in the results", .searchNext: "find the next", .searchPrevious: "find the previous",
     ]
 
     // MARK: The bottom hints line
@@ -245,7 +252,7 @@ enum Keymap {
     // MARK: The manual
 
     static let manualItems: [KeyManualItem] = [
-        KeyManualItem(keys: "`Up Down j k`, `PgUp PgDn`, `Space`, `Ctrl-F Ctrl-B`, `Home End g G`, wheel, click",
+        KeyManualItem(keys: "`Up Down j k`, `PgUp PgDn`, `Space`, `Ctrl-B`, `Home End g G`, wheel, click",
                       text: "Move the selection; a click selects the row.",
                       commands: [.moveDown, .moveUp, .pageDown, .pageUp, .first, .last]),
         KeyManualItem(keys: "`1` – `9`, a click on a header",
@@ -261,6 +268,9 @@ enum Keymap {
                         + "reverse it, a third time remove it.", commands: [.addSortKey]),
         KeyManualItem(keys: "`/`", text: "Filter places as you type (accents and case ignored); Enter keeps it, Esc clears it.",
                       commands: [.filter]),
+        KeyManualItem(keys: "`Ctrl-F`, then `n` `N`", text: "Find a place in the results without filtering them: "
+                        + "the next row whose place holds the text (accents and case ignored), going round at the end; "
+                        + "`n` finds the next, `N` the one before.", commands: [.search, .searchNext, .searchPrevious]),
         KeyManualItem(keys: "`:`", text: "A full predicate (see PREDICATES), combined with the filter; "
                         + "an error shows a caret under the bad column.", commands: [.predicate]),
         KeyManualItem(keys: "`s`", text: "Sections: none, day, magnitude band, network, sequence (each quake under its "

@@ -113,12 +113,12 @@ struct ActionTests {
         var pane = session.waitUntil { $0.contains(" Keys ") }
         let keys: [(String, String)] = [
             ("↑ ↓ j k  wheel", "move; click: select (on the map: the nearest)"),
-            ("PgUp PgDn g G", "page (Space, Ctrl-F / Ctrl-B); first / last"),
+            ("PgUp PgDn g G", "page (Space, Ctrl-B); first / last"),
             ("← → h l", "move the column cursor"),
             ("0-9, a header", "sort by column (again: reverse); 0: Dist (home)"),
             ("[ ]", "sort the cursor's column ascending / descending"),
             ("z 1-9, z[ z]", "add a secondary sort key"),
-            ("/", "filter places as you type (Esc clears)"),
+            ("/  Ctrl-F n N", "filter places; find one (no filter), n N next"),
             (":", "predicate, e.g. magnitude >= 4.5 AND depth < 10"),
             ("s  A  D", "sections day/mag/net/sequence; A its sequence"),
             ("⏎  Tab x m", "details (Esc back); origin, split it off, merge"),

@@ -166,6 +166,8 @@ final class BrowserHarness {
         case .loadOrigins(let event): handle([.origins(event: event, Result { try catalog.origins(ofEventHolding: event) })])
         case .merge, .split: handle([.grouped(EffectRunner.regrouping(effect, catalog: catalog))])
         case .countFrequency(let field): handle([.frequencyCounted(EffectRunner.frequency(field, controller))])
+        case .findPlace(let text, let index, let forward):
+            handle([.found(text: text, Result { try controller.placeMatch(text, from: index, forward: forward) })])
         }
     }
 

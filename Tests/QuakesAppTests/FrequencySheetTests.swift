@@ -88,3 +88,36 @@ import TestSupport
         #expect(h.lines[1].contains("2 Mag") && !h.lines[1].contains("9 Status"))
     }
 }
+
+/// `Ctrl-F` finds a place in the results without filtering them; `n` and
+/// `N` find the next and the previous, going round at the ends. The rows'
+/// order is read here from the catalog, the matches found by Foundation's
+/// folding.
+@Suite struct SearchTests {
+    @Test func ctrlFFindsTheNextPlaceNAndNGoOnAndRound() throws {
+        let h = try BrowserHarness(width: 100, height: 24)
+        let places = try h.catalog.dbWriter.read { db in
+            try String.fetchAll(db, sql: "SELECT place FROM quake ORDER BY time DESC, id DESC")
+        }
+        let matches = places.indices.filter {
+            places[$0].folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains("aguanga")
+        }
+        #expect(matches.count >= 3 && matches[0] > 0)
+        try h.press(.control("f"))
+        try h.type("Aguanga")
+        try h.press(.enter)
+        #expect(h.model.selectedIndex == matches[0])
+        #expect(h.lines.last == "\"Aguanga\": row \(matches[0] + 1) of 4,714", "\(h.lines.last ?? "")")
+        #expect(h.lines[0].hasPrefix(" quakes-tui  quakes.sqlite  4,714 quakes"), "nothing filtered")
+        try h.press(.character("n"))
+        #expect(h.model.selectedIndex == matches[1])
+        try h.press(.character("N"), .character("N"))
+        #expect(h.model.selectedIndex == matches.last!)
+        #expect(h.lines.last?.hasSuffix("(from the other end)") == true, "\(h.lines.last ?? "")")
+        try h.press(.control("f"))
+        try h.type("zzzz")
+        try h.press(.enter)
+        #expect(h.lines.last == "no place in the results holds \"zzzz\"")
+        #expect(h.model.selectedIndex == matches.last!)
+    }
+}

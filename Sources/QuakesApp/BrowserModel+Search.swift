@@ -1,0 +1,27 @@
+import QuakeViews
+
+/// `Ctrl-F`, `n`, `N`: find a place in the results without filtering them
+/// (as less and vim search): the next row whose place holds the text,
+/// going round at the end, found by the controller in the background.
+extension BrowserModel {
+    mutating func find(_ text: String, forward: Bool) {
+        guard !text.isEmpty else {
+            message = "nothing to find: Ctrl-F asks what"
+            return
+        }
+        searchText = text
+        message = "finding \"\(text)\"…"
+        effects.append(.findPlace(text, from: selectedIndex, forward: forward))
+    }
+
+    mutating func showFound(_ text: String, _ result: Result<(position: Int, wrapped: Bool)?, any Error>) {
+        switch result {
+        case .success(let found?):
+            select(found.position)
+            message = "\"\(text)\": row \(Formatting.count(found.position + 1)) of \(Formatting.count(rowCount))"
+                + (found.wrapped ? " (from the other end)" : "")
+        case .success(nil): message = "no place in the results holds \"\(text)\""
+        case .failure(let error): report(error)
+        }
+    }
+}
