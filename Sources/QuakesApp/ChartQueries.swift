@@ -48,8 +48,9 @@ final class ChartQueries: Sendable {
                 let charts = try Self.charts(controller, width: width, decay: decay, compute)
                 inbox.post(.charts(charts))
                 // Then what the selection's magnitudes mix, unless asked again
-                // meanwhile (a full read of the selection: 0.9 s at 1,000,000).
-                if let mix = try Self.mix(controller, abandonWhen: { self.state.withLock { $0.pending != nil } }) {
+                // before or meanwhile (a full read of the selection: 0.9 s at 1,000,000).
+                let askedAgain: @Sendable () -> Bool = { self.state.withLock { $0.pending != nil } }
+                if !askedAgain(), let mix = try Self.mix(controller, abandonWhen: askedAgain) {
                     inbox.post(.charts(charts.withMix(mix)))
                 }
             }

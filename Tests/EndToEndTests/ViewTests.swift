@@ -49,7 +49,7 @@ struct ViewTests {
         #expect(pane.bottom == "saved view big ones")
         session.send("'")
         pane = session.waitUntil { $0.contains("Saved views") }
-        #expect(pane.lines[3].hasPrefix(" big ones  by -magnitude  where magnitude >= 4.5"), "\(pane)")
+        #expect(pane.lines[3].hasPrefix(" big ones  by mag ▼  where magnitude >= 4.5"), "\(pane)")
         session.send("Escape")
         session.send("q")
         #expect(session.waitForExit().status == 0)

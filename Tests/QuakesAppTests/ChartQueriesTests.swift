@@ -48,10 +48,15 @@ struct ChartQueriesTests {
         queries.request(width: 20)
         queries.request(width: 30)
         gate.signal()
-        let events = Self.events(inbox, count: 2)
+        // The charts for 10 and for 30, then those for 30 again with the
+        // week's magnitude mix (none for 10: it was asked again meanwhile).
+        let events = Self.events(inbox, count: 3)
         #expect(calls.all == [10, 30])
-        #expect(events.count == 2)
-        #expect(events.allSatisfy { if case .charts(Self.empty) = $0 { true } else { false } })
+        let charts = events.compactMap { if case .charts(let charts) = $0 { charts } else { nil } }
+        #expect(charts.count == 3 && events.count == 3)
+        #expect(Array(charts.prefix(2)) == [Self.empty, Self.empty])
+        #expect(charts.last?.mixWarning?.hasPrefix("mixes ml (") == true, "\(String(describing: charts.last?.mixWarning))")
+        #expect(charts.last?.count == 0 && charts.last?.magnitudes == Self.empty.magnitudes)
     }
 
     /// A computation that fails (a catalog read error) is said in the pane.
