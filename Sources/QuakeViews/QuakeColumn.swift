@@ -99,8 +99,9 @@ public struct ColumnLayout: Equatable {
     /// optional columns after it give way first, as always, then the
     /// columns between Place and it (the table scrolls sideways; Time and
     /// Place stay, as VisiData keeps its key columns).
-    public init(width: Int, home: Home? = nil, reaching cursor: QuakeColumn? = nil) {
-        var shown = QuakeColumn.available(home: home)
+    /// `hidden`: the columns `-` hid (Time is never hidden).
+    public init(width: Int, home: Home? = nil, reaching cursor: QuakeColumn? = nil, hidden: Set<QuakeColumn> = []) {
+        var shown = QuakeColumn.available(home: home).filter { $0 == .time || !hidden.contains($0) }
         var timeWidth = QuakeColumn.time.width
         func fixedWidth() -> Int {
             shown.filter { $0 != .place }.reduce(0) { $0 + ($1 == .time ? timeWidth : $1.width) + 1 }

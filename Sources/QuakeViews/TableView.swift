@@ -21,6 +21,8 @@ public struct TableContent: Sendable, Equatable {
     public var filterText: String
     /// Whether the rows on screen are all the catalog's (nothing filters them).
     public var isUnfiltered: Bool
+    /// The columns `-` hid.
+    public var hiddenColumns: Set<QuakeColumn> = []
 
     public init(page: ResultsPage?, home: Home?, shownSortKeys: [SortKey], requestedSortKeys: [SortKey],
                 columnCursor: QuakeColumn, topLine: Int, selectedIndex: Int, filterText: String, isUnfiltered: Bool) {
@@ -48,7 +50,7 @@ public struct TableView {
     }
 
     public func render(_ state: TableContent, in area: Rect, into screen: inout Screen) {
-        let columns = ColumnLayout(width: area.width, home: state.home, reaching: state.columnCursor)
+        let columns = ColumnLayout(width: area.width, home: state.home, reaching: state.columnCursor, hidden: state.hiddenColumns)
         renderHeader(state, columns, in: area.top(1), into: &screen)
         renderBody(state, columns, in: area.inset(top: 1), into: &screen)
     }

@@ -46,6 +46,8 @@ extension BrowserModel {
         case .frequency: countFrequency()
         case .palette: mode = .palette(CommandPalette())
         case .search: mode = .search(TextField(searchText, selected: true))
+        case .hideColumn: hideColumn()
+        case .showColumns: hiddenColumns = []
         case .searchNext: find(searchText, forward: true)
         case .searchPrevious: find(searchText, forward: false)
         case .help: mode = .help
@@ -81,10 +83,24 @@ extension BrowserModel {
     /// Through every column in screen order (Dist sits after Depth); the
     /// table scrolls to show the cursor's.
     private mutating func moveColumnCursor(by step: Int) {
-        // Every column, shown or not: the table scrolls sideways to the cursor's.
-        let shown = QuakeColumn.available(home: home)
+        // Every column but the hidden ones: the table scrolls sideways to the cursor's.
+        let shown = QuakeColumn.available(home: home).filter { $0 == columnCursor || !hiddenColumns.contains($0) }
         let index = shown.firstIndex(of: columnCursor).map { max(0, min(shown.count - 1, $0 + step)) } ?? 0
         columnCursor = shown[index]
+    }
+
+    /// `-`: the cursor's column out of the table (Time stays: it places
+    /// every row), the cursor on the next one shown.
+    private mutating func hideColumn() {
+        guard columnCursor != .time else {
+            message = "the Time column stays"
+            return
+        }
+        let hidden = columnCursor
+        moveColumnCursor(by: 1)
+        if columnCursor == hidden { moveColumnCursor(by: -1) }
+        hiddenColumns.insert(hidden)
+        message = "hid \(hidden.title); + shows every column"
     }
 
     func columnKey(_ key: Key) -> QuakeColumn? {

@@ -81,6 +81,8 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var detailOrigins: [EventOrigin] = []
     /// The origin the details mark (`Tab`), which `x` splits off.
     public internal(set) var originCursor = 0
+    /// The columns `-` hid; `+` shows them again.
+    public internal(set) var hiddenColumns: Set<QuakeColumn> = []
     /// The place text `Ctrl-F` finds and `n` `N` find again.
     public internal(set) var searchText = ""
     /// The event `m` marked in the details, which `m` in another's merges with it.
@@ -195,10 +197,12 @@ public struct BrowserModel: Equatable, Sendable {
     /// What the table draws.
     var tableContent: TableContent {
         let shown = self.shown
-        return TableContent(page: page, home: home, shownSortKeys: shownSortKeys, requestedSortKeys: requestedSortKeys,
-                            columnCursor: columnCursor, topLine: topLine, selectedIndex: selectedIndex,
-                            filterText: shown.filterText,
-                            isUnfiltered: shown.filterText.isEmpty && shown.userPredicate == nil && shown.regionFilter == nil)
+        var content = TableContent(page: page, home: home, shownSortKeys: shownSortKeys, requestedSortKeys: requestedSortKeys,
+                                   columnCursor: columnCursor, topLine: topLine, selectedIndex: selectedIndex,
+                                   filterText: shown.filterText,
+                                   isUnfiltered: shown.filterText.isEmpty && shown.userPredicate == nil && shown.regionFilter == nil)
+        content.hiddenColumns = hiddenColumns
+        return content
     }
 
     /// The rows of the table's body on screen.

@@ -35,6 +35,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case palette
     /// `Ctrl-F`: find a place in the results without filtering; `n`, `N`: the next, the previous.
     case search, searchNext, searchPrevious
+    /// `-`: hide the cursor's column; `+`: show every column again.
+    case hideColumn, showColumns
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -133,6 +135,8 @@ enum Keymap {
         KeyBinding(keys: [.control("f")], context: .table, command: .search),
         KeyBinding(keys: [.character("n")], context: .table, command: .searchNext),
         KeyBinding(keys: [.character("N")], context: .table, command: .searchPrevious),
+        KeyBinding(keys: [.character("-")], context: .table, command: .hideColumn),
+        KeyBinding(keys: [.character("+")], context: .table, command: .showColumns),
         KeyBinding(keys: [.escape, .enter, .character("q")], context: .detail, command: .closeDetail),
         KeyBinding(keys: [.down, .character("j")], context: .detail, command: .moveDown),
         KeyBinding(keys: [.up, .character("k")], context: .detail, command: .moveUp),
@@ -169,7 +173,8 @@ enum Keymap {
                     commands: [.moveDown, .moveUp]),
         KeyHelpLine(keys: "PgUp PgDn g G", text: "page (Space, Ctrl-B); first / last",
                     commands: [.pageDown, .pageUp, .first, .last]),
-        KeyHelpLine(keys: "← → h l", text: "move the column cursor", commands: [.columnLeft, .columnRight]),
+        KeyHelpLine(keys: "← → h l  - +", text: "column cursor; - hides its column, + shows all",
+                    commands: [.columnLeft, .columnRight, .hideColumn, .showColumns]),
         KeyHelpLine(keys: "0-9, a header", text: "sort by column (again: reverse); 0: Dist (home)",
                     commands: [.sortByColumn]),
         KeyHelpLine(keys: "[ ]", text: "sort the cursor's column ascending / descending",
@@ -223,6 +228,7 @@ enum Keymap {
         .decluster: "decluster the results", .toggleDecay: "charts: activity or the sequence's decay",
         .nextOrigin: "details: the next origin", .splitOrigin: "details: split the origin off", .mergeEvents: "details: merge with another event",
         .frequency: "frequency sheet of the cursor's column", .palette: "every command",
+        .hideColumn: "hide the cursor's column", .showColumns: "show every column",
         .search: "find a place in the results", .searchNext: "find the next", .searchPrevious: "find the previous",
     ]
 
@@ -264,6 +270,8 @@ enum Keymap {
         KeyManualItem(keys: "`Left Right h l`, then `[ ]`",
                       text: "Move the column cursor; sort its column ascending / descending.",
                       commands: [.columnLeft, .columnRight, .sortAscending, .sortDescending]),
+        KeyManualItem(keys: "`-`, `+`", text: "Hide the column under the cursor (Time stays); `+` shows every column "
+                        + "again.", commands: [.hideColumn, .showColumns]),
         KeyManualItem(keys: "`z` then `1` – `9`, `z[`, `z]`", text: "Add a secondary sort key; `z` and its number again "
                         + "reverse it, a third time remove it.", commands: [.addSortKey]),
         KeyManualItem(keys: "`/`", text: "Filter places as you type (accents and case ignored); Enter keeps it, Esc clears it.",

@@ -121,3 +121,23 @@ import TestSupport
         #expect(h.model.selectedIndex == matches.last!)
     }
 }
+
+/// `-` hides the cursor's column (never Time), the cursor moving to the
+/// next; `+` shows every column again.
+@Suite struct HiddenColumnTests {
+    @Test func minusHidesTheCursorsColumnAndPlusShowsThemAll() throws {
+        let h = try BrowserHarness(width: 100, height: 10)
+        try h.press(.character("l"))   // Mag
+        try h.press(.character("-"))
+        #expect(!h.lines[1].contains("2 Mag") && h.lines[1].contains("1 Time") && h.lines[1].contains("3 Place"), "\(h.lines[1])")
+        #expect(h.model.columnCursor == .place)
+        #expect(h.lines.last == "hid Mag; + shows every column")
+        // The cursor passes over the hidden column.
+        try h.press(.character("h"))
+        #expect(h.model.columnCursor == .time)
+        try h.press(.character("-"))
+        #expect(h.lines.last == "the Time column stays" && h.lines[1].contains("1 Time"))
+        try h.press(.character("+"))
+        #expect(h.lines[1].contains("2 Mag"))
+    }
+}
