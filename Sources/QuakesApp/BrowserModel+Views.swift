@@ -1,6 +1,7 @@
 import Foundation
 import QuakeMap
 import QuakeQuery
+import QuakeViews
 import TerminalUI
 
 /// Views: what the browser shows as a value (`SavedView`), saved under a
@@ -21,6 +22,7 @@ extension BrowserModel {
         view.map = SavedView.Bounds(map.region)
         view.utc = showsUTC
         view.charts = charts.isShown ? true : nil
+        view.hiddenColumns = hiddenColumns.isEmpty ? nil : hiddenColumns.sorted { $0.rawValue < $1.rawValue }.map { $0.title.lowercased() }
         return view
     }
 
@@ -42,6 +44,15 @@ extension BrowserModel {
                     regionFilter: checked(view.filterRegion, orElse: nil))
         showsUTC = view.utc
         charts.show(view.charts ?? false)
+        hiddenColumns = []
+        for name in view.hiddenColumns ?? [] {
+            if let column = QuakeColumn.allCases.first(where: { $0.title.lowercased() == name }), column != .time {
+                hiddenColumns.insert(column)
+            } else {
+                problems.append("no column \(name) to hide")
+            }
+        }
+        if hiddenColumns.contains(columnCursor) { columnCursor = .time }
         var configuration = self.configuration
         do { configuration.sortKeys = try view.sortKeys(home: home) } catch {
             problems.append("sort \(view.sort): \(error)")

@@ -27,6 +27,9 @@ public struct SavedView: Codable, Equatable, Sendable {
     public var utc: Bool = false
     /// The charts pane shows (`c`); nil in views saved before it existed.
     public var charts: Bool?
+    /// The columns `-` hid, by title in lower case (`mag`, `depth`); nil
+    /// when none is (and in views saved before columns could be hidden).
+    public var hiddenColumns: [String]?
 
     public init() {}
 

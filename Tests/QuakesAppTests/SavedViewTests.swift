@@ -209,3 +209,23 @@ import TestSupport
         #expect(h.lines.last?.hasPrefix("views cannot be saved: set HOME or XDG_STATE_HOME") == true)
     }
 }
+
+/// A view keeps the columns `-` hid: saved, listed, shown again.
+@Suite struct SavedHiddenColumnTests {
+    @Test func aSavedViewHidesTheColumnsItHid() throws {
+        let folder = TemporaryFolder()
+        let views = ViewStore(folder: URL(fileURLWithPath: folder.file("state")))
+        let h = try BrowserHarness(width: 100, height: 12, views: views)
+        try h.press(.character("l"), .character("-"), .character("l"), .character("-"))   // Mag, then Depth
+        #expect(!h.lines[1].contains("2 Mag") && !h.lines[1].contains("4 De"), "\(h.lines[1])")
+        try h.press(.character("w"))
+        try h.type("narrow")
+        try h.press(.enter)
+        #expect(try views.savedViews()["narrow"]?.hiddenColumns == ["mag", "depth"])
+        try h.press(.character("+"))
+        #expect(h.lines[1].contains("2 Mag"))
+        try h.press(.character("'"), .enter)
+        #expect(h.lines.last == "showing view narrow")
+        #expect(!h.lines[1].contains("2 Mag") && !h.lines[1].contains("4 De") && h.lines[1].contains("3 Place"), "\(h.lines[1])")
+    }
+}
