@@ -77,6 +77,15 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
 
     /// The columns a table can show: Dist only when there is a home.
     public static func available(home: Home?) -> [QuakeColumn] { allCases.filter { $0 != .distance || home != nil } }
+
+    /// The available columns in `order` (any it leaves out after, in the
+    /// usual order), Time first whatever the order says.
+    public static func ordered(_ order: [QuakeColumn]?, home: Home?) -> [QuakeColumn] {
+        let available = available(home: home)
+        guard let order else { return available }
+        let listed = order.filter { available.contains($0) && $0 != .time }
+        return [.time] + listed + available.filter { $0 != .time && !listed.contains($0) }
+    }
 }
 
 /// Where each visible column sits on a line of a given width.
@@ -99,9 +108,11 @@ public struct ColumnLayout: Equatable {
     /// optional columns after it give way first, as always, then the
     /// columns between Place and it (the table scrolls sideways; Time and
     /// Place stay, as VisiData keeps its key columns).
-    /// `hidden`: the columns `-` hid (Time is never hidden).
-    public init(width: Int, home: Home? = nil, reaching cursor: QuakeColumn? = nil, hidden: Set<QuakeColumn> = []) {
-        var shown = QuakeColumn.available(home: home).filter { $0 == .time || !hidden.contains($0) }
+    /// `hidden`: the columns `-` hid (Time is never hidden); `order`: the
+    /// columns as `<` `>` moved them (Time first; nil: the usual order).
+    public init(width: Int, home: Home? = nil, reaching cursor: QuakeColumn? = nil, hidden: Set<QuakeColumn> = [],
+                order: [QuakeColumn]? = nil) {
+        var shown = QuakeColumn.ordered(order, home: home).filter { $0 == .time || !hidden.contains($0) }
         var timeWidth = QuakeColumn.time.width
         func fixedWidth() -> Int {
             shown.filter { $0 != .place }.reduce(0) { $0 + ($1 == .time ? timeWidth : $1.width) + 1 }

@@ -23,6 +23,8 @@ public struct TableContent: Sendable, Equatable {
     public var isUnfiltered: Bool
     /// The columns `-` hid.
     public var hiddenColumns: Set<QuakeColumn> = []
+    /// The columns as `<` `>` moved them; nil: the usual order.
+    public var columnOrder: [QuakeColumn]?
 
     public init(page: ResultsPage?, home: Home?, shownSortKeys: [SortKey], requestedSortKeys: [SortKey],
                 columnCursor: QuakeColumn, topLine: Int, selectedIndex: Int, filterText: String, isUnfiltered: Bool) {
@@ -50,7 +52,8 @@ public struct TableView {
     }
 
     public func render(_ state: TableContent, in area: Rect, into screen: inout Screen) {
-        let columns = ColumnLayout(width: area.width, home: state.home, reaching: state.columnCursor, hidden: state.hiddenColumns)
+        let columns = ColumnLayout(width: area.width, home: state.home, reaching: state.columnCursor, hidden: state.hiddenColumns,
+                                   order: state.columnOrder)
         renderHeader(state, columns, in: area.top(1), into: &screen)
         renderBody(state, columns, in: area.inset(top: 1), into: &screen)
     }

@@ -48,6 +48,8 @@ extension BrowserModel {
         case .search: mode = .search(TextField(searchText, selected: true))
         case .hideColumn: hideColumn()
         case .showColumns: hiddenColumns = []
+        case .moveColumnLeft: moveColumn(by: -1)
+        case .moveColumnRight: moveColumn(by: 1)
         case .searchNext: find(searchText, forward: true)
         case .searchPrevious: find(searchText, forward: false)
         case .help: mode = .help
@@ -84,7 +86,7 @@ extension BrowserModel {
     /// table scrolls to show the cursor's.
     private mutating func moveColumnCursor(by step: Int) {
         // Every column but the hidden ones: the table scrolls sideways to the cursor's.
-        let shown = QuakeColumn.available(home: home).filter { $0 == columnCursor || !hiddenColumns.contains($0) }
+        let shown = QuakeColumn.ordered(columnOrder, home: home).filter { $0 == columnCursor || !hiddenColumns.contains($0) }
         let index = shown.firstIndex(of: columnCursor).map { max(0, min(shown.count - 1, $0 + step)) } ?? 0
         columnCursor = shown[index]
     }
@@ -101,6 +103,22 @@ extension BrowserModel {
         if columnCursor == hidden { moveColumnCursor(by: -1) }
         hiddenColumns.insert(hidden)
         message = "hid \(hidden.title); + shows every column"
+    }
+
+    /// `<` `>`: the cursor's column one place along (past hidden ones);
+    /// Time stays first.
+    private mutating func moveColumn(by step: Int) {
+        guard columnCursor != .time else {
+            message = "the Time column stays first"
+            return
+        }
+        var order = QuakeColumn.ordered(columnOrder, home: home)
+        guard let from = order.firstIndex(of: columnCursor) else { return }
+        var to = from + step
+        while order.indices.contains(to), order[to] != .time, hiddenColumns.contains(order[to]) { to += step }
+        guard order.indices.contains(to), order[to] != .time else { return }
+        order.insert(order.remove(at: from), at: to)
+        columnOrder = order
     }
 
     func columnKey(_ key: Key) -> QuakeColumn? {

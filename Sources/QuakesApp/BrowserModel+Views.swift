@@ -23,6 +23,7 @@ extension BrowserModel {
         view.utc = showsUTC
         view.charts = charts.isShown ? true : nil
         view.hiddenColumns = hiddenColumns.isEmpty ? nil : hiddenColumns.sorted { $0.rawValue < $1.rawValue }.map { $0.title.lowercased() }
+        view.columnOrder = columnOrder.map { $0.map { $0.title.lowercased() } }
         return view
     }
 
@@ -44,14 +45,16 @@ extension BrowserModel {
                     regionFilter: checked(view.filterRegion, orElse: nil))
         showsUTC = view.utc
         charts.show(view.charts ?? false)
+        func column(_ name: String) -> QuakeColumn? { QuakeColumn.allCases.first { $0.title.lowercased() == name } }
         hiddenColumns = []
         for name in view.hiddenColumns ?? [] {
-            if let column = QuakeColumn.allCases.first(where: { $0.title.lowercased() == name }), column != .time {
+            if let column = column(name), column != .time {
                 hiddenColumns.insert(column)
             } else {
                 problems.append("no column \(name) to hide")
             }
         }
+        columnOrder = view.columnOrder.map { $0.compactMap(column) }
         if hiddenColumns.contains(columnCursor) { columnCursor = .time }
         var configuration = self.configuration
         do { configuration.sortKeys = try view.sortKeys(home: home) } catch {

@@ -37,6 +37,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case search, searchNext, searchPrevious
     /// `-`: hide the cursor's column; `+`: show every column again.
     case hideColumn, showColumns
+    /// `<`, `>`: move the cursor's column left, right.
+    case moveColumnLeft, moveColumnRight
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -137,6 +139,8 @@ enum Keymap {
         KeyBinding(keys: [.character("N")], context: .table, command: .searchPrevious),
         KeyBinding(keys: [.character("-")], context: .table, command: .hideColumn),
         KeyBinding(keys: [.character("+")], context: .table, command: .showColumns),
+        KeyBinding(keys: [.character("<")], context: .table, command: .moveColumnLeft),
+        KeyBinding(keys: [.character(">")], context: .table, command: .moveColumnRight),
         KeyBinding(keys: [.escape, .enter, .character("q")], context: .detail, command: .closeDetail),
         KeyBinding(keys: [.down, .character("j")], context: .detail, command: .moveDown),
         KeyBinding(keys: [.up, .character("k")], context: .detail, command: .moveUp),
@@ -177,8 +181,8 @@ enum Keymap {
                     commands: [.columnLeft, .columnRight, .hideColumn, .showColumns]),
         KeyHelpLine(keys: "0-9, a header", text: "sort by column (again: reverse); 0: Dist (home)",
                     commands: [.sortByColumn]),
-        KeyHelpLine(keys: "[ ]", text: "sort the cursor's column ascending / descending",
-                    commands: [.sortAscending, .sortDescending]),
+        KeyHelpLine(keys: "[ ]  < >", text: "sort the cursor's column up / down; < > move it",
+                    commands: [.sortAscending, .sortDescending, .moveColumnLeft, .moveColumnRight]),
         KeyHelpLine(keys: "z 1-9, z[ z]", text: "add a secondary sort key", commands: [.addSortKey]),
         KeyHelpLine(keys: "/  Ctrl-F n N", text: "filter places; find one (no filter), n N next",
                     commands: [.filter, .search, .searchNext, .searchPrevious]),
@@ -229,6 +233,7 @@ enum Keymap {
         .nextOrigin: "details: the next origin", .splitOrigin: "details: split the origin off", .mergeEvents: "details: merge with another event",
         .frequency: "frequency sheet of the cursor's column", .palette: "every command",
         .hideColumn: "hide the cursor's column", .showColumns: "show every column",
+        .moveColumnLeft: "move the cursor's column left", .moveColumnRight: "move the cursor's column right",
         .search: "find a place in the results", .searchNext: "find the next", .searchPrevious: "find the previous",
     ]
 
@@ -272,6 +277,8 @@ enum Keymap {
                       commands: [.columnLeft, .columnRight, .sortAscending, .sortDescending]),
         KeyManualItem(keys: "`-`, `+`", text: "Hide the column under the cursor (Time stays); `+` shows every column "
                         + "again.", commands: [.hideColumn, .showColumns]),
+        KeyManualItem(keys: "`<`, `>`", text: "Move the column under the cursor one place left or right (Time stays "
+                        + "first); its number key stays its own.", commands: [.moveColumnLeft, .moveColumnRight]),
         KeyManualItem(keys: "`z` then `1` – `9`, `z[`, `z]`", text: "Add a secondary sort key; `z` and its number again "
                         + "reverse it, a third time remove it.", commands: [.addSortKey]),
         KeyManualItem(keys: "`/`", text: "Filter places as you type (accents and case ignored); Enter keeps it, Esc clears it.",

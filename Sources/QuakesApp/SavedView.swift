@@ -30,6 +30,9 @@ public struct SavedView: Codable, Equatable, Sendable {
     /// The columns `-` hid, by title in lower case (`mag`, `depth`); nil
     /// when none is (and in views saved before columns could be hidden).
     public var hiddenColumns: [String]?
+    /// The columns in the order `<` `>` left them, by title in lower case;
+    /// nil for the usual order.
+    public var columnOrder: [String]?
 
     public init() {}
 

@@ -116,7 +116,7 @@ struct ActionTests {
             ("PgUp PgDn g G", "page (Space, Ctrl-B); first / last"),
             ("← → h l  - +", "column cursor; - hides its column, + shows all"),
             ("0-9, a header", "sort by column (again: reverse); 0: Dist (home)"),
-            ("[ ]", "sort the cursor's column ascending / descending"),
+            ("[ ]  < >", "sort the cursor's column up / down; < > move it"),
             ("z 1-9, z[ z]", "add a secondary sort key"),
             ("/  Ctrl-F n N", "filter places; find one (no filter), n N next"),
             (":", "predicate, e.g. magnitude >= 4.5 AND depth < 10"),

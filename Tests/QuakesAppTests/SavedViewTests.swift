@@ -229,3 +229,29 @@ import TestSupport
         #expect(!h.lines[1].contains("2 Mag") && !h.lines[1].contains("4 De") && h.lines[1].contains("3 Place"), "\(h.lines[1])")
     }
 }
+
+/// `<` `>` move the cursor's column (Time stays first); a saved view keeps
+/// the order.
+@Suite struct ColumnOrderTests {
+    @Test func greaterThanMovesTheCursorsColumnRightAndAViewKeepsIt() throws {
+        let folder = TemporaryFolder()
+        let views = ViewStore(folder: URL(fileURLWithPath: folder.file("state")))
+        let h = try BrowserHarness(width: 130, height: 10, views: views)
+        try h.press(.character("l"), .character(">"), .character(">"))   // Mag past Place and Depth
+        let header = h.lines[1]
+        let place = try #require(header.range(of: "3 Place")), depth = try #require(header.range(of: "4 Depth")),
+            mag = try #require(header.range(of: "2 Mag"))
+        #expect(place.lowerBound < depth.lowerBound && depth.lowerBound < mag.lowerBound, "\(header)")
+        #expect(h.model.columnCursor == .magnitude)
+        // Its number still sorts it.
+        try h.press(.character("2"))
+        #expect(h.controller.sortKeys.first?.field == .magnitude)
+        try h.press(.character("w"))
+        try h.type("mag later")
+        try h.press(.enter)
+        #expect(try views.savedViews()["mag later"]?.columnOrder?.prefix(4) == ["time", "place", "depth", "mag"])
+        // Time stays first.
+        try h.press(.character("h"), .character("h"), .character("h"), .character("<"))
+        #expect(h.lines.last == "the Time column stays first")
+    }
+}
