@@ -21,9 +21,11 @@ public struct FrequencyListFormat {
             let labelWidth = max(DisplayWidth.of(table.field.name), rows.map { DisplayWidth.of($0.label) }.max() ?? 0)
             let counts = rows.map { DigitGrouping.grouped($0.count) }
             let countWidth = max(6, counts.map(\.count).max() ?? 0)
-            output.write(DisplayWidth.fit(table.field.name, to: labelWidth) + "  " + pad("quakes", countWidth) + "      %\n")
+            output.write(DisplayWidth.fit(table.field.name, to: labelWidth) + "  "
+                         + DisplayWidth.fit("quakes", to: countWidth, alignRight: true) + "      %\n")
             for (row, count) in zip(rows, counts) {
-                output.write(DisplayWidth.fit(row.label, to: labelWidth) + "  " + pad(count, countWidth) + "  " + pad(row.percent, 5) + "\n")
+                output.write(DisplayWidth.fit(row.label, to: labelWidth) + "  " + DisplayWidth.fit(count, to: countWidth, alignRight: true)
+                             + "  " + DisplayWidth.fit(row.percent, to: 5, alignRight: true) + "\n")
             }
         case .csv:
             output.write(try QuakeListFormat.csvLine([table.field.name, "quakes", "percent"]))
@@ -39,10 +41,5 @@ public struct FrequencyListFormat {
             }
             output.write(rows.isEmpty ? "]\n" : "\n]\n")
         }
-    }
-
-    /// Right-aligned in `width` columns.
-    private func pad(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

@@ -151,15 +151,6 @@ struct InsertedCells {
                             lonCell: KeptCells.cell(quake.longitude, offset: 180, level: level), band: band), default: 0] += 1
     }
 
-    /// The count of each cell of `level`, unpacked (for tests and checks).
-    func counts(level: Int) -> [(latCell: Int, lonCell: Int, band: Int, quakes: Int)] {
-        guard let index = KeptCells.levels.firstIndex(of: level) else { return [] }
-        return grids[index].sorted { $0.key < $1.key }.map { key, quakes in
-            let (latCell, lonCell, band) = Self.unpack(key)
-            return (latCell, lonCell, band, quakes)
-        }
-    }
-
     /// `places`: each place's folded text, by number.
     func write(_ db: Database, places: [String]) throws {
         // Bound in place, as the upserter binds a row (no arguments array a cell).

@@ -7,6 +7,11 @@ public struct IndexBuildProgress: Sendable, Equatable {
     public var total: Int
     /// The index being built now, or nil when all are done.
     public var building: String?
+
+    /// What the index being built serves (`magnitude sections`), as `Schema` says.
+    public var purpose: String? {
+        building.map { name in Schema.deferredIndexes.first { $0.name == name }?.purpose ?? name }
+    }
 }
 
 extension QuakeCatalog {

@@ -35,7 +35,9 @@ public enum Schema {
     /// the time index (which carries the folded place). The same indexes the
     /// migrations create: an index on this list that the catalog lacks is
     /// pending, so a build cut short by a kill is finished later.
-    static let deferredIndexes: [(name: String, sql: String)] = [
+    /// Each with what it serves, in the user's words (`indexing 3 of 7
+    /// (magnitude sections)…`).
+    static let deferredIndexes: [(name: String, purpose: String, sql: String)] = [
         // A place filter's matches in time, magnitude, depth or place order
         // from the index alone, then only a window's rows read (see
         // QueryPlan.windowSQL); day carried for day sections. Replaces
@@ -43,17 +45,17 @@ public enum Schema {
         // which lacked magnitude and depth: they cost nothing measurable to
         // build (1,000,000 rows: 0.79–0.86 s either way) and spare a row
         // read a match (`kod` by depth at 5,000,000 rows: 21 → 2.1 ms).
-        ("quake_placeSort", "quake(placeFolded, time, id, day, magnitude, depth)"),
-        ("quake_magnitude", "quake(magnitude, id)"),
-        ("quake_band", "quake(\(magnitudeBandSQL), time, id)"),
-        ("quake_day_time", "quake(day, time, id)"),
-        ("quake_depth", "quake(depth, id)"),
+        ("quake_placeSort", "place filter", "quake(placeFolded, time, id, day, magnitude, depth)"),
+        ("quake_magnitude", "sort by magnitude", "quake(magnitude, id)"),
+        ("quake_band", "magnitude sections", "quake(\(magnitudeBandSQL), time, id)"),
+        ("quake_day_time", "day sections", "quake(day, time, id)"),
+        ("quake_depth", "sort by depth", "quake(depth, id)"),
         // Latitude and longitude sorts, and a map's view read from the index
         // alone: a zoomed map's rows without a lookup each (measured at
         // 1,000,000 rows: 5,835 quakes in view, 54 ms to 1.7 ms).
-        ("quake_latitudeBox", "quake(latitude, id, longitude, magnitude)"),
-        ("quake_longitudeBox", "quake(longitude, id, latitude, magnitude)"),
-    ].map { (name: $0.0, sql: "CREATE INDEX IF NOT EXISTS \($0.0) ON \($0.1)") }
+        ("quake_latitudeBox", "sort by latitude, map", "quake(latitude, id, longitude, magnitude)"),
+        ("quake_longitudeBox", "sort by longitude, map", "quake(longitude, id, latitude, magnitude)"),
+    ].map { (name: $0.0, purpose: $0.1, sql: "CREATE INDEX IF NOT EXISTS \($0.0) ON \($0.2)") }
 
     /// Indexes of columns rarely sorted or filtered (`net`, `type`,
     /// `status`: a few distinct values; `sig`, `felt`: NULL in every

@@ -77,7 +77,12 @@ public struct TableView {
         return " " + arrow(sortKeys[position].ascending) + (position == 0 ? "" : String(position + 1))
     }
 
-    public func arrow(_ ascending: Bool) -> String { unicode ? (ascending ? "▲" : "▼") : (ascending ? "^" : "v") }
+    public func arrow(_ ascending: Bool) -> String { Self.arrow(ascending, unicode: unicode) }
+
+    /// `▲ ▼`, or `^ v` without UTF-8.
+    public static func arrow(_ ascending: Bool, unicode: Bool) -> String {
+        unicode ? (ascending ? "▲" : "▼") : (ascending ? "^" : "v")
+    }
 
     /// The marks of the rows on screen; a column whose mark is about to
     /// change shows the new one dimmed until the new rows arrive.

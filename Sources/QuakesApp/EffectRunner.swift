@@ -37,7 +37,12 @@ struct EffectRunner {
         case .pickNearest(let point, let radius, let region): mapQueries.pickNearest(point, radius: radius, within: region)
         case .computeCharts(let width, let decay): chartQueries.request(width: width, decay: decay)
         case .refresh: refresher?.start()
-        case .delete(let ids, let title): Self.deleteInBackground(ids, title: title, from: catalog, inbox: inbox)
+        case .delete(let ids, let title):
+            // While another writer holds the catalog, keys keep working and the bottom line says so.
+            let catalog = catalog, inbox = inbox
+            Self.inBackground(inbox) {
+                .deleteFinished(title: title, Result { try catalog.delete(ids: ids, whileWaiting: { inbox.post(.deleteWaiting) }) })
+            }
         case .export(let request):
             if !request.overwrite && SymbolicLink.anythingExists(at: request.path) { return .exportTargetExists(request) }
             exporter.start(request)
@@ -45,27 +50,33 @@ struct EffectRunner {
         case .copy(let text): terminal.copyToClipboard(text)
         case .saveView, .listViews, .deleteView: return views?.outcome(of: effect)
         case .bell: terminal.bell()
-        case .decluster(let predicate): Self.declusterInBackground(predicate, catalog: catalog, inbox: inbox)
+        case .decluster(let predicate):
+            let catalog = catalog, inbox = inbox
+            Self.inBackground(inbox) { .declustered(Self.declustering(predicate, catalog: catalog) { inbox.post(.declusterProgress($0)) }) }
         case .loadOrigins(let event): return .origins(event: event, Result { try catalog.origins(ofEventHolding: event) })
-        case .merge, .split: Self.regroupInBackground(effect, catalog: catalog, inbox: inbox)
+        case .merge, .split:
+            let catalog = catalog
+            Self.inBackground(inbox) { .grouped(Self.regrouping(effect, catalog: catalog)) }
         case .findPlace(let text, let index, let forward):
-            let controller = controller, inbox = inbox
-            DispatchQueue.global(qos: .userInitiated).async {
-                inbox.post(.found(text: text, Result { try controller.placeMatch(text, from: index, forward: forward) }))
-            }
+            let controller = controller
+            Self.inBackground(inbox) { Self.finding(text, from: index, forward: forward, controller) }
         case .countFrequency(let field):
-            let controller = controller, inbox = inbox
-            DispatchQueue.global(qos: .userInitiated).async {
-                inbox.post(.frequencyCounted(EffectRunner.frequency(field, controller)))
-            }
+            let controller = controller
+            Self.inBackground(inbox) { .frequencyCounted(Self.frequency(field, controller)) }
         }
         return nil
     }
 
-    /// A merge or split, off the run loop's thread as a delete is (another
-    /// writer may hold the catalog); the controller's observation shows it.
-    private static func regroupInBackground(_ effect: BrowserEffect, catalog: QuakeCatalog, inbox: EventInbox) {
-        DispatchQueue.global(qos: .userInitiated).async { inbox.post(.grouped(regrouping(effect, catalog: catalog))) }
+    /// Work that waits for the catalog (another writer) or reads much of
+    /// it, off the run loop's thread; its outcome comes back through the
+    /// inbox, and the controller's observation shows what it changed.
+    private static func inBackground(_ inbox: EventInbox, _ work: @escaping @Sendable () -> BrowserEvent) {
+        DispatchQueue.global(qos: .userInitiated).async { inbox.post(work()) }
+    }
+
+    /// The search `Ctrl-F`, `n` and `N` ask for, on the caller's thread.
+    static func finding(_ text: String, from index: Int, forward: Bool, _ controller: ResultsController) -> BrowserEvent {
+        .found(text: text, Result { try controller.placeMatch(text, from: index, forward: forward) })
     }
 
     /// The frequency table `F` asks for, on the caller's thread.
@@ -88,15 +99,6 @@ struct EffectRunner {
         }
     }
 
-    /// Declusters off the run loop's thread with the method last run on the
-    /// catalog (Gardner–Knopoff with its own window before any); the
-    /// controller's observation of the catalog shows the verdicts.
-    private static func declusterInBackground(_ predicate: QuakePredicate?, catalog: QuakeCatalog, inbox: EventInbox) {
-        DispatchQueue.global(qos: .userInitiated).async {
-            inbox.post(.declustered(declustering(predicate, catalog: catalog) { inbox.post(.declusterProgress($0)) }))
-        }
-    }
-
     /// The declustering `D` asks for, on the caller's thread.
     static func declustering(_ predicate: QuakePredicate?, catalog: QuakeCatalog,
                              progress: @escaping (Double) -> Void) -> Result<SequenceSummary, any Error> {
@@ -107,17 +109,6 @@ struct EffectRunner {
                 progress(done)
                 return true
             }
-        }
-    }
-
-    /// Deletes off the run loop's thread: while another writer holds the
-    /// catalog, keys keep working and the bottom line says so.
-    /// The controller's observation of the catalog shows the result.
-    private static func deleteInBackground(_ ids: [String], title: String, from catalog: QuakeCatalog,
-                                           inbox: EventInbox) {
-        DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { try catalog.delete(ids: ids, whileWaiting: { inbox.post(.deleteWaiting) }) }
-            inbox.post(.deleteFinished(title: title, result))
         }
     }
 }

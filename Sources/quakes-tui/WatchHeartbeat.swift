@@ -1,5 +1,6 @@
 import Foundation
 import QuakeStore
+import QuakeViews
 import TerminalUI
 
 /// `watch` on a terminal is never silent: one line on stderr, redrawn each
@@ -40,7 +41,8 @@ final class WatchHeartbeat {
 
     static func line(sources: Int, lastSync: Date?, alerts: Int, now: Date, next: Date) -> String {
         var parts = ["watching \(Self.sources(sources))"]
-        if let lastSync { parts.append("synced \(Self.seconds(now.timeIntervalSince(lastSync))) ago") }
+        // An age as the browser says it: the zone plays no part in one.
+        if let lastSync { parts.append("synced " + Formatting(zone: .utc, now: now).age(lastSync)) }
         parts.append(alerts == 1 ? "1 alert" : "\(DigitGrouping.grouped(alerts)) alerts")
         parts.append("next in \(Self.seconds(next.timeIntervalSince(now)))")
         return parts.joined(separator: " · ")
@@ -48,11 +50,10 @@ final class WatchHeartbeat {
 
     private static func sources(_ count: Int) -> String { count == 1 ? "1 source" : "\(count) sources" }
 
-    /// 12 s, 3 min, 2 h: as the browser says ages.
+    /// 48 s, 3 min, 2 h (a period is at most a day).
     private static func seconds(_ interval: TimeInterval) -> String {
         let s = max(0, Int(interval.rounded()))
-        if s < 120 { return "\(s) s" }
-        if s < 7200 { return "\(s / 60) min" }
-        return "\(s / 3600) h"
+        if s < 60 { return "\(s) s" }
+        return s < 3600 ? "\(s / 60) min" : "\(s / 3600) h"
     }
 }

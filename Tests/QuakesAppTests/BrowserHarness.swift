@@ -167,7 +167,7 @@ final class BrowserHarness {
         case .merge, .split: handle([.grouped(EffectRunner.regrouping(effect, catalog: catalog))])
         case .countFrequency(let field): handle([.frequencyCounted(EffectRunner.frequency(field, controller))])
         case .findPlace(let text, let index, let forward):
-            handle([.found(text: text, Result { try controller.placeMatch(text, from: index, forward: forward) })])
+            handle([EffectRunner.finding(text, from: index, forward: forward, controller)])
         }
     }
 
