@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GRDB
 
 /// `quakes-bench run`: for each size, generate a GeoJSON feed and a USGS CSV
 /// of the same quakes, import each with the real importer (a child process,
@@ -62,13 +63,12 @@ struct Run: ParsableCommand {
             figures["list_first_page_ms"] = try Self.listFirstPage(binary: Self.tuiBinary(next: me), db: db)
             log("\(size) rows: associating another service's reports of a tenth of its quakes (a copy of the catalog)")
             let copy = "\(folder)/quakes-\(size)-association.sqlite"
-            Self.removeCatalog(copy)
-            try FileManager.default.copyItem(atPath: db, toPath: copy)
+            try Self.copyCatalog(db, to: copy)
             let association = try ChildProcess.json(me, ["associate-child", "--db", copy, "--origins", "\(min(100_000, size / 10))"])
             figures["association_origins_per_s"] = association["association_origins_per_s"]
             Self.removeCatalog(copy)
             log("\(size) rows: declustering every quake (Gardner–Knopoff, Reasenberg; a copy of the catalog)")
-            try FileManager.default.copyItem(atPath: db, toPath: copy)
+            try Self.copyCatalog(db, to: copy)
             figures.merge(try ChildProcess.json(me, ["decluster-child", "--db", copy])) { $1 }
             Self.removeCatalog(copy)
             if !skipTUI {
@@ -108,6 +108,19 @@ struct Run: ParsableCommand {
 
     static func removeCatalog(_ path: String) {
         for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
+    }
+
+    /// A copy of catalog `db` to change: its write-ahead log written back
+    /// first (the file alone is not the catalog before), and the copy on
+    /// disk before it is measured (not written back by the kernel while a
+    /// scenario runs).
+    static func copyCatalog(_ db: String, to copy: String) throws {
+        removeCatalog(copy)
+        try DatabaseQueue(path: db).writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try FileManager.default.copyItem(atPath: db, toPath: copy)
+        let file = try FileHandle(forUpdating: URL(fileURLWithPath: copy))
+        defer { try? file.close() }
+        try file.synchronize()
     }
 
     /// quakes-tui built next to quakes-bench.

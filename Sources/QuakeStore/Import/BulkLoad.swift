@@ -109,11 +109,11 @@ struct BulkLoad {
     /// Runs an import's writes (one transaction, or a streaming import's
     /// commits), then turns the automatic checkpoint back on (SQLite's
     /// default, 1,000 pages) and gives the writer SQLite's default cache
-    /// (2 MiB) again, whatever a bulk load or association raised it to,
-    /// whether they landed or not.
+    /// (2 MiB) again and no memory map, whatever a bulk load or association
+    /// raised them to, whether they landed or not.
     static func restoringCheckpoints<T>(_ writer: any DatabaseWriter, _ body: () throws -> T) throws -> T {
         defer {
-            try? writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000; PRAGMA cache_size = -2000") }
+            try? writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000; PRAGMA cache_size = -2000; PRAGMA mmap_size = 0") }
         }
         return try body()
     }
