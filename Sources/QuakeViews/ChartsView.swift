@@ -5,7 +5,9 @@ import TerminalUI
 /// distribution, side by side from `sideBySideWidth` columns (each about
 /// half the width, a blank column between), else the activity above the
 /// magnitudes, each about half the height. Until the first charts arrive
-/// it says `charts: counting…`, or why they could not be made.
+/// it says `charts: counting…`, or why they could not be made; while newer
+/// charts are counted, the charts shown keep their bars but their figures
+/// line says `charts: counting…` (its counts are of other quakes).
 public struct ChartsView {
     /// From this width the charts go side by side: each then has at least
     /// 49 columns, room for the figures line and 49 time bins.
@@ -16,11 +18,17 @@ public struct ChartsView {
     public let failure: String?
     public let selectedTime: Int64?
     public let unicode: Bool
+    /// Newer charts than `charts` are being counted.
+    public let isCounting: Bool
 
     /// `quakes-tui stats` draws the same charts: no selection, no failure.
-    public init(charts: QuakeCharts?, failure: String? = nil, selectedTime: Int64? = nil, unicode: Bool) {
+    public init(charts: QuakeCharts?, failure: String? = nil, selectedTime: Int64? = nil, unicode: Bool,
+                isCounting: Bool = false) {
         self.charts = charts; self.failure = failure; self.selectedTime = selectedTime; self.unicode = unicode
+        self.isCounting = isCounting
     }
+
+    private var countingNote: String { "charts: counting\(unicode ? "…" : "...")" }
 
     public static let noteStyle = Style(dim: true)
 
@@ -44,7 +52,7 @@ public struct ChartsView {
     public func render(in area: Rect, into screen: inout Screen) {
         guard !area.isEmpty else { return }
         guard let charts else {
-            let note = failure.map { "charts: \($0)" } ?? "charts: counting\(unicode ? "…" : "...")"
+            let note = failure.map { "charts: \($0)" } ?? countingNote
             screen.put(note, row: area.y, column: area.x, style: Self.noteStyle, maxWidth: area.width)
             return
         }
@@ -56,5 +64,9 @@ public struct ChartsView {
         }
         MagnitudeChartView(magnitudes: charts.magnitudes, unicode: unicode, warning: charts.mixWarning)
             .render(in: Self.magnitudeArea(in: area), into: &screen)
+        if isCounting {
+            screen.fill(row: area.y, from: area.x, to: area.maxX, style: Style())
+            screen.put(countingNote, row: area.y, column: area.x, style: Self.noteStyle, maxWidth: area.width)
+        }
     }
 }

@@ -43,7 +43,8 @@ public struct BrowseView {
         if let area = layout.map { renderMap(state, formatting: formatting, in: area, into: &screen) }
         if let area = layout.charts {
             ChartsView(charts: state.charts.charts, failure: state.charts.failure,
-                       selectedTime: state.selectedTimeMilliseconds, unicode: unicode).render(in: area, into: &screen)
+                       selectedTime: state.selectedTimeMilliseconds, unicode: unicode, isCounting: state.charts.isCounting)
+                .render(in: area, into: &screen)
         }
         if !layout.table.isEmpty { table.render(state.tableContent, in: layout.table, into: &screen) }
         if let banner = state.alertBanner { renderAlert(banner, formatting: formatting, in: layout.noteLine, into: &screen) }
@@ -111,6 +112,9 @@ public struct BrowseView {
                 let noun = total == 1 ? "quake" : "quakes"
                 parts.append(count == total ? "\(Formatting.count(total)) \(noun)"
                              : "\(Formatting.count(count)) of \(Formatting.count(total)) \(noun)")
+                // Where the selection is among them (less's and VisiData's
+                // ruler), beside the count it is out of.
+                if count > 0 { parts.append("row \(Formatting.count(min(state.selectedIndex, count - 1) + 1))") }
             } else {
                 parts.append("counting…")
             }

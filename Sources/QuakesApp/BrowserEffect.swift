@@ -21,8 +21,9 @@ public enum BrowserEffect: Equatable, Sendable {
     /// The quake nearest a click, from `radius` degrees round it, as `.mapPicked`.
     case pickNearest(GeoPoint, radius: Double, within: MapRegion)
     /// The charts of the results for an activity chart this wide (with the
-    /// sequence's decay in its place when `decay`), as `.charts`.
-    case computeCharts(width: Int, decay: Bool)
+    /// sequence's decay in its place when `decay`), as `.charts`
+    /// answering ask number `ask`.
+    case computeCharts(width: Int, decay: Bool, ask: Int)
     /// Refresh from the feed or the sources (`r`).
     case refresh
     /// Delete these quakes (`d`), as `.deleteFinished`.

@@ -51,8 +51,9 @@ public enum BrowserEvent: Sendable {
     case mapFit(AggregateResult)
     /// The quake nearest a click on the map, nil when none is in view.
     case mapPicked(NearestQuake?)
-    /// The charts pane's charts of the results, asked for by `computeCharts`.
-    case charts(QuakeCharts)
+    /// The charts pane's charts of the results, asked for by `computeCharts`
+    /// (the newest ask when it was made: `answering`).
+    case charts(QuakeCharts, answering: Int)
     /// The charts could not be made: the pane says why.
     case chartsFailed(any Error)
     /// A line for the bottom line (a view that could not be restored).

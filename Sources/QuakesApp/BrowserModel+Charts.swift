@@ -6,7 +6,7 @@ extension BrowserModel {
     /// New charts, or why they could not be made.
     mutating func handleCharts(_ event: BrowserEvent) {
         switch event {
-        case .charts(let newCharts): charts.received(newCharts)
+        case .charts(let newCharts, let ask): charts.received(newCharts, answering: ask)
         case .chartsFailed(let error): charts.failed(error)
         default: break
         }

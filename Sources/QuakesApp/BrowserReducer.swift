@@ -247,7 +247,7 @@ extension BrowserModel {
             asked.mapRequest = .some(mapRequest)
             effects.append(.observeMap(mapRequest))
         }
-        if let ask = charts.ask(for: page, in: layout.charts) { effects.append(.computeCharts(width: ask.width, decay: ask.decay)) }
+        if let ask = charts.ask(for: page, in: layout.charts) { effects.append(.computeCharts(width: ask.width, decay: ask.decay, ask: ask.number)) }
         askForOrigins()
     }
 

@@ -20,8 +20,9 @@ final class ChartQueries: Sendable {
     private let compute: Compute
     private let queue = DispatchQueue(label: "quakes.charts", qos: .userInitiated)
     private struct State {
-        /// The width (and whether with the decay) asked for since the running computation started.
-        var pending: (width: Int, decay: Bool)?
+        /// The width (and whether with the decay) asked for since the
+        /// running computation started, and the ask's number.
+        var pending: (width: Int, decay: Bool, ask: Int)?
         var isRunning = false
     }
     private let state = Mutex(State())
@@ -33,9 +34,9 @@ final class ChartQueries: Sendable {
     }
 
     /// Computes the charts for `width` columns, now or after the running computation.
-    func request(width: Int, decay: Bool = false) {
+    func request(width: Int, decay: Bool = false, ask: Int = 0) {
         let start = state.withLock { state in
-            state.pending = (width, decay)
+            state.pending = (width, decay, ask)
             defer { state.isRunning = true }
             return !state.isRunning
         }
@@ -43,15 +44,15 @@ final class ChartQueries: Sendable {
     }
 
     private func run() {
-        while let (width, decay) = takePending() {
+        while let (width, decay, ask) = takePending() {
             do {
                 let charts = try Self.charts(controller, width: width, decay: decay, compute)
-                inbox.post(.charts(charts))
+                inbox.post(.charts(charts, answering: ask))
                 // Then what the selection's magnitudes mix, unless asked again
                 // before or meanwhile (a full read of the selection: 0.9 s at 1,000,000).
                 let askedAgain: @Sendable () -> Bool = { self.state.withLock { $0.pending != nil } }
                 if !askedAgain(), let mix = try Self.mix(controller, abandonWhen: askedAgain) {
-                    inbox.post(.charts(charts.withMix(mix)))
+                    inbox.post(.charts(charts.withMix(mix), answering: ask))
                 }
             }
             // Said as the table's failures are: one line, a pattern's error as it is.
@@ -65,7 +66,7 @@ final class ChartQueries: Sendable {
     }
 
     /// The next width to compute for; nil ends the run.
-    private func takePending() -> (width: Int, decay: Bool)? {
+    private func takePending() -> (width: Int, decay: Bool, ask: Int)? {
         state.withLock { state in
             defer { state.pending = nil }
             if state.pending == nil { state.isRunning = false }

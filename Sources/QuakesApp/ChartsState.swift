@@ -21,6 +21,14 @@ public struct ChartsState: Equatable, Sendable {
     /// width last asked for: a snapshot of the same quakes in another order
     /// (a sort, sections) or a repaint asks nothing.
     private var asked: Ask?
+    /// The number of the last ask, and of the ask the charts shown answer:
+    /// while they differ the charts shown are of other quakes, and the
+    /// pane says it is counting.
+    private var lastAsk = 0
+    private var answeredAsk = 0
+
+    /// Whether newer charts than those shown were asked for.
+    public var isCounting: Bool { lastAsk != answeredAsk && failure == nil }
 
     struct Ask: Equatable, Sendable {
         let selection: QuakePredicate?
@@ -41,9 +49,10 @@ public struct ChartsState: Equatable, Sendable {
         asked = nil
     }
 
-    mutating func received(_ charts: QuakeCharts) {
+    mutating func received(_ charts: QuakeCharts, answering ask: Int) {
         self.charts = charts.withMcMethod(mcMethod)
         failure = nil
+        answeredAsk = ask
     }
 
     /// `O`: the decay in the activity chart's place, or the activity again;
@@ -59,18 +68,22 @@ public struct ChartsState: Equatable, Sendable {
         charts = charts?.withMcMethod(mcMethod)
     }
 
-    mutating func failed(_ error: any Error) { failure = "\(error)" }
+    mutating func failed(_ error: any Error) {
+        failure = "\(error)"
+        answeredAsk = lastAsk
+    }
 
     /// The width to compute charts for, when the pane shows and the
     /// results (complete: counted) or the width changed since the last
-    /// ask; nil when nothing is to be asked. Records the ask.
-    mutating func ask(for page: ResultsPage?, in area: Rect?) -> (width: Int, decay: Bool)? {
+    /// ask; nil when nothing is to be asked. Records the ask and numbers it.
+    mutating func ask(for page: ResultsPage?, in area: Rect?) -> (width: Int, decay: Bool, number: Int)? {
         guard isShown, let page, page.isComplete, let area else { return nil }
         let width = ChartsView.activityArea(in: area).width
         guard width > 0 else { return nil }
         let ask = Ask(selection: page.configuration.predicate, dataVersion: page.dataVersion, width: width, decay: showsDecay)
         guard ask != asked else { return nil }
         asked = ask
-        return (width, showsDecay)
+        lastAsk += 1
+        return (width, showsDecay, lastAsk)
     }
 }

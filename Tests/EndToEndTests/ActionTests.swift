@@ -54,13 +54,13 @@ struct ActionTests {
         session.send("n")
         pane = session.waitUntil { $0.bottom == "not deleted" }
         #expect(pane.bottom == "not deleted", "\(pane)")
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼")
 
         session.send("d")
         session.waitUntil { $0.bottom.hasPrefix("Delete ") }
         session.send("y")
         pane = session.waitUntil { $0.top.contains("  4,710 quakes") && $0.rows.first?.time == second.utcSecond }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,710 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,710 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom == "deleted \(newest.title)")
         #expect(pane.rows.first?.time == second.utcSecond)
         #expect(!pane.rows.contains { Oracle.quakes(shownAs: $0).contains(newest) }, "\(pane)")
@@ -143,7 +143,7 @@ struct ActionTests {
         pane = session.waitUntil { !$0.contains(" Keys ") }
         #expect(!pane.contains(" Keys "), "\(pane)")
         #expect(!pane.contains("EXIT="), "q closed the help, it did not quit")
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼")
         #expect(pane.rows.count == 37)
         #expect(pane.bottom == SortingTests.hints)
     }

@@ -89,7 +89,7 @@ struct CatalogFailureTerminalTests {
     func expectBrowsedReadOnly(_ db: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let session = try TmuxSession(arguments: ["--db", db])   // the last --db wins
         var pane = session.waitForTable()
-        #expect(pane.top.hasPrefix(" quakes-tui  shared.sqlite  read-only  409 quakes  by time ▼"), "\(pane)",
+        #expect(pane.top.hasPrefix(" quakes-tui  shared.sqlite  read-only  409 quakes  row 1  by time ▼"), "\(pane)",
                 sourceLocation: sourceLocation)
         session.send("d")
         pane = session.waitUntil { $0.bottom.contains("catalog is read-only") }

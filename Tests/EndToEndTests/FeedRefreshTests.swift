@@ -7,7 +7,7 @@ import TestSupport
 @Suite("Feed refresh", .timeLimit(.minutes(10)))
 struct FeedRefreshTests {
     static let day = "feed/all_day_2014-04.geojson"
-    static let idle = " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼"
+    static let idle = " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼"
 
     /// `Updated N s ago` a few seconds after a refresh, whatever N is.
     static func isUpdatedTopLine(_ top: String, count: String) -> Bool {

@@ -14,7 +14,7 @@ struct FilterTests {
 
         session.type("/alaska")
         var pane = session.waitUntil { $0.top.contains("316 of 4,711 quakes") && $0.rows.count == 37 }
-        #expect(pane.top == #" quakes-tui  quakes.sqlite  316 of 4,711 quakes  filter "alaska"  by time ▼"#, "\(pane)")
+        #expect(pane.top == #" quakes-tui  quakes.sqlite  316 of 4,711 quakes  row 1  filter "alaska"  by time ▼"#, "\(pane)")
         #expect(pane.bottom == "/alaska")
         let rows = pane.rows
         #expect(rows.count == 37)
@@ -26,7 +26,7 @@ struct FilterTests {
 
         session.send("Escape")
         pane = session.waitUntil { $0.top.contains("  4,711 quakes") && $0.rows.first?.time == Oracle.newestFirst[0].utcSecond }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom == SortingTests.hints)
         #expect(pane.rows.first?.time == Oracle.newestFirst[0].utcSecond)
     }
@@ -48,7 +48,7 @@ struct FilterTests {
 
         session.type("/ile")
         var pane = session.waitUntil { $0.top.contains("12 of 4,715 quakes") && $0.rows.count == 12 }
-        #expect(pane.top == #" quakes-tui  quakes.sqlite  12 of 4,715 quakes  filter "ile"  by time ▼"#, "\(pane)")
+        #expect(pane.top == #" quakes-tui  quakes.sqlite  12 of 4,715 quakes  row 1  filter "ile"  by time ▼"#, "\(pane)")
         #expect(pane.rows.map(\.time) == withIle.map(\.utcSecond), "\(pane)")
         for row in pane.rows {
             let quakes = Oracle.quakes(shownAs: row, in: Oracle.week + extra)
@@ -62,7 +62,7 @@ struct FilterTests {
         session.waitUntil { $0.top.contains("  4,715 quakes") }
         session.type("/東京")
         pane = session.waitUntil { $0.top.contains("1 of 4,715 quakes") && $0.rows.count == 1 }
-        #expect(pane.top == #" quakes-tui  quakes.sqlite  1 of 4,715 quakes  filter "東京"  by time ▼"#, "\(pane)")
+        #expect(pane.top == #" quakes-tui  quakes.sqlite  1 of 4,715 quakes  row 1  filter "東京"  by time ▼"#, "\(pane)")
         #expect(pane.rows.first?.place == "東京都の近く", "\(pane)")
         #expect(pane.rows.first?.time == extra.first { $0.place == "東京都の近く" }?.utcSecond)
         #expect(pane.bottom == "/東京")
@@ -78,7 +78,7 @@ struct FilterTests {
         session.type(":magnitude >= 4.5 AND depth < 10")
         session.send("Enter")
         var pane = session.waitUntil { $0.top.contains("7 of 4,711 quakes") && $0.rows.count == 7 }
-        let top = " quakes-tui  quakes.sqlite  7 of 4,711 quakes  where magnitude >= 4.5 AND depth < 10  by time ▼"
+        let top = " quakes-tui  quakes.sqlite  7 of 4,711 quakes  row 1  where magnitude >= 4.5 AND depth < 10  by time ▼"
         #expect(pane.top == top, "\(pane)")
         #expect(pane.rows.map(\.time) == matching.map(\.utcSecond), "\(pane)")
         #expect(pane.rows.map(\.magnitude) == matching.map(\.shownMagnitude))
@@ -118,7 +118,7 @@ struct FilterTests {
         session.type("/alaska")
         let count = Oracle.count(expected.count)
         let pane = session.waitUntil { $0.top.contains("\(count) of 4,711 quakes") && $0.rows.count == expected.count }
-        #expect(pane.top == #" quakes-tui  quakes.sqlite  \#(count) of 4,711 quakes  filter "alaska"  where magnitude >= 2.5  by time ▼"#, "\(pane)")
+        #expect(pane.top == #" quakes-tui  quakes.sqlite  \#(count) of 4,711 quakes  row 1  filter "alaska"  where magnitude >= 2.5  by time ▼"#, "\(pane)")
         #expect(pane.rows.map(\.time) == expected.sorted { $0.time > $1.time }.map(\.utcSecond))
     }
 

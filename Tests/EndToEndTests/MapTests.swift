@@ -79,12 +79,12 @@ struct MapTests {
 
         session.send("R")
         pane = session.waitUntil { $0.top.contains("region") }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  \(count) of 4,711 quakes  region \(Self.ranges(zoomed))  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  \(count) of 4,711 quakes  row 1  region \(Self.ranges(zoomed))  by time ▼", "\(pane)")
         #expect(pane.lines[19] == "\(count) quakes, \(Self.ranges(zoomed))")
 
         session.send("R")
         pane = session.waitUntil { !$0.top.contains("region") }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼", "\(pane)")
 
         // The map alone: 36 rows of map, so the same view is shown taller
         // (every latitude), and its scale line sits above the bottom line.

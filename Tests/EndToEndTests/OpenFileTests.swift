@@ -62,7 +62,7 @@ struct OpenFileTests {
         #expect(Oracle.day2014.count == 146)
         let session = try session([csv])
         var pane = session.waitUntil { $0.top.contains("quakes") && $0.bottom.contains("read ") }
-        #expect(pane.top == " quakes-tui  day.csv  146 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  day.csv  146 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom.contains("read 146 quakes from \(csv)"), "\(pane)")
         let newest = Oracle.day2014.max { $0.time < $1.time }!
         #expect(pane.rows.first?.time == newest.utcSecond, "\(pane)")
@@ -82,7 +82,7 @@ struct OpenFileTests {
         // A first session quit while its indexes were built (a loaded
         // machine) leaves them to this one: `indexing…` until they are.
         pane = session.waitUntil { $0.bottom.contains("from the cache") && !$0.top.contains("indexing") }
-        #expect(pane.top == " quakes-tui  day.csv  146 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  day.csv  146 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom.contains("opened day.csv from the cache (146 quakes)"), "\(pane)")
         session.send("q")
         #expect(session.waitForExit().status == 0)
@@ -123,7 +123,7 @@ struct OpenFileTests {
         let session = try session([url])
         // The end of the read is said as its last commit is fetched: the count may follow a frame later.
         let pane = session.waitUntil { $0.top.contains("4,711 quakes") && $0.bottom.contains("read ") }
-        #expect(pane.top == " quakes-tui  usgs_all_week_2018-06-14.txt  4,711 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  usgs_all_week_2018-06-14.txt  4,711 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom.contains("read 4,711 quakes from \(url)"), "\(pane)")
         #expect(pane.rows.first?.time == Oracle.newestFirst[0].utcSecond)
         session.send("q")
@@ -137,7 +137,7 @@ struct OpenFileTests {
         let db = files.file("kept.sqlite")
         let session = try session(["--db", db, csv])
         let pane = session.waitUntil { $0.top.contains("quakes") && $0.bottom.contains("read ") }
-        #expect(pane.top == " quakes-tui  day.csv  146 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  day.csv  146 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom.contains("read 146 quakes from \(csv)"), "\(pane)")
         session.send("q")
         #expect(session.waitForExit().status == 0)
@@ -151,7 +151,7 @@ struct OpenFileTests {
     func openStandardInput() throws {
         let session = try session(["-"], standardInput: Fixture.week)
         let pane = session.waitUntil { $0.top.contains("4,711 quakes") && $0.bottom.contains("read ") }
-        #expect(pane.top == " quakes-tui  standard input  4,711 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  standard input  4,711 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom.contains("read 4,711 quakes from standard input"), "\(pane)")
         #expect(pane.rows.first?.time == Oracle.newestFirst[0].utcSecond)
         session.send("q")
@@ -165,7 +165,7 @@ struct OpenFileTests {
         let bad = files.write("bad.csv", "time,latitude\nyesterday,north\n")
         let session = try session([good, bad])
         let pane = session.waitUntil { $0.bottom.hasPrefix("error:") }
-        #expect(pane.top == " quakes-tui  day.csv and 1 more  146 quakes  incomplete  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  day.csv and 1 more  146 quakes  row 1  incomplete  by time ▼", "\(pane)")
         #expect(pane.bottom.hasPrefix("error: \(bad): "), "\(pane)")
         session.send("q")
         let ended = session.waitForExit()
@@ -194,7 +194,7 @@ struct OpenFileTests {
 
         try session.relaunch(arguments: [csv])
         var pane = session.waitUntil(timeout: 120) { $0.top.contains("40,000 quakes") && $0.bottom.contains("read ") }
-        #expect(pane.top == " quakes-tui  big.csv  40,000 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  big.csv  40,000 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom.contains("read 40,000 quakes from \(csv)"), "\(pane)")
         session.send("q")
         let quit1 = session.waitForExit()
@@ -234,8 +234,8 @@ struct OpenFileTests {
         var pane = second.waitUntil { $0.bottom.contains("another quakes-tui") }
         #expect(pane.bottom.contains("another quakes-tui is reading big.csv: its quakes show as they are read"), "\(pane)")
         // Once the first has read the file, one of the two builds the other indexes (`indexing…`).
-        pane = second.waitUntil(timeout: 120) { $0.top == " quakes-tui  big.csv  40,000 quakes  by time ▼" }
-        #expect(pane.top == " quakes-tui  big.csv  40,000 quakes  by time ▼", "\(pane)")
+        pane = second.waitUntil(timeout: 120) { $0.top == " quakes-tui  big.csv  40,000 quakes  row 1  by time ▼" }
+        #expect(pane.top == " quakes-tui  big.csv  40,000 quakes  row 1  by time ▼", "\(pane)")
         first.waitUntil(timeout: 120) { $0.bottom.contains("read 40,000 quakes") }
         for session in [second, first] {
             session.send("q")

@@ -22,7 +22,7 @@ struct SectionTests {
 
         session.send("s")
         var pane = session.waitUntil { $0.body.first == Self.headerLine("2018-06-14", 298) }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼  sections: day", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼  sections: day", "\(pane)")
         #expect(pane.body.first == " 2018-06-14 · 298 quakes")
         #expect(pane.rows.first?.time == newest.utcSecond)
         #expect(pane.rows.count == 36, "37 body lines, one of them the section header")
@@ -34,7 +34,7 @@ struct SectionTests {
         pane = session.waitUntil { $0.top.hasSuffix("sections: magnitude band") && $0.body.first?.hasPrefix(" M") == true }
         session.send("g")
         pane = session.waitUntil { $0.body.first == Self.headerLine("M5", 27) }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼  sections: magnitude band", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼  sections: magnitude band", "\(pane)")
         #expect(pane.body.first == " M5 · 27 quakes", "\(pane)")
         // Biggest band first; inside it, newest first.
         let m5 = Oracle.week.filter { $0.band == "M5" }.sorted { $0.time > $1.time }
@@ -47,14 +47,14 @@ struct SectionTests {
 
         session.send("s")
         pane = session.waitUntil { $0.top.hasSuffix("sections: network") }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼  sections: network", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼  sections: network", "\(pane)")
         // Never declustered: one section of every quake, under the words saying so.
         session.send("s")
         pane = session.waitUntil { $0.top.hasSuffix("sections: sequence") && $0.body.first?.hasPrefix(" not declustered") == true }
         #expect(pane.body.first == Self.headerLine("not declustered", 4_711), "\(pane)")
         session.send("s")
         pane = session.waitUntil { !$0.top.contains("sections") && $0.top.contains("  4,711 quakes") && $0.rows.count == 37 }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.rows.map(\.time) == Oracle.newestFirst.prefix(37).map(\.utcSecond))
     }
 
@@ -72,7 +72,7 @@ struct SectionTests {
         session.waitUntil { $0.top.contains("27 of 4,711 quakes") }
         session.send("s")
         let pane = session.waitUntil { $0.top.contains("sections: day") && $0.rows.count == 27 }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  27 of 4,711 quakes  where magnitude >= 5  by time ▼  sections: day",
+        #expect(pane.top == " quakes-tui  quakes.sqlite  27 of 4,711 quakes  row 1  where magnitude >= 5  by time ▼  sections: day",
                 "\(pane)")
         let expectedHeaders = days.keys.sorted(by: >).map { Self.headerLine($0, days[$0]!) }
         let shownHeaders = pane.body.filter { $0.range(of: Self.sectionLine, options: .regularExpression) != nil }

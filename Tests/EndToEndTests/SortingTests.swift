@@ -13,7 +13,7 @@ struct SortingTests {
         let newest = Oracle.newestFirst
         #expect(Oracle.week.count == 4711)
 
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.label("Time") == "1 Time ▼")
         #expect(pane.label("Mag") == "2 Mag")
         #expect(pane.label("Place") == "3 Place")
@@ -55,7 +55,7 @@ struct SortingTests {
         session.pressChangingBody("2")
         session.send("g")
         var pane = session.waitUntil { $0.rows.first?.magnitude == "5.8" }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by mag ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by mag ▼", "\(pane)")
         #expect(pane.label("Mag") == "2 Mag ▼")
         #expect(pane.label("Time") == "1 Time")
         #expect(pane.rows.first?.magnitude == "5.8")
@@ -68,7 +68,7 @@ struct SortingTests {
         session.pressChangingBody("2")
         session.send("g")
         pane = session.waitUntil { $0.rows.first?.magnitude == "-0.4" }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by mag ▲", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by mag ▲", "\(pane)")
         #expect(pane.label("Mag") == "2 Mag ▲")
         #expect(pane.rows.first?.magnitude == smallest.shownMagnitude)
         #expect(pane.rows.first?.time == smallest.utcSecond)
@@ -97,7 +97,7 @@ struct SortingTests {
         let placeHeader = (x: placeX + 3, y: 1)
 
         var pane = session.changingBody { session.click(x: placeHeader.x, y: placeHeader.y) }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by place ▲", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by place ▲", "\(pane)")
         #expect(pane.label("Place") == "3 Place ▲")
         #expect(pane.label("Time") == "1 Time")
         session.send("g")
@@ -106,7 +106,7 @@ struct SortingTests {
         #expect(pane.rows.first.map { Oracle.quakes(shownAs: $0).count } == 1)
 
         pane = session.changingBody { session.click(x: placeHeader.x, y: placeHeader.y) }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by place ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by place ▼", "\(pane)")
         #expect(pane.label("Place") == "3 Place ▼")
         session.send("g")
         pane = session.waitUntil { $0.rows.first?.place == places.last }

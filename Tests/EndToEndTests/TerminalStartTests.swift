@@ -44,6 +44,6 @@ struct TerminalStartTests {
         #expect(pane.lines == ["", " terminal too small", "  40x8 needed, now", "        20x5", ""], "\(pane)")
         session.resize(width: 100, height: 10)
         let table = session.waitForTable()
-        #expect(table.top.hasPrefix(" quakes-tui  quakes.sqlite  4,711 quakes"), "\(table)")
+        #expect(table.top.hasPrefix(" quakes-tui  quakes.sqlite  4,711 quakes  row 1"), "\(table)")
     }
 }

@@ -17,7 +17,7 @@ struct TerminalTests {
         let result = try runQuakesTUI(["import", "--db", session.db, Fixture.day2014])
         #expect(result.status == 0, "\(result.stderr)")
         pane = session.waitUntil { $0.top.contains("  4,857 quakes") }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,857 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,857 quakes  row 1  by time ▼", "\(pane)")
         // 2014 is older than the whole week: the new rows are at the end.
         #expect(pane.rows.first?.time == Oracle.newestFirst[0].utcSecond)
         #expect(!pane.rows.contains { $0.mark == "+" })
@@ -39,7 +39,7 @@ struct TerminalTests {
         #expect(try runQuakesTUI(["import", "--db", session.db, feed]).status == 0)
         session.send("g")
         pane = session.waitUntil { $0.top.contains("  4,858 quakes") && $0.rows.first?.time == newer.utcSecond }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,858 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,858 quakes  row 1  by time ▼", "\(pane)")
         let first = try #require(pane.rows.first)
         #expect(first.time == newer.utcSecond)
         #expect(first.mark == "+", "\(pane)")
@@ -64,7 +64,7 @@ struct TerminalTests {
 
         session.resize(width: 120, height: 40)
         pane = session.waitUntil { $0.rows.count == 37 }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.label("Time") == "1 Time ▼")
         #expect(pane.rows.first?.time == Oracle.newestFirst[0].utcSecond)
         #expect(pane.bottom == SortingTests.hints)

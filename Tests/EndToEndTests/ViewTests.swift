@@ -21,7 +21,7 @@ struct ViewTests {
 
         try session.relaunch()
         var pane = session.waitUntil { $0.top.contains("316 of 4,711") && $0.lines[19].hasPrefix("316 quakes, lat") }
-        #expect(pane.top == #" quakes-tui  quakes.sqlite  316 of 4,711 quakes  filter "alaska"  by mag ▼"#, "\(pane)")
+        #expect(pane.top == #" quakes-tui  quakes.sqlite  316 of 4,711 quakes  row 1  filter "alaska"  by mag ▼"#, "\(pane)")
         #expect(pane.lines[19] == "316 quakes, lat -90…90, lon -180…180", "\(pane)")
         let biggest = Oracle.week.filter { $0.place.lowercased().contains("alaska") }
             .sorted { ($0.magnitude ?? -9, $0.id) > ($1.magnitude ?? -9, $1.id) }[0]   // ties by id, descending
@@ -31,7 +31,7 @@ struct ViewTests {
 
         try session.relaunch(arguments: ["--fresh"])
         pane = session.waitUntil { $0.top.contains("4,711 quakes") && !$0.top.contains("of") }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.rows.first?.time == Oracle.newestFirst[0].utcSecond)
     }
 
@@ -76,10 +76,10 @@ struct ViewTests {
         let newest = Oracle.newestFirst[0]
         let tokyo = Oracle.utc(milliseconds: newest.time + 9 * 3_600_000, fraction: false)
         #expect(session.capture()[2].contains(tokyo))
-        #expect(session.capture()[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼  times JST", "as date +%Z names Asia/Tokyo")
+        #expect(session.capture()[0] == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼  times JST", "as date +%Z names Asia/Tokyo")
         session.send("t")
         let pane = session.waitUntil { $0.top.contains("times UTC") }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼  times UTC", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼  times UTC", "\(pane)")
         #expect(pane.lines[2].contains(newest.utcSecond), "\(pane)")
 
         _ = try session.tmux(["set-option", "-g", "set-clipboard", "on"])

@@ -17,7 +17,7 @@ import Testing
         let h = try BrowserHarness(width: 100, height: 8)
         // The first row is selected; 2.9 is orange on Apple's scale, 0.6 green, 3.0 red.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -40,7 +40,7 @@ import Testing
     @Test func wideScreensShowEveryColumn() throws {
         let h = try BrowserHarness(width: 130, height: 8)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                           4 Depth    5 Lat     6 Lon 7 Net 8 Type      9 Status",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawaii             1.5   19.394  -155.275 hv    earthquake  automatic",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii              0.5   19.434  -155.254 hv    earthquake  automatic",
@@ -65,7 +65,7 @@ import Testing
         try h.press(.character("2"), .character("z"), .character("4"))
         // Honolulu is UTC-10; ties on 5.4 go shallow first; ASCII arrows without UTF-8.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by mag v, depth ^ ",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by mag v, d",
             "  1 Time              2 Mag v 3 Place              4 De… ^2",
             "  2018-06-12 13:08:28     5.8 94km SW of Muara Si…     10.0",
             "  2018-06-13 20:27:39     5.6 275km W of Puerto C…     10.0",
@@ -97,7 +97,7 @@ import Testing
         // Status give way to their marks; Type, unsorted, is whole. The two
         // automatic quakes of nn come first, then nc's, shallowest first.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by status ▲, net ▼, depth ▲",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by status ▲, net ▼, depth ▲",
             "  1 Time                           2 Mag 3 Place                          4 De… ▲3    5 Lat     6 Lon 7 ▼2  8 Type      9 Stat… ▲",
             "  2018-06-14 07:09:54    2 h ago     1.7 23km WSW of Hawthorne, Nevada        13.9   38.432  -118.872 nn    earthquake  automatic",
             "  2018-06-14 01:01:55    8 h ago     1.3 32km SSE of Lovelock, Nevada         15.1   39.909  -118.332 nn    earthquake  automatic",
@@ -118,7 +118,7 @@ import Testing
         // A third `z 7`: its default direction, the other, then none.
         try h.press(.character("z"), .character("7"))
         #expect(h.controller.sortKeys == [SortKey(.status, ascending: true), SortKey(.depth, ascending: true)])
-        #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  by status ▲, depth ▲")
+        #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by status ▲, depth ▲")
     }
 
     @Test func aQuakeImportedWhileBrowsingIsBoldWithAPlusForHalfAMinute() throws {
@@ -131,7 +131,7 @@ import Testing
         // The newest row, selected: bold with a `+`, the whole row, not only the mark
         // ('B' bold reverse; 'X' its magnitude, red bold reverse); the row under it is not bold.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,715 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,715 quakes  row 1  by time ▼",
             "  1 Time ▼              2 Mag 3 Place                         4 Depth",
             "+ 2018-06-14 09:55:00     3.3 New Ridge                          10.0",
             "  2018-06-14 09:12:13     2.9 5km SW of Volcano, Hawaii           1.5",
@@ -152,7 +152,7 @@ import Testing
         try h.send(.tick(Date().addingTimeInterval(31)))
         // The mark goes after 30 s.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,715 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,715 quakes  row 1  by time ▼",
             "  1 Time ▼              2 Mag 3 Place                         4 Depth",
             "  2018-06-14 09:55:00     3.3 New Ridge                          10.0",
             "  2018-06-14 09:12:13     2.9 5km SW of Volcano, Hawaii           1.5",
@@ -176,7 +176,7 @@ import Testing
         let h = try BrowserHarness(width: 100, height: 8)
         try h.press(.character("2"), .character("g"))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by mag ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by mag ▼",
             "  1 Time                         2 Mag ▼ 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-12 23:08:28    1 d ago     5.8 94km SW of Muara Siberu…     10.0   -2.100    98.520 us",
             "  2018-06-14 06:27:39    3 h ago     5.6 275km W of Puerto Chaca…     10.0  -45.850   -76.305 us",
@@ -197,7 +197,7 @@ import Testing
         try h.press(.character("2"), .character("g"))
         // The smallest magnitude in the feed is -0.39; the unknown one sorts last either way.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by mag ▲",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by mag ▲",
             "  1 Time                         2 Mag ▲ 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-12 17:29:52    1 d ago    -0.4 13km NE of Little Lake,…      0.6   36.011  -117.793 ci",
             "  2018-06-10 13:30:29    3 d ago    -0.3 6km W of Mammoth Lakes,…     -1.6   37.632  -119.044 nc",
@@ -220,7 +220,7 @@ import Testing
         #expect(h.controller.sortKeys == [SortKey(.place, ascending: false)], "] sorts the cursor's column descending")
         // Folded places descending: the CJK place, above every Latin one, comes first, then "unknown ridge".
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by place ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by place ▼",
             "  1 Time                           2 Mag 3 Place ▼                 4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:00:00    1 h ago     4.2 東京都の近く、関東地方…      10.0   35.680   139.770 jp",
             "  2018-06-14 08:30:00    1 h ago       — Unknown Ridge                10.0    1.000     1.000 xx",
@@ -240,7 +240,7 @@ import Testing
         ])
         try h.press(.character("z"), .character("1"))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by place ▼, time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by place ▼, time ▼",
             "  1 Time ▼2                        2 Mag 3 Place ▼                 4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:00:00    1 h ago     4.2 東京都の近く、関東地方…      10.0   35.680   139.770 jp",
             "  2018-06-14 08:30:00    1 h ago       — Unknown Ridge                10.0    1.000     1.000 xx",
@@ -269,7 +269,7 @@ import Testing
         h.pressWithoutResults(.character("2"))
         #expect(h.state.configuration.sortKeys == [SortKey(.magnitude, ascending: false)])
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time                         2 Mag ▼ 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -291,7 +291,7 @@ import Testing
         h.pressWithoutResults(.character("z"), .character("4"))
         #expect(h.state.configuration.sortKeys == [SortKey(.magnitude, ascending: false), SortKey(.depth, ascending: true)])
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time                         2 Mag ▼ 3 Place                  4 De… ▲2    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -313,7 +313,7 @@ import Testing
         // 5.4 go shallow first.
         try h.refresh()
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by mag ▼, depth ▲",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by mag ▼, depth ▲",
             "  1 Time                         2 Mag ▼ 3 Place                  4 De… ▲2    5 Lat     6 Lon 7 Net",
             "  2018-06-12 23:08:28    1 d ago     5.8 94km SW of Muara Siberu…     10.0   -2.100    98.520 us",
             "  2018-06-14 06:27:39    3 h ago     5.6 275km W of Puerto Chaca…     10.0  -45.850   -76.305 us",
@@ -339,7 +339,7 @@ import Testing
         #expect(h.controller.sortKeys == [SortKey(.place, ascending: true)])
         // The click moves the column cursor to Place too.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by place ▲",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by place ▲",
             "  1 Time                           2 Mag 3 Place ▲                 4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-11 06:25:57    3 d ago     2.6 0km E of Volcano, Hawaii     -0.1   19.430  -155.231 hv",
             "  2018-06-09 12:29:17    4 d ago     2.3 0km ESE of Volcano, Haw…      6.5   19.427  -155.229 hv",
@@ -360,7 +360,7 @@ import Testing
         try h.event(.mouse(MouseEvent(.press, row: 1, column: 45)))
         #expect(h.controller.sortKeys == [SortKey(.place, ascending: false)])
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by place ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by place ▼",
             "  1 Time                           2 Mag 3 Place ▼                 4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:00:00    1 h ago     4.2 東京都の近く、関東地方…      10.0   35.680   139.770 jp",
             "  2018-06-14 08:30:00    1 h ago       — Unknown Ridge                10.0    1.000     1.000 xx",
@@ -386,7 +386,7 @@ import Testing
         try h.type("ile")
         // "Île" in "10 km N of Île-de-France" is highlighted, "10 km N of " is not.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  10 of 4,714 quakes  filter \"ile\"  by time ▼",
+            " quakes-tui  quakes.sqlite  10 of 4,714 quakes  row 1  filter \"ile\"  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 08:46:40    1 h ago     0.5 10 km N of Île-de-France     10.0   48.900     2.350 fr",
             "  2018-06-14 06:27:39    3 h ago     5.6 275km W of Puerto Chaca…     10.0  -45.850   -76.305 us",
@@ -407,7 +407,7 @@ import Testing
         try h.press(.backspace, .backspace, .backspace)
         // An empty field means no filter.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -428,7 +428,7 @@ import Testing
         try h.type("東京")
         try h.press(.enter)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  1 of 4,714 quakes  filter \"東京\"  by time ▼",
+            " quakes-tui  quakes.sqlite  1 of 4,714 quakes  row 1  filter \"東京\"  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:00:00    1 h ago     4.2 東京都の近く、関東地方…      10.0   35.680   139.770 jp",
             "",
@@ -456,7 +456,7 @@ import Testing
         try h.type("東京")
         // Each wide character is two cells, the match highlighted in both.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  1 of 4,714 quakes  filter \"東京\"  by time",
+            " quakes-tui  quakes.sqlite  1 of 4,714 quakes  row 1  filter \"東京\"  b",
             "  1 Time ▼              2 Mag 3 Place                         4 Depth",
             "  2018-06-14 09:00:00     4.2 東京都の近く、関東地方の沿岸…      10.0",
             "",
@@ -481,7 +481,7 @@ import Testing
         try h.press(.character("s"))
         // 298 in the feed, plus three extras that day.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  sections: day",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼  sections: day",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " 2018-06-14 · 301 quakes",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
@@ -501,7 +501,7 @@ import Testing
         ], "298 in the feed, plus three extras that day")
         try h.press(.character("s"), .character("g"))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  sections: magnitude band",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼  sections: magnitude band",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " M5 · 27 quakes",
             "  2018-06-14 06:27:39    3 h ago     5.6 275km W of Puerto Chaca…     10.0  -45.850   -76.305 us",
@@ -521,7 +521,7 @@ import Testing
         ])
         try h.press(.character("G"))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  sections: magnitude band",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 4,714  by time ▼  sections: magnitude band",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-07 13:20:56    6 d ago    -0.1 4km WSW of Tahoe Vista,…      8.7   39.229  -120.097 nn",
             "  2018-06-07 12:50:21    6 d ago    -0.2 50km SE of Beatty, Neva…      0.0   36.627  -116.308 nn",
@@ -550,7 +550,7 @@ import Testing
         try h.press(.character("j"), .character("j"), .enter)
         // 'T': the title, green bold as M 0.6 is green.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  times GMT-10",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 3  by time ▼  times GMT-10",
             " M 0.6 - 9km NE of Aguanga, CA",
             "",
             " Id            ci38197512",
@@ -598,7 +598,7 @@ import Testing
         ], extra: [Style(foreground: .green, bold: true): "T"])
         try h.press(.escape)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  times GMT-10",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 3  by time ▼  times GMT-10",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-13 23:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-13 23:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -650,7 +650,7 @@ import Testing
         let h = try BrowserHarness(width: 100, height: 8)
         try h.press(.character("d"))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -671,7 +671,7 @@ import Testing
         try h.press(.character("n"))
         #expect(try h.catalog.count() == 4714)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -693,7 +693,7 @@ import Testing
         #expect(try h.catalog.count() == 4713)
         // The selection moves to the next quake.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,713 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,713 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
@@ -719,7 +719,7 @@ import Testing
         try h.type("magnitude >= 4.5")
         try h.press(.enter)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  75 of 4,714 quakes  where magnitude >= 4.5  by time ▼",
+            " quakes-tui  quakes.sqlite  75 of 4,714 quakes  row 1  where magnitude >= 4.5  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 06:27:39    3 h ago     5.6 275km W of Puerto Chaca…     10.0  -45.850   -76.305 us",
             "  2018-06-14 04:23:14    5 h ago     4.9 277km SE of Lambasa, Fi…    564.8  -17.922  -178.535 us",
@@ -742,7 +742,7 @@ import Testing
         try h.press(.enter)
         // The caret under the bad key, over a red line; the previous predicate stays.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  75 of 4,714 quakes  where magnitude >= 4.5  by time ▼",
+            " quakes-tui  quakes.sqlite  75 of 4,714 quakes  row 1  where magnitude >= 4.5  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 06:27:39    3 h ago     5.6 275km W of Puerto Chaca…     10.0  -45.850   -76.305 us",
             "  2018-06-14 04:23:14    5 h ago     4.9 277km SE of Lambasa, Fi…    564.8  -17.922  -178.535 us",
@@ -769,7 +769,7 @@ import Testing
         try h.press(.character("?"))
         // The overlay is 72 wide at column 4, over the table, which shows around it.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1    Keys                                                                 pth",
             "  20                                                                        1.5",
             "  20  ↑ ↓ j k  wheel  move; click: select (on the map: the nearest)         0.5",
@@ -843,7 +843,7 @@ import Testing
         ])
         try h.resize(width: 100, height: 8)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -871,7 +871,7 @@ import Testing
         #expect(h.state.selectedIndex == 8)
         // The selected row is the last visible one.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 9  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:08:20 51 min ago     2.9 7km SW of Volcano, Hawa…      0.3   19.376  -155.278 hv",
             "  2018-06-14 09:07:01 52 min ago     2.9 3km SW of Volcano, Hawa…      0.6   19.409  -155.259 hv",
@@ -897,7 +897,7 @@ import Testing
         #expect(h.state.selectedIndex == 4709, "a click selects the row under it")
         // The five oldest quakes, the first of them selected.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 4,710  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-07 09:42:37    7 d ago     2.0 6km WSW of Volcano, Haw…     -0.4   19.402  -155.294 hv",
             "  2018-06-07 09:30:55    7 d ago     2.0 11km ESE of Big Bear Ci…      3.0   34.237  -116.733 ci",
@@ -924,7 +924,7 @@ import Testing
         #expect(h.state.selectedQuakeID == "ci38197512")
         // Scrolled to it: the last of the M0.6 quakes by id, shown selected.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by mag ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 4,347  by mag ▼",
             "  1 Time                         2 Mag ▼ 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-10 11:26:13    3 d ago     0.6 11km WNW of Quincy, Cal…     14.3   39.990  -121.067 nn",
             "  2018-06-09 08:47:28    5 d ago     0.6 20km W of Portola, Cali…      9.9   39.809  -120.705 nn",

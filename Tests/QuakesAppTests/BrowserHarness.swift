@@ -138,12 +138,12 @@ final class BrowserHarness {
         case .pickNearest(let point, let radius, let region):
             handle([.mapPicked(try controller.nearestQuake(latitude: point.latitude, longitude: point.longitude,
                                                            restriction: region.predicate, radius: radius))])
-        case .computeCharts(let width, let decay):
+        case .computeCharts(let width, let decay, let ask):
             do {
                 let computed = try ChartQueries.charts(controller, width: width, decay: decay, charts)
-                handle([.charts(computed)])
+                handle([.charts(computed, answering: ask)])
                 if answersMix, let mix = try ChartQueries.mix(controller, abandonWhen: { false }) {
-                    handle([.charts(computed.withMix(mix))])
+                    handle([.charts(computed.withMix(mix), answering: ask)])
                 }
             } catch { handle([.chartsFailed(error)]) }
         case .refresh: onRefresh?()

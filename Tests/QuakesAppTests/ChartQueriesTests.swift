@@ -52,7 +52,7 @@ struct ChartQueriesTests {
         // week's magnitude mix (none for 10: it was asked again meanwhile).
         let events = Self.events(inbox, count: 3)
         #expect(calls.all == [10, 30])
-        let charts = events.compactMap { if case .charts(let charts) = $0 { charts } else { nil } }
+        let charts = events.compactMap { if case .charts(let charts, _) = $0 { charts } else { nil } }
         #expect(charts.count == 3 && events.count == 3)
         #expect(Array(charts.prefix(2)) == [Self.empty, Self.empty])
         #expect(charts.last?.mixWarning?.hasPrefix("mixes ml (") == true, "\(String(describing: charts.last?.mixWarning))")

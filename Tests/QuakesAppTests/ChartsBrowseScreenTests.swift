@@ -22,7 +22,7 @@ struct ChartsBrowseScreenTests {
     /// the selected (newest) quake and has the `^`).
     /// Magnitudes -0.4 up, two 0.1 bins a column; one without a magnitude.
     static let shownLines = [
-        " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+        " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
         "4,714 quakes per 6h · tallest 283                 Mc 2.4 · b 0.95 ± 0.03 · a 5.48 · 1,573 ≥ Mc",
         "   ▃▃   ▆       ▄   █  ▁▅                         ••••••••••••  |",
         "  ▃██  ██▃ ▂▅  ▇█▂ ▂█  ██  ▅                                 ▄•••••-",

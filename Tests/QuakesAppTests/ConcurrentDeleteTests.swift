@@ -24,7 +24,7 @@ import Testing
         try second.press(.character("y"))
         #expect(second.lines.last == "\(Self.title) was already deleted (by another process)")
 
-        #expect(second.lines[0] == " quakes-tui  quakes.sqlite  4,713 quakes  by time ▼")
+        #expect(second.lines[0] == " quakes-tui  quakes.sqlite  4,713 quakes  row 1  by time ▼")
         #expect(try QuakeCatalog(path: first.catalog.path).count() == 4713)
     }
 }

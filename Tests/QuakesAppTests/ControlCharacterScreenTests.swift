@@ -28,7 +28,7 @@ import Testing
         // The newest row, selected: its place 24 columns of visible text, its
         // network cut in its five; the next row is its own line.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,715 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,715 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                           4 Depth    5 Lat     6 Lon 7 Net 8 Type      9 Status",
             "  2018-06-14 09:53:20  6 min ago     2.5 ^[]0;TITLE^GEvil^JPlace�              3.0    2.000     1.000 z^[[… earthquake  reviewed",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawaii             1.5   19.394  -155.275 hv    earthquake  automatic",
@@ -54,7 +54,7 @@ import Testing
         try h.press(.enter)
         // 'T': the title, orange bold as M 2.5 is orange.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,715 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,715 quakes  row 1  by time ▼",
             " M 2.5 - ^[]0;TITLE^GEvil^JPlace�",
             "",
             " Id            zz0001",
@@ -108,7 +108,7 @@ import Testing
 
         try h.press(.escape, .character("d"))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,715 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,715 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:53:20  6 min ago     2.5 ^[]0;TITLE^GEvil^JPlace�      3.0    2.000     1.000 z^[[…",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
@@ -160,7 +160,7 @@ import Testing
         ])
         try h.press(.character("y"))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",

@@ -108,7 +108,7 @@ import TestSupport
         try h.press(.enter)
         #expect(h.model.selectedIndex == matches[0])
         #expect(h.lines.last == "\"Aguanga\": row \(matches[0] + 1) of 4,714", "\(h.lines.last ?? "")")
-        #expect(h.lines[0].hasPrefix(" quakes-tui  quakes.sqlite  4,714 quakes"), "nothing filtered")
+        #expect(h.lines[0].hasPrefix(" quakes-tui  quakes.sqlite  4,714 quakes  row \(matches[0] + 1)"), "nothing filtered")
         try h.press(.character("n"))
         #expect(h.model.selectedIndex == matches[1])
         try h.press(.character("N"), .character("N"))

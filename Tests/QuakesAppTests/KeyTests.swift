@@ -28,7 +28,7 @@ import TestSupport
         // Depth is eight wide: the title gives way to the mark. The shallowest
         // quakes are above sea level.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by depth ▲",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by depth ▲",
             "  1 Time                           2 Mag 3 Place                  4 Dep… ▲    5 Lat     6 Lon 7 Net",
             "  2018-06-11 06:34:30    3 d ago     2.1 29km NNW of Pahala, Haw…     -3.2   19.462  -155.542 hv",
             "  2018-06-09 13:32:32    4 d ago     2.4 19km W of Volcano, Hawa…     -3.1   19.412  -155.424 hv",
@@ -50,7 +50,7 @@ import TestSupport
         #expect(h.controller.sortKeys == [SortKey(.depth, ascending: true), SortKey(.place, ascending: false)])
         // No two of the five shallowest share a depth (-3.14 and -3.06 both show as -3.1): the order stays.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by depth ▲, place ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by depth ▲, place ▼",
             "  1 Time                           2 Mag 3 Place ▼2               4 Dep… ▲    5 Lat     6 Lon 7 Net",
             "  2018-06-11 06:34:30    3 d ago     2.1 29km NNW of Pahala, Haw…     -3.2   19.462  -155.542 hv",
             "  2018-06-09 13:32:32    4 d ago     2.4 19km W of Volcano, Hawa…     -3.1   19.412  -155.424 hv",
@@ -73,7 +73,7 @@ import TestSupport
                                           SortKey(.magnitude, ascending: true)])
         // Mag is seven wide: "2 Mag ▲3" does not fit, its title is cut.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by depth ▲, place ▼, mag ▲",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by depth ▲, place ▼, mag ▲",
             "  1 Time                         2 M… ▲3 3 Place ▼2               4 Dep… ▲    5 Lat     6 Lon 7 Net",
             "  2018-06-11 06:34:30    3 d ago     2.1 29km NNW of Pahala, Haw…     -3.2   19.462  -155.542 hv",
             "  2018-06-09 13:32:32    4 d ago     2.4 19km W of Volcano, Hawa…     -3.1   19.412  -155.424 hv",
@@ -98,7 +98,7 @@ import TestSupport
         try h.press(.enter)
         // 'T': the title, orange bold as M 2.9 is orange.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             " M 2.9 - 5km SW of Volcano, Hawaii",
             "",
             " Id            hv70264586",
@@ -147,7 +147,7 @@ import TestSupport
         try h.press(.character("q"))
         #expect(h.state.mode == .table && !h.state.shouldQuit)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -203,7 +203,7 @@ import TestSupport
         #expect(h.state.selectedQuakeID == "ci38197512", "day")
         // day: the third row of the first day, still in view.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  sections: day",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 3  by time ▼  sections: day",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " 2018-06-14 · 301 quakes",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
@@ -227,7 +227,7 @@ import TestSupport
         // magnitudeBand: the newest quake under M1 opens M0; scrolled down to it
         // (the last rows of M1 above its section line).
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  sections: magnitude band",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 4,028  by time ▼  sections: magnitude band",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-07 09:54:03    7 d ago     1.7 85km NNW of Talkeetna, …    100.6   63.056  -150.582 ak",
             "  2018-06-07 09:28:56    7 d ago     1.7 13km ENE of Hidden Vall…      1.7   38.847  -122.417 nc",
@@ -250,7 +250,7 @@ import TestSupport
         #expect(h.state.selectedQuakeID == "ci38197512", "network")
         // network: the newest of ci's; scrolled up to it and its section line.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  sections: network",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 312  by time ▼  sections: network",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " ci · 378 quakes",
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
@@ -281,7 +281,7 @@ import TestSupport
         #expect(h.state.selectedIndex == 3, "one row above it now")
         // The new row has no `+`: it changed after the harness's "now", not in the half minute before it.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,715 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,715 quakes  row 4  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:55:00  5 min ago     2.0 Newer Ridge                  10.0   35.680   139.770 nw",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
@@ -306,7 +306,7 @@ import TestSupport
         try honolulu.press(.character("s"))
         // The newest quake, in Honolulu's time, under its UTC day.
         honolulu.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  sections: day  times GMT-10",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼  sections: day  times GMT-10",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " 2018-06-14 UTC · 301 quakes",
             "  2018-06-13 23:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
@@ -327,7 +327,7 @@ import TestSupport
         let utc = try BrowserHarness(width: 100, height: 8)
         try utc.press(.character("s"))
         utc.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼  sections: day",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼  sections: day",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " 2018-06-14 · 301 quakes",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
@@ -352,7 +352,7 @@ import TestSupport
         try h.press(.character("?"))
         // The key column widens to the longest name, "Left Right h l  - +", plus two.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time v",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time v",
             "  1    Keys                                                                 pth",
             "  20                                                                        1.5",
             "  20  Up Down j k  wheel   move; click: select (on the map: the nearest)    0.5",

@@ -39,7 +39,7 @@ import TestSupport
         // marker is on the selected Hawaiian quake: dot (10, 9), cell (5, 2)
         // of the map, which starts on row 1.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "",
             "                               ⡀",
             "",
@@ -79,7 +79,7 @@ import TestSupport
         try h.press(.tab)
         #expect(h.state.map.focus == .table)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "",
             "                               ⡀",
             "",
@@ -116,7 +116,7 @@ import TestSupport
         try h.press(.tab, .character("m"))
         #expect(h.state.map.panes == .mapAlone && h.state.map.isFocused)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "                        120°W   60°W    0°      60°E    120°E",
             "                        ⠁       ⠁       ⠁       ⠁       ⠁",
             "                ⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁⠁",
@@ -170,7 +170,7 @@ import TestSupport
         let marked = Self.cell(of: hawaii, region: zoomed, in: area)
         #expect(h.screen.style(row: marked.row, column: marked.column) == MapView.markerStyle)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             " 120°E      ⠁         ⠈          60°W      ⠈          60°E",
             " ⠈          ⠁         ⠈          ⠁         ⠈          ⠁",
             " ⠈          ⠁         ⠈          ⠁         ⠈          ⠁",
@@ -227,7 +227,7 @@ import TestSupport
         #expect(h.state.map.region == fitted)
         #expect(h.state.map.quakes?.count == 316, "every Alaskan quake is in the fitted view")
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  316 of 4,714 quakes  filter \"ala",
+            " quakes-tui  quakes.sqlite  316 of 4,714 quakes  row 1  filt",
             "          150°E       180°     ⡀ ⠁⢂         120°W      90°W",
             "          ⠈           ⠁     ⣀ ⠨⡄⡀⡠⡞⣀        ⠈          ⠈",
             "          ⠈           ⠁       ⣀ ⣮•⡣⢄        ⠈          ⠈",
@@ -262,7 +262,7 @@ import TestSupport
         // v v: events, so each quake's cell shows its symbol.
         try h.press(.character("2"), .character("m"), .character("v"), .character("v"), .tab)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by mag ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by mag ▼",
             "                              ••⡄      •        ••",
             "                              •●⠐⠿•⠖⡃   •••• ••●●⠈",
             "                              ●   •●•   ⠂ ●• ●••●●",
@@ -326,13 +326,13 @@ import TestSupport
                 : quake.longitude >= region.west && quake.longitude <= region.east
             if quake.latitude >= region.south && quake.latitude <= region.north && east { inRegion += 1 }
         }
-        #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼")
+        #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼")
         try h.press(.character("R"))
         #expect(h.state.map.regionFilter == region)
         let ranges = MapView.ranges(region, unicode: true)
-        #expect(h.lines[0] == " quakes-tui  quakes.sqlite  \(Formatting.count(inRegion)) of 4,714 quakes  region \(ranges)  by time ▼")
+        #expect(h.lines[0] == " quakes-tui  quakes.sqlite  \(Formatting.count(inRegion)) of 4,714 quakes  row 1  region \(ranges)  by time ▼")
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  330 of 4,714 quakes  region lat 49.29…70.68, lon 20.88…20.88  by time ▼",
+            " quakes-tui  quakes.sqlite  330 of 4,714 quakes  row 1  region lat 49.29…70.68, lon 20.88…20.88  by time ▼",
             "",
             "",
             "                                                              ⠛",
@@ -368,7 +368,7 @@ import TestSupport
         ], extra: Self.extra, "only the quakes in the region, in the table and on the map")
         try h.press(.character("R"))
         #expect(h.state.map.regionFilter == nil)
-        #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼")
+        #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼")
     }
 
     /// A click on the map selects the quake nearest the click's cell among

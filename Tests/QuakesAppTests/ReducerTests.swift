@@ -95,13 +95,13 @@ import Testing
         var model = Self.shownModel()
         #expect(reduce(&model, Self.keys("/r")) == [.fetch(Self.configuration(filter: "r"))])
         #expect(reduce(&model, Self.key("i")) == [.fetch(Self.configuration(filter: "ri"))])
-        #expect(Self.topLine(model) == " quakes-tui  q.sqlite  1,000 quakes  by time ▼")
+        #expect(Self.topLine(model) == " quakes-tui  q.sqlite  1,000 quakes  row 1  by time ▼")
         _ = reduce(&model, .page(Self.page(2, Self.configuration(filter: "r"), count: 400, rows: 0..<300)))
-        #expect(Self.topLine(model) == " quakes-tui  q.sqlite  400 of 1,000 quakes  filter \"r\"  by time ▼")
+        #expect(Self.topLine(model) == " quakes-tui  q.sqlite  400 of 1,000 quakes  row 1  filter \"r\"  by time ▼")
         _ = reduce(&model, .page(Self.page(3, Self.configuration(filter: "ri"), count: nil, rows: 0..<70)))
         #expect(Self.topLine(model) == " quakes-tui  q.sqlite  counting…  filter \"ri\"  by time ▼")
         _ = reduce(&model, .page(Self.page(3, Self.configuration(filter: "ri"), count: 70, rows: 0..<70)))
-        #expect(Self.topLine(model) == " quakes-tui  q.sqlite  70 of 1,000 quakes  filter \"ri\"  by time ▼")
+        #expect(Self.topLine(model) == " quakes-tui  q.sqlite  70 of 1,000 quakes  row 1  filter \"ri\"  by time ▼")
     }
 
     @Test func anOlderPageOrAPageKnowingLessIsNotShown() {
@@ -128,7 +128,7 @@ import Testing
         #expect(model.selectedIndex == 251 && model.selectedQuakeID == "q250")
         var screen = Screen(width: 80, height: 24)
         BrowseView(zone: .utc, land: .none).render(model, into: &screen)
-        #expect(screen.lines[0] == " quakes-tui  q.sqlite  1,001 quakes  by time ▼")
+        #expect(screen.lines[0] == " quakes-tui  q.sqlite  1,001 quakes  row 252  by time ▼")
     }
 
     /// `G` past the page: the selection goes to the last row at once, its

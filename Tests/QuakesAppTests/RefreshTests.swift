@@ -15,7 +15,7 @@ struct RefreshTests {
         let h = try BrowserHarness()
         // Never fetched: nothing said.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -43,7 +43,7 @@ struct RefreshTests {
         ], "never fetched: nothing said")
         try h.send(.lastFetch(BrowserHarness.now.addingTimeInterval(-3 * 60 - 20)))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  Updated 3 min ago  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  Updated 3 min ago  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -71,7 +71,7 @@ struct RefreshTests {
         ])
         try h.send(.lastFetch(BrowserHarness.now.addingTimeInterval(-2 * 3600)))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  Updated 2 h ago  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  Updated 2 h ago  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -107,7 +107,7 @@ struct RefreshTests {
         #expect(started == 1)
         try h.send(.refreshProgress("all_day.geojson [███████████░░░░░░░░░░░░░] 55 kB of 110 kB"))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -138,7 +138,7 @@ struct RefreshTests {
         try h.press(.character("/"))
         try h.type("ala")
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  358 of 4,714 quakes  filter \"ala\"  by time ▼",
+            " quakes-tui  quakes.sqlite  358 of 4,714 quakes  row 1  filter \"ala\"  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 08:05:23    1 h ago     2.2 14km NW of Whittier, Al…     11.3   60.868  -148.869 ak",
             "  2018-06-14 08:04:59    1 h ago     1.3 156km ENE of McGrath, A…      5.1   63.433  -152.671 ak",
@@ -166,7 +166,7 @@ struct RefreshTests {
         ], cursor: Screen.Position(row: 11, column: 4))
         try h.press(.escape)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -198,7 +198,7 @@ struct RefreshTests {
         try h.send(.refreshFinished(feed: "all_day.geojson", .success(report)))
         // Updated as of the clock.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  Updated 0 s ago  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  Updated 0 s ago  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -226,7 +226,7 @@ struct RefreshTests {
         ], "updated as of the clock")
         try h.press(.character("j"))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  Updated 0 s ago  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 2  Updated 0 s ago  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -259,7 +259,7 @@ struct RefreshTests {
         let h = try BrowserHarness()
         try h.press(.character("r"))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -293,7 +293,7 @@ struct RefreshTests {
         try h.press(.character("?"))
         // The overlay is 72 wide at column 14 of 100, over the table.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼       Keys                                                                   6 Lon 7 Net",
             "  2018-06-14 0                                                                        155.275 hv",
             "  2018-06-14 0  ↑ ↓ j k  wheel  move; click: select (on the map: the nearest)         155.254 hv",

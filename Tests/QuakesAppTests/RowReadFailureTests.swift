@@ -14,7 +14,7 @@ import TestSupport
     @Test func aDamagedCatalogFoundWhileScrollingIsSaidOnTheBottomLine() throws {
         let h = try BrowserHarness(width: 130, height: 8)
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                           4 Depth    5 Lat     6 Lon 7 Net 8 Type      9 Status",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawaii             1.5   19.394  -155.275 hv    earthquake  automatic",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii              0.5   19.434  -155.254 hv    earthquake  automatic",
@@ -49,7 +49,7 @@ import TestSupport
         let error = "error: database \(h.catalog.path): cannot read: database is corrupt"
         let shown = String(error.prefix(130))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 4,714  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                           4 Depth    5 Lat     6 Lon 7 Net 8 Type      9 Status",
             "  …",
             "  …",

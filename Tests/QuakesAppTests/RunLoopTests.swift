@@ -20,7 +20,7 @@ struct RunLoopTests {
         let browser = try RunningBrowser()
         let first = try #require(browser.frame(showing: "4,711 quakes", row: 0))
         expectScreen(first, lines: [
-            " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼",
             "  1 Time ▼              2 Mag 3 Place                         4 Depth",
             "  2018-06-14 09:12:13     2.9 5km SW of Volcano, Hawaii           1.5",
             "  2018-06-14 09:11:44     2.1 1km W of Volcano, Hawaii            0.5",
@@ -41,7 +41,7 @@ struct RunLoopTests {
         let before = browser.terminal.frames.count
 
         browser.terminal.send(.character("2"))
-        let sorted = try #require(browser.frame(showing: "4,711 quakes  by mag ▼", row: 0))
+        let sorted = try #require(browser.frame(showing: "4,711 quakes  row 1  by mag ▼", row: 0))
         let frames = Array(browser.terminal.frames.dropFirst(before))
         // The frame drawn for the key itself: the new mark dimmed over rows
         // still by time, Time's mark gone, pending too; the top line still
@@ -49,7 +49,7 @@ struct RunLoopTests {
         // key (the clock's tick, an idle check's answer) are the first again.
         let pending = try #require(frames.first { $0 != first })
         expectScreen(pending, lines: [
-            " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼",
             "  1 Time              2 Mag ▼ 3 Place                         4 Depth",
             "  2018-06-14 09:12:13     2.9 5km SW of Volcano, Hawaii           1.5",
             "  2018-06-14 09:11:44     2.1 1km W of Volcano, Hawaii            0.5",
@@ -69,7 +69,7 @@ struct RunLoopTests {
         ], "the pending mark is dimmed; Time loses its mark, pending too")
         // The rows arrive: the biggest quakes first, the marks bold again.
         expectScreen(sorted, lines: [
-            " quakes-tui  quakes.sqlite  4,711 quakes  by mag ▼",
+            " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by mag ▼",
             "  1 Time              2 Mag ▼ 3 Place                         4 Depth",
             "  2018-06-12 23:08:28     5.8 94km SW of Muara Siberut, Ind…     10.0",
             "  2018-06-14 06:27:39     5.6 275km W of Puerto Chacabuco, …     10.0",
@@ -114,7 +114,7 @@ struct RunLoopTests {
         // The newest row, marked new: bold with a `+`, and selected ('B' bold
         // reverse; 'X' its magnitude, red bold reverse).
         expectScreen(shown, lines: [
-            " quakes-tui  quakes.sqlite  4,712 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,712 quakes  row 1  by time ▼",
             "  1 Time ▼              2 Mag 3 Place                         4 Depth",
             "+ 2018-06-14 09:55:00     3.3 New Ridge                          10.0",
             "  2018-06-14 09:12:13     2.9 5km SW of Volcano, Hawaii           1.5",
@@ -146,7 +146,7 @@ struct RunLoopTests {
         browser.terminal.resize(width: 60, height: 9)
         let back = try #require(browser.terminal.waitForFrame { $0.width == 60 && $0.height == 9 })
         expectScreen(back, lines: [
-            " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼",
+            " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼",
             "  1 Time ▼              2 Mag 3 Place               4 Depth",
             "  2018-06-14 09:12:13     2.9 5km SW of Volcano, …      1.5",
             "  2018-06-14 09:11:44     2.1 1km W of Volcano, H…      0.5",
@@ -215,7 +215,7 @@ struct RunLoopTests {
         browser.terminal.send(.character("d"), .character("y"))
         let failed = try #require(browser.frame(showing: "error:", row: 7))
         #expect(failed.lines[7] == "error: could not delete: the catalog stayed locked for 1 s")
-        #expect(failed.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼")
+        #expect(failed.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼")
         try holder.commit()
         #expect(try CatalogProbe.ids(browser.catalog.path).count == 4711)
         browser.terminal.send(.character("q"))
@@ -240,7 +240,7 @@ struct RunLoopTests {
             holder = try WriteLockHolder(path: catalog.path)   // the build waits, so the frame between shows
         }
         #expect(try browser.catalog.pendingIndexes() == [], "not left pending: built when sorted by")
-        let indexing = try #require(browser.frame(showing: "4,711 quakes  indexing…", row: 0))
+        let indexing = try #require(browser.frame(showing: "4,711 quakes  row 1  indexing…", row: 0))
         #expect(indexing.lines[0].hasSuffix("by sig ▼"), "\(indexing.lines[0])")
         let built = try frameAfterIndexing(browser, releasing: holder) { $0.contains("4,711 quakes  by sig ▼") }
         #expect(built != nil, "the top line no longer says indexing…")
@@ -260,7 +260,7 @@ struct RunLoopTests {
             holder = try WriteLockHolder(path: catalog.path)   // the build waits, so the frame between shows
         }
         let akQuakes = try CatalogProbe.count(browser.catalog.path, where: "net = 'ak'")
-        let top = " quakes-tui  quakes.sqlite  \(Formatting.count(akQuakes)) of 4,711 quakes"
+        let top = " quakes-tui  quakes.sqlite  \(Formatting.count(akQuakes)) of 4,711 quakes  row 1"
         #expect(browser.frame(showing: top + "  indexing…", row: 0) != nil, "net's index is missing while the filter shows")
         let built = try frameAfterIndexing(browser, releasing: holder) { $0.hasPrefix(top) && !$0.contains("indexing…") }
         #expect(built != nil, "the top line no longer says indexing…")
@@ -280,9 +280,9 @@ struct RunLoopTests {
             holder = try WriteLockHolder(path: catalog.path)   // the builds wait, so the frame between shows
         }
         #expect(try browser.catalog.pendingIndexes() == ["quake_magnitude", "quake_depth"])
-        let indexing = try #require(browser.frame(showing: "4,711 quakes  indexing…", row: 0))
-        #expect(indexing.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  indexing…  by time ▼")
-        let built = try frameAfterIndexing(browser, releasing: holder) { $0 == " quakes-tui  quakes.sqlite  4,711 quakes  by time ▼" }
+        let indexing = try #require(browser.frame(showing: "4,711 quakes  row 1  indexing…", row: 0))
+        #expect(indexing.lines[0] == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  indexing…  by time ▼")
+        let built = try frameAfterIndexing(browser, releasing: holder) { $0 == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼" }
         #expect(built != nil, "the top line no longer says indexing…")
         #expect(try browser.catalog.pendingIndexes() == [])
         browser.terminal.send(.character("q"))
