@@ -98,6 +98,8 @@ public struct ColumnLayout: Equatable {
 
     public static let margin = 2          // the change mark and a space
     public static let minimumPlaceWidth = 24
+    /// `3 Place ▲2`.
+    static let placeTitleWidth = 10
 
     /// The time column without its age, on narrow screens.
     public static let shortTimeWidth = 19
@@ -110,14 +112,21 @@ public struct ColumnLayout: Equatable {
     /// Place stay, as VisiData keeps its key columns).
     /// `hidden`: the columns `-` hid (Time is never hidden); `order`: the
     /// columns as `<` `>` moved them (Time first; nil: the usual order).
+    /// `placeNeeds`: the display width of the widest place of the rows at
+    /// hand (nil: unknown): Place takes that, not all the slack, and the
+    /// optional columns stay while it fits (the rest of the line is left
+    /// blank, as VisiData sizes its columns to their values).
     public init(width: Int, home: Home? = nil, reaching cursor: QuakeColumn? = nil, hidden: Set<QuakeColumn> = [],
-                order: [QuakeColumn]? = nil) {
+                order: [QuakeColumn]? = nil, placeNeeds: Int? = nil) {
         var shown = QuakeColumn.ordered(order, home: home).filter { $0 == .time || !hidden.contains($0) }
         var timeWidth = QuakeColumn.time.width
+        // Room for its title and a sort mark (`3 Place ▲2`) whatever the places.
+        let placeWanted = placeNeeds.map { max($0, Self.placeTitleWidth) } ?? .max
+        let placeMinimum = min(Self.minimumPlaceWidth, placeWanted)
         func fixedWidth() -> Int {
             shown.filter { $0 != .place }.reduce(0) { $0 + ($1 == .time ? timeWidth : $1.width) + 1 }
         }
-        func tooWide() -> Bool { Self.margin + fixedWidth() + Self.minimumPlaceWidth > width }
+        func tooWide() -> Bool { Self.margin + fixedWidth() + placeMinimum > width }
         while tooWide(), let last = shown.last, last.isOptional, last != cursor {
             shown.removeLast()
         }
@@ -126,8 +135,8 @@ public struct ColumnLayout: Equatable {
                 shown.remove(at: place + 1)
             }
         }
-        if Self.margin + fixedWidth() + Self.minimumPlaceWidth > width { timeWidth = Self.shortTimeWidth }
-        let placeWidth = max(1, width - Self.margin - fixedWidth() - 1)
+        if tooWide() { timeWidth = Self.shortTimeWidth }
+        let placeWidth = max(1, min(placeWanted, width - Self.margin - fixedWidth() - 1))
         var x = Self.margin
         var placed: [Placed] = []
         for column in shown {

@@ -34,6 +34,21 @@ public struct TableContent: Sendable, Equatable {
     }
 
     public var tableLayout: TableLayout { TableLayout(page: page) }
+
+    /// Where the columns sit on a line `width` wide: the cursor's column in
+    /// view, Place as wide as the widest place of the page's rows.
+    public func columns(width: Int) -> ColumnLayout {
+        ColumnLayout(width: width, home: home, reaching: columnCursor, hidden: hiddenColumns, order: columnOrder,
+                     placeNeeds: widestPlace)
+    }
+
+    /// The widest place (display width) of the page's rows: the rows on
+    /// screen and those around them, so that the columns stay put while
+    /// the selection moves within the page. Nil before rows arrive.
+    var widestPlace: Int? {
+        guard let page, !page.rows.isEmpty else { return nil }
+        return page.rows.reduce(0) { max($0, DisplayWidth.of($1.place)) }
+    }
 }
 
 /// The table: a header row of column titles with their sort marks, then
@@ -52,8 +67,7 @@ public struct TableView {
     }
 
     public func render(_ state: TableContent, in area: Rect, into screen: inout Screen) {
-        let columns = ColumnLayout(width: area.width, home: state.home, reaching: state.columnCursor, hidden: state.hiddenColumns,
-                                   order: state.columnOrder)
+        let columns = state.columns(width: area.width)
         renderHeader(state, columns, in: area.top(1), into: &screen)
         renderBody(state, columns, in: area.inset(top: 1), into: &screen)
     }

@@ -77,14 +77,12 @@ struct BrowseLayout: Equatable {
     }
 
     /// What a click at (row, column) lands on (the table shows Dist when there is a home).
-    func hit(row: Int, column: Int, home: Home? = nil, reaching cursor: QuakeColumn? = nil,
-             hidden: Set<QuakeColumn> = [], order: [QuakeColumn]? = nil) -> Hit? {
+    func hit(row: Int, column: Int, table content: TableContent) -> Hit? {
         if let map, map.contains(row: row, column: column) {
             return row == map.maxY - 1 ? .mapScale : .map(column: column - map.x, row: row - map.y)
         }
         if tableHeader.contains(row: row, column: column) {
-            return ColumnLayout(width: table.width, home: home, reaching: cursor, hidden: hidden, order: order)
-                .column(atX: column - table.x)
+            return content.columns(width: table.width).column(atX: column - table.x)
                 .map(Hit.header)
         }
         if tableBody.contains(row: row, column: column) { return .bodyLine(row - tableBody.y) }

@@ -132,7 +132,7 @@ public struct BrowseView {
             parts.append(Self.sortWords(sortKeys, home: state.home, arrow: table.arrow))
         }
         let section = state.page?.configuration.sectionIdentifier ?? state.configuration.sectionIdentifier
-        if let section { parts.append("sections: \(section.label)") }
+        if let section { parts.append("section by \(section.label)") }
         // Which times the rows show: UTC (`t`), or the local zone when it is
         // not UTC. Last: on a narrow screen the sort keys matter more.
         if state.showsUTC || !formatting.isUTC { parts.append("times \(formatting.zoneName)") }

@@ -7,8 +7,7 @@ import TerminalUI
 /// a click's nearest quake, and what the map needs counted.
 extension BrowserModel {
     mutating func handle(_ mouse: MouseEvent) {
-        let hit = layout.hit(row: mouse.row, column: mouse.column, home: home, reaching: columnCursor, hidden: hiddenColumns,
-                             order: columnOrder)
+        let hit = layout.hit(row: mouse.row, column: mouse.column, table: tableContent)
         switch mouse.kind {
         case .wheelUp, .wheelDown:
             if case .map(let column, let row)? = hit, let area = layout.map {

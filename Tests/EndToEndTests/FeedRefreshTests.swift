@@ -11,7 +11,7 @@ struct FeedRefreshTests {
 
     /// `Updated N s ago` a few seconds after a refresh, whatever N is.
     static func isUpdatedTopLine(_ top: String, count: String) -> Bool {
-        let pattern = #"^ quakes-tui  quakes\.sqlite  "# + count + #" quakes  Updated [0-9]{1,2} s ago  by time ▼$"#
+        let pattern = #"^ quakes-tui  quakes\.sqlite  "# + count + #" quakes  row [0-9,]+  Updated [0-9]{1,2} s ago  by time ▼$"#
         return top.range(of: pattern, options: .regularExpression) != nil
     }
 
@@ -64,7 +64,7 @@ struct FeedRefreshTests {
         // Filtering works meanwhile: the reader never waits for the fetch.
         session.type("/kodiak")
         pane = session.waitUntil { $0.top.contains("filter \"kodiak\"") && $0.rows.allSatisfy { $0.place.lowercased().contains("kodiak") } }
-        #expect(pane.top.hasPrefix(" quakes-tui  quakes.sqlite  ") && pane.top.contains(" of 4,711 quakes  filter \"kodiak\""), "\(pane)")
+        #expect(pane.top.hasPrefix(" quakes-tui  quakes.sqlite  ") && pane.top.contains(" of 4,711 quakes  row 1  filter \"kodiak\""), "\(pane)")
         #expect(!pane.rows.isEmpty)
         session.send("Escape")
         pane = session.waitUntil { $0.bottom.contains("55 kB of 110 kB") }

@@ -182,7 +182,7 @@ struct OpenFileTests {
         let csv = largeCSV(rows: 40_000)
         let session = try session([csv])
         let reading = session.waitUntil { $0.top.contains(" of ~") }
-        let top = try #require(try Regex(#"^ quakes-tui  big\.csv  [0-9,]+ quakes  reading big\.csv [0-9,]+ of ~[0-9,]+ \([0-9]+ %\)  by time ▼$"#)
+        let top = try #require(try Regex(#"^ quakes-tui  big\.csv  [0-9,]+ quakes  row 1  reading big\.csv [0-9,]+ of ~[0-9,]+ \([0-9]+ %\)  by time ▼$"#)
             .wholeMatch(in: reading.top), "\(reading)")
         _ = top
         session.send("C-c")

@@ -22,7 +22,7 @@ struct SectionTests {
 
         session.send("s")
         var pane = session.waitUntil { $0.body.first == Self.headerLine("2018-06-14", 298) }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼  sections: day", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼  section by day", "\(pane)")
         #expect(pane.body.first == " 2018-06-14 · 298 quakes")
         #expect(pane.rows.first?.time == newest.utcSecond)
         #expect(pane.rows.count == 36, "37 body lines, one of them the section header")
@@ -31,10 +31,10 @@ struct SectionTests {
         let bands = Dictionary(grouping: Oracle.week, by: \.band).mapValues(\.count)
         #expect(bands["M5"] == 27 && bands["M2"] == 2383 && bands["M-1"] == 46, "python: floor(mag) counts")
         session.send("s")
-        pane = session.waitUntil { $0.top.hasSuffix("sections: magnitude band") && $0.body.first?.hasPrefix(" M") == true }
+        pane = session.waitUntil { $0.top.hasSuffix("section by magnitude band") && $0.body.first?.hasPrefix(" M") == true }
         session.send("g")
         pane = session.waitUntil { $0.body.first == Self.headerLine("M5", 27) }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼  sections: magnitude band", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼  section by magnitude band", "\(pane)")
         #expect(pane.body.first == " M5 · 27 quakes", "\(pane)")
         // Biggest band first; inside it, newest first.
         let m5 = Oracle.week.filter { $0.band == "M5" }.sorted { $0.time > $1.time }
@@ -46,11 +46,11 @@ struct SectionTests {
         }
 
         session.send("s")
-        pane = session.waitUntil { $0.top.hasSuffix("sections: network") }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼  sections: network", "\(pane)")
+        pane = session.waitUntil { $0.top.hasSuffix("section by network") }
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼  section by network", "\(pane)")
         // Never declustered: one section of every quake, under the words saying so.
         session.send("s")
-        pane = session.waitUntil { $0.top.hasSuffix("sections: sequence") && $0.body.first?.hasPrefix(" not declustered") == true }
+        pane = session.waitUntil { $0.top.hasSuffix("section by sequence") && $0.body.first?.hasPrefix(" not declustered") == true }
         #expect(pane.body.first == Self.headerLine("not declustered", 4_711), "\(pane)")
         session.send("s")
         pane = session.waitUntil { !$0.top.contains("sections") && $0.top.contains("  4,711 quakes") && $0.rows.count == 37 }
@@ -71,8 +71,8 @@ struct SectionTests {
         session.send("Enter")
         session.waitUntil { $0.top.contains("27 of 4,711 quakes") }
         session.send("s")
-        let pane = session.waitUntil { $0.top.contains("sections: day") && $0.rows.count == 27 }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  27 of 4,711 quakes  row 1  where magnitude >= 5  by time ▼  sections: day",
+        let pane = session.waitUntil { $0.top.contains("section by day") && $0.rows.count == 27 }
+        #expect(pane.top == " quakes-tui  quakes.sqlite  27 of 4,711 quakes  row 1  where magnitude >= 5  by time ▼  section by day",
                 "\(pane)")
         let expectedHeaders = days.keys.sorted(by: >).map { Self.headerLine($0, days[$0]!) }
         let shownHeaders = pane.body.filter { $0.range(of: Self.sectionLine, options: .regularExpression) != nil }

@@ -93,21 +93,22 @@ import Testing
                     .character("z"), .character("4"))
         #expect(h.controller.sortKeys == [SortKey(.status, ascending: true), SortKey(.net, ascending: false),
                                           SortKey(.depth, ascending: true)], "z 7 again reverses the secondary key")
+        // Place as wide as its widest place (the rest of the line blank).
         // Net is five wide: the key and the mark with its priority; Depth and
         // Status give way to their marks; Type, unsorted, is whole. The two
         // automatic quakes of nn come first, then nc's, shallowest first.
         h.expectScreen([
             " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by status ▲, net ▼, depth ▲",
-            "  1 Time                           2 Mag 3 Place                          4 De… ▲3    5 Lat     6 Lon 7 ▼2  8 Type      9 Stat… ▲",
-            "  2018-06-14 07:09:54    2 h ago     1.7 23km WSW of Hawthorne, Nevada        13.9   38.432  -118.872 nn    earthquake  automatic",
-            "  2018-06-14 01:01:55    8 h ago     1.3 32km SSE of Lovelock, Nevada         15.1   39.909  -118.332 nn    earthquake  automatic",
-            "  2018-06-12 16:34:57    1 d ago     0.4 5km WNW of The Geysers, CA           -0.7   38.797  -122.813 nc    earthquake  automatic",
-            "  2018-06-13 16:08:55   17 h ago     0.9 2km NNW of The Geysers, CA           -0.3   38.791  -122.761 nc    earthquake  automatic",
-            "  2018-06-08 01:01:09    6 d ago     1.1 7km WNW of Cobb, CA                  -0.3   38.847  -122.801 nc    earthquake  automatic",
+            "  1 Time                           2 Mag 3 Place                        4 De… ▲3    5 Lat     6 Lon 7 ▼2  8 Type      9 Stat… ▲",
+            "  2018-06-14 07:09:54    2 h ago     1.7 23km WSW of Hawthorne, Nevada      13.9   38.432  -118.872 nn    earthquake  automatic",
+            "  2018-06-14 01:01:55    8 h ago     1.3 32km SSE of Lovelock, Nevada       15.1   39.909  -118.332 nn    earthquake  automatic",
+            "  2018-06-12 16:34:57    1 d ago     0.4 5km WNW of The Geysers, CA         -0.7   38.797  -122.813 nc    earthquake  automatic",
+            "  2018-06-13 16:08:55   17 h ago     0.9 2km NNW of The Geysers, CA         -0.3   38.791  -122.761 nc    earthquake  automatic",
+            "  2018-06-08 01:01:09    6 d ago     1.1 7km WNW of Cobb, CA                -0.3   38.847  -122.801 nc    earthquake  automatic",
             "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "##################################################################################################################################",
-            "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb bbbbbbbbbbb bbbbbbbbb",
+            "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb bbbbbbbbbbb bbbbbbbbb",
             "#################################YYYYYYY##########################################################################################",
             "                                 yyyyyyy",
             "                                 ggggggg",
@@ -481,7 +482,7 @@ import Testing
         try h.press(.character("s"))
         // 298 in the feed, plus three extras that day.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼  sections: day",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼  section by day",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " 2018-06-14 · 301 quakes",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
@@ -501,7 +502,7 @@ import Testing
         ], "298 in the feed, plus three extras that day")
         try h.press(.character("s"), .character("g"))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼  sections: magnitude band",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼  section by magnitude band",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " M5 · 27 quakes",
             "  2018-06-14 06:27:39    3 h ago     5.6 275km W of Puerto Chaca…     10.0  -45.850   -76.305 us",
@@ -521,7 +522,7 @@ import Testing
         ])
         try h.press(.character("G"))
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  row 4,714  by time ▼  sections: magnitude band",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 4,714  by time ▼  section by magnitude band",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-07 13:20:56    6 d ago    -0.1 4km WSW of Tahoe Vista,…      8.7   39.229  -120.097 nn",
             "  2018-06-07 12:50:21    6 d ago    -0.2 50km SE of Beatty, Neva…      0.0   36.627  -116.308 nn",

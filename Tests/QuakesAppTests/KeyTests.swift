@@ -203,7 +203,7 @@ import TestSupport
         #expect(h.state.selectedQuakeID == "ci38197512", "day")
         // day: the third row of the first day, still in view.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  row 3  by time ▼  sections: day",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 3  by time ▼  section by day",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " 2018-06-14 · 301 quakes",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
@@ -227,7 +227,7 @@ import TestSupport
         // magnitudeBand: the newest quake under M1 opens M0; scrolled down to it
         // (the last rows of M1 above its section line).
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  row 4,028  by time ▼  sections: magnitude band",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 4,028  by time ▼  section by magnitude band",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             "  2018-06-07 09:54:03    7 d ago     1.7 85km NNW of Talkeetna, …    100.6   63.056  -150.582 ak",
             "  2018-06-07 09:28:56    7 d ago     1.7 13km ENE of Hidden Vall…      1.7   38.847  -122.417 nc",
@@ -250,7 +250,7 @@ import TestSupport
         #expect(h.state.selectedQuakeID == "ci38197512", "network")
         // network: the newest of ci's; scrolled up to it and its section line.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  row 312  by time ▼  sections: network",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 312  by time ▼  section by network",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " ci · 378 quakes",
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
@@ -306,7 +306,7 @@ import TestSupport
         try honolulu.press(.character("s"))
         // The newest quake, in Honolulu's time, under its UTC day.
         honolulu.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼  sections: day  times GMT-10",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼  section by day  times GMT-10",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " 2018-06-14 UTC · 301 quakes",
             "  2018-06-13 23:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
@@ -327,7 +327,7 @@ import TestSupport
         let utc = try BrowserHarness(width: 100, height: 8)
         try utc.press(.character("s"))
         utc.expectScreen([
-            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼  sections: day",
+            " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼  section by day",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
             " 2018-06-14 · 301 quakes",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",

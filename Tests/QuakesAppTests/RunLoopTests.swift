@@ -242,7 +242,7 @@ struct RunLoopTests {
         #expect(try browser.catalog.pendingIndexes() == [], "not left pending: built when sorted by")
         let indexing = try #require(browser.frame(showing: "4,711 quakes  row 1  indexing…", row: 0))
         #expect(indexing.lines[0].hasSuffix("by sig ▼"), "\(indexing.lines[0])")
-        let built = try frameAfterIndexing(browser, releasing: holder) { $0.contains("4,711 quakes  by sig ▼") }
+        let built = try frameAfterIndexing(browser, releasing: holder) { $0.contains("4,711 quakes  row 1  by sig ▼") }
         #expect(built != nil, "the top line no longer says indexing…")
         #expect(try browser.catalog.missingSortIndexes(forColumns: ["sig", "felt"]) == ["quake_felt"],
                 "only the index of the sort's column")
