@@ -5,12 +5,27 @@ import TerminalUI
 
 /// The browse table's columns, in screen order; each one's number key is
 /// its position (1 Time … 9 Status), and 0 for Dist, the kilometres from
-/// home, shown after Depth only when a home is set.
+/// home, shown after Depth only when a home is set. Then every other
+/// stored field (from `magType` on: no number key, titled by its predicate
+/// name), shown only when the user adds it (`+`).
 public enum QuakeColumn: Int, CaseIterable, Sendable {
     case time = 1, magnitude, place, depth, distance = 0, latitude = 5, longitude, net, type, status
+    case magType = 10, sig, felt, alert, tsunami, nst, gap, dmin, rms, horizontalError, depthError, magError, magNst
+    case locationSource, magSource, catalog, contributor, evaluationMode, evaluationStatus, updated, id, code, origins
+    case cluster, role, mainshock
+
+    /// The columns with a number key, shown unless hidden.
+    public static let standard = allCases.filter { !$0.isAdded }
+
+    /// A column shown only once added (`+`), the stored fields beyond the standard ones.
+    public var isAdded: Bool { rawValue >= QuakeColumn.magType.rawValue }
+
+    /// Its number key; nil for an added column.
+    public var numberKey: Int? { isAdded ? nil : rawValue }
 
     public var title: String {
-        switch self {
+        if isAdded { return addedField.name }
+        return switch self {
         case .time: "Time"
         case .magnitude: "Mag"
         case .place: "Place"
@@ -21,8 +36,45 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
         case .net: "Net"
         case .type: "Type"
         case .status: "Status"
+        default: ""
         }
     }
+
+    /// An added column's field: its predicate key.
+    private var addedField: QuakeField {
+        switch self {
+        case .magType: .magType
+        case .sig: .sig
+        case .felt: .felt
+        case .alert: .alert
+        case .tsunami: .tsunami
+        case .nst: .nst
+        case .gap: .gap
+        case .dmin: .dmin
+        case .rms: .rms
+        case .horizontalError: .horizontalError
+        case .depthError: .depthError
+        case .magError: .magError
+        case .magNst: .magNst
+        case .locationSource: .locationSource
+        case .magSource: .magSource
+        case .catalog: .catalog
+        case .contributor: .contributor
+        case .evaluationMode: .evaluationMode
+        case .evaluationStatus: .evaluationStatus
+        case .updated: .updated
+        case .id: .id
+        case .code: .code
+        case .origins: .origins
+        case .cluster: .cluster
+        case .role: .role
+        case .mainshock: .mainshock
+        default: .time
+        }
+    }
+
+    /// The fields counted in whole numbers.
+    var isWholeNumber: Bool { [.sig, .felt, .tsunami, .nst, .magNst, .origins, .cluster].contains(self) }
 
     /// The field it sorts by; Dist's needs the home (nil without one).
     public func field(home: Home?) -> QuakeField? {
@@ -31,7 +83,8 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
     }
 
     private var storedField: QuakeField? {
-        switch self {
+        if isAdded { return addedField }
+        return switch self {
         case .time: .time
         case .magnitude: .magnitude
         case .place: .place
@@ -42,6 +95,7 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
         case .net: .net
         case .type: .type
         case .status: .status
+        default: nil
         }
     }
 
@@ -51,12 +105,21 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
     /// Columns shown only when there is room, dropped last-first.
     public var isOptional: Bool { rawValue >= QuakeColumn.latitude.rawValue }
 
-    public var alignRight: Bool { [.magnitude, .depth, .distance, .latitude, .longitude].contains(self) }
+    public var alignRight: Bool {
+        if isAdded { return addedField.kind == .number }
+        return [.magnitude, .depth, .distance, .latitude, .longitude].contains(self)
+    }
 
     /// Fixed width; place takes what is left. Time shows its age only when
     /// there is room (`ColumnLayout` narrows it otherwise).
     public var width: Int {
-        switch self {
+        if isAdded {
+            // The title, or the widest value the field usually holds.
+            let values: [QuakeColumn: Int] = [.updated: 19, .sig: 4, .felt: 5, .id: 14, .mainshock: 14, .contributor: 11, .catalog: 8,
+                                              .role: 10, .code: 10, .gap: 5, .dmin: 6, .rms: 5, .cluster: 7]
+            return max(title.count + 2, values[self] ?? 0)   // the title and a sort mark
+        }
+        return switch self {
         case .time: 30
         case .magnitude: 7
         case .place: 0
@@ -67,6 +130,7 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
         case .net: 5
         case .type: 11
         case .status: 9
+        default: 0
         }
     }
 
@@ -75,8 +139,11 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
         self = column
     }
 
-    /// The columns a table can show: Dist only when there is a home.
-    public static func available(home: Home?) -> [QuakeColumn] { allCases.filter { $0 != .distance || home != nil } }
+    /// The columns a table can show: Dist only when there is a home; the
+    /// added ones after the standard ones.
+    public static func available(home: Home?) -> [QuakeColumn] {
+        standard.filter { $0 != .distance || home != nil } + allCases.filter(\.isAdded)
+    }
 
     /// The available columns in `order` (any it leaves out after, in the
     /// usual order), Time first whatever the order says.
@@ -110,15 +177,18 @@ public struct ColumnLayout: Equatable {
     /// optional columns after it give way first, as always, then the
     /// columns between Place and it (the table scrolls sideways; Time and
     /// Place stay, as VisiData keeps its key columns).
-    /// `hidden`: the columns `-` hid (Time is never hidden); `order`: the
-    /// columns as `<` `>` moved them (Time first; nil: the usual order).
+    /// `hidden`: the standard columns `-` hid (Time is never hidden);
+    /// `added`: the other stored fields shown; `order`: the columns as
+    /// `<` `>` moved them (Time first; nil: the usual order).
     /// `placeNeeds`: the display width of the widest place of the rows at
     /// hand (nil: unknown): Place takes that, not all the slack, and the
     /// optional columns stay while it fits (the rest of the line is left
     /// blank, as VisiData sizes its columns to their values).
     public init(width: Int, home: Home? = nil, reaching cursor: QuakeColumn? = nil, hidden: Set<QuakeColumn> = [],
-                order: [QuakeColumn]? = nil, placeNeeds: Int? = nil) {
-        var shown = QuakeColumn.ordered(order, home: home).filter { $0 == .time || !hidden.contains($0) }
+                added: [QuakeColumn] = [], order: [QuakeColumn]? = nil, placeNeeds: Int? = nil) {
+        var shown = QuakeColumn.ordered(order, home: home).filter {
+            $0 == .time || ($0.isAdded ? added.contains($0) : !hidden.contains($0))
+        }
         var timeWidth = QuakeColumn.time.width
         // Room for its title and a sort mark (`3 Place ▲2`) whatever the places.
         let placeWanted = placeNeeds.map { max($0, Self.placeTitleWidth) } ?? .max

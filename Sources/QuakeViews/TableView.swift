@@ -21,8 +21,10 @@ public struct TableContent: Sendable, Equatable {
     public var filterText: String
     /// Whether the rows on screen are all the catalog's (nothing filters them).
     public var isUnfiltered: Bool
-    /// The columns `-` hid.
+    /// The standard columns `-` hid.
     public var hiddenColumns: Set<QuakeColumn> = []
+    /// The other stored fields `+` added.
+    public var addedColumns: [QuakeColumn] = []
     /// The columns as `<` `>` moved them; nil: the usual order.
     public var columnOrder: [QuakeColumn]?
 
@@ -38,8 +40,8 @@ public struct TableContent: Sendable, Equatable {
     /// Where the columns sit on a line `width` wide: the cursor's column in
     /// view, Place as wide as the widest place of the page's rows.
     public func columns(width: Int) -> ColumnLayout {
-        ColumnLayout(width: width, home: home, reaching: columnCursor, hidden: hiddenColumns, order: columnOrder,
-                     placeNeeds: widestPlace)
+        ColumnLayout(width: width, home: home, reaching: columnCursor, hidden: hiddenColumns, added: addedColumns,
+                     order: columnOrder, placeNeeds: widestPlace)
     }
 
     /// The widest place (display width) of the page's rows: the rows on
@@ -76,10 +78,16 @@ public struct TableView {
 
     /// `1 Time ▼`, `2 Mag ▲2` (a secondary key shows its priority). In a
     /// narrow column the title is cut, never the key number or the mark:
-    /// `4 De… ▲2`, and `7 ▲2` when only those fit.
+    /// `4 De… ▲2`, and `7 ▲2` when only those fit. An added column has no
+    /// key: `nst`, `horizontalEr… ▲`.
     public func headerLabel(_ column: QuakeColumn, sortKeys: [SortKey], home: Home?, width: Int = .max) -> String {
         let mark = sortMark(column, sortKeys, home: home)
-        let key = "\(column.rawValue)"
+        guard let number = column.numberKey else {
+            let label = column.title + mark
+            if DisplayWidth.of(label) <= width { return label }
+            return DisplayWidth.truncate(column.title, to: max(1, width - DisplayWidth.of(mark))) + mark
+        }
+        let key = "\(number)"
         let label = "\(key) \(column.title)" + mark
         if DisplayWidth.of(label) <= width { return label }
         let room = width - DisplayWidth.of(key) - 1 - DisplayWidth.of(mark)
@@ -185,11 +193,29 @@ public struct TableView {
             case .net: text = quake.net
             case .type: text = quake.type
             case .status: text = quake.status
+            default: text = addedText(placed.column, quake)
             }
             screen.put(DisplayWidth.fit(text, to: placed.width, alignRight: placed.column.alignRight),
                        row: row.y, column: row.x + placed.x, style: style)
         }
     }
+
+    /// An added column's value: `–` where the source did not give one.
+    private func addedText(_ column: QuakeColumn, _ quake: Quake) -> String {
+        guard let field = column.field(home: nil) else { return "" }
+        switch field.value(of: quake) {
+        case .text(let text?): return text
+        case .number(let number?) where field.kind == .time:
+            return formatting.localTime(Date(epochMilliseconds: Int64(number)))
+        case .number(let number?) where column.isWholeNumber: return Formatting.number(number, decimals: 0)
+        case .number(let number?): return Formatting.number(number, decimals: Self.decimals[column] ?? 2)
+        case .text(nil), .number(nil): return unicode ? "–" : "-"
+        }
+    }
+
+    /// As USGS gives them: gap in tenths of a degree, dmin in thousandths.
+    private static let decimals: [QuakeColumn: Int] = [.gap: 1, .dmin: 3, .rms: 2, .horizontalError: 1, .depthError: 1,
+                                                       .magError: 3]
 
     /// The place, cut with `…` by display width, filter matches highlighted.
     private func renderPlace(_ place: String, filter: FilterMatch, x start: Int, width: Int, base: Style,

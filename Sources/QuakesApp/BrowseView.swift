@@ -65,6 +65,8 @@ public struct BrowseView {
             CommandPaletteView(palette: palette, unicode: unicode).render(in: layout.screen.inset(top: 1), into: &screen)
         case .frequency(let sheet):
             FrequencySheetView(sheet: sheet, unicode: unicode).render(in: layout.screen.inset(top: 1), into: &screen)
+        case .addColumn(let chooser):
+            ColumnChooserView(chooser: chooser, unicode: unicode).render(in: layout.screen.inset(top: 1), into: &screen)
         default: break
         }
     }

@@ -47,7 +47,7 @@ extension BrowserModel {
         case .palette: mode = .palette(CommandPalette())
         case .search: mode = .search(TextField(searchText, selected: true))
         case .hideColumn: hideColumn()
-        case .showColumns: hiddenColumns = []
+        case .showColumns: chooseColumn()
         case .moveColumnLeft: moveColumn(by: -1)
         case .moveColumnRight: moveColumn(by: 1)
         case .searchNext: find(searchText, forward: true)
@@ -80,45 +80,6 @@ extension BrowserModel {
         case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap,
              .cycleMapStyle, .cycleMapColoring, .toggleMapLayers, .nextOrigin, .splitOrigin, .mergeEvents: break
         }
-    }
-
-    /// Through every column in screen order (Dist sits after Depth); the
-    /// table scrolls to show the cursor's.
-    private mutating func moveColumnCursor(by step: Int) {
-        // Every column but the hidden ones: the table scrolls sideways to the cursor's.
-        let shown = QuakeColumn.ordered(columnOrder, home: home).filter { $0 == columnCursor || !hiddenColumns.contains($0) }
-        let index = shown.firstIndex(of: columnCursor).map { max(0, min(shown.count - 1, $0 + step)) } ?? 0
-        columnCursor = shown[index]
-    }
-
-    /// `-`: the cursor's column out of the table (Time stays: it places
-    /// every row), the cursor on the next one shown.
-    private mutating func hideColumn() {
-        guard columnCursor != .time else {
-            message = "the Time column stays"
-            return
-        }
-        let hidden = columnCursor
-        moveColumnCursor(by: 1)
-        if columnCursor == hidden { moveColumnCursor(by: -1) }
-        hiddenColumns.insert(hidden)
-        message = "hid \(hidden.title); + shows every column"
-    }
-
-    /// `<` `>`: the cursor's column one place along (past hidden ones);
-    /// Time stays first.
-    private mutating func moveColumn(by step: Int) {
-        guard columnCursor != .time else {
-            message = "the Time column stays first"
-            return
-        }
-        var order = QuakeColumn.ordered(columnOrder, home: home)
-        guard let from = order.firstIndex(of: columnCursor) else { return }
-        var to = from + step
-        while order.indices.contains(to), order[to] != .time, hiddenColumns.contains(order[to]) { to += step }
-        guard order.indices.contains(to), order[to] != .time else { return }
-        order.insert(order.remove(at: from), at: to)
-        columnOrder = order
     }
 
     func columnKey(_ key: Key) -> QuakeColumn? {

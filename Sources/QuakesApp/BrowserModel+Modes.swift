@@ -29,6 +29,8 @@ extension BrowserModel {
         case palette(CommandPalette)
         /// `Ctrl-F`: the place to find in the results.
         case search(TextField)
+        /// `+`: the columns not shown, one to add.
+        case addColumn(ColumnChooser)
     }
 
     /// The frequency sheet `F` shows, and the entry chosen.

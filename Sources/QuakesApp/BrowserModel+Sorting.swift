@@ -12,6 +12,10 @@ extension BrowserModel {
     /// their results arrive add up.
     mutating func sortBy(_ column: QuakeColumn, ascending: Bool?, adding: Bool) {
         guard let field = column.field(home: home) else { return }
+        guard field.isSortable else {
+            message = "\(field.name) is not a sort key; : filters by it (\(field.name) > …)"
+            return
+        }
         var keys = requestedSortKeys
         let existing = keys.firstIndex { $0.field == field }
         if adding, ascending == nil, let existing, existing > 0, keys[existing].ascending != column.defaultAscending {

@@ -24,6 +24,7 @@ extension BrowserModel {
         view.charts = charts.isShown ? true : nil
         view.hiddenColumns = hiddenColumns.isEmpty ? nil : hiddenColumns.sorted { $0.rawValue < $1.rawValue }.map { $0.title.lowercased() }
         view.columnOrder = columnOrder.map { $0.map { $0.title.lowercased() } }
+        view.addedColumns = addedColumns.isEmpty ? nil : addedColumns.map { $0.title.lowercased() }
         return view
     }
 
@@ -54,8 +55,16 @@ extension BrowserModel {
                 problems.append("no column \(name) to hide")
             }
         }
+        addedColumns = []
+        for name in view.addedColumns ?? [] {
+            if let column = column(name), column.isAdded {
+                if !addedColumns.contains(column) { addedColumns.append(column) }
+            } else {
+                problems.append("no column \(name) to add")
+            }
+        }
         columnOrder = view.columnOrder.map { $0.compactMap(column) }
-        if hiddenColumns.contains(columnCursor) { columnCursor = .time }
+        if columnsNotShown.contains(columnCursor) { columnCursor = .time }
         var configuration = self.configuration
         do { configuration.sortKeys = try view.sortKeys(home: home) } catch {
             problems.append("sort \(view.sort): \(error)")

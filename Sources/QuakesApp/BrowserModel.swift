@@ -85,6 +85,8 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var hiddenColumns: Set<QuakeColumn> = []
     /// The columns as `<` `>` moved them; nil: the usual order.
     public internal(set) var columnOrder: [QuakeColumn]?
+    /// The stored fields beyond the standard columns that `+` added, in the order added.
+    public internal(set) var addedColumns: [QuakeColumn] = []
     /// The place text `Ctrl-F` finds and `n` `N` find again.
     public internal(set) var searchText = ""
     /// The event `m` marked in the details, which `m` in another's merges with it.
@@ -204,6 +206,7 @@ public struct BrowserModel: Equatable, Sendable {
                                    filterText: shown.filterText,
                                    isUnfiltered: shown.filterText.isEmpty && shown.userPredicate == nil && shown.regionFilter == nil)
         content.hiddenColumns = hiddenColumns
+        content.addedColumns = addedColumns
         content.columnOrder = columnOrder
         return content
     }

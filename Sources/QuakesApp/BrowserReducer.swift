@@ -140,6 +140,7 @@ extension BrowserModel {
         case .views(let picker): handleViewList(picker, key)
         case .frequency(let sheet): handleFrequency(sheet, key)
         case .palette(let palette): handlePalette(palette, key)
+        case .addColumn(let chooser): handleColumnChooser(chooser, key)
         case .search(var field):
             mode = .table
             switch key {

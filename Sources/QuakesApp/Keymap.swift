@@ -35,7 +35,7 @@ public enum KeyCommand: CaseIterable, Sendable {
     case palette
     /// `Ctrl-F`: find a place in the results without filtering; `n`, `N`: the next, the previous.
     case search, searchNext, searchPrevious
-    /// `-`: hide the cursor's column; `+`: show every column again.
+    /// `-`: hide the cursor's column; `+`: add a column not shown.
     case hideColumn, showColumns
     /// `<`, `>`: move the cursor's column left, right.
     case moveColumnLeft, moveColumnRight
@@ -177,7 +177,7 @@ enum Keymap {
                     commands: [.moveDown, .moveUp]),
         KeyHelpLine(keys: "PgUp PgDn g G", text: "page (Space, Ctrl-B); first / last",
                     commands: [.pageDown, .pageUp, .first, .last]),
-        KeyHelpLine(keys: "← → h l  - +", text: "column cursor; - hides its column, + shows all",
+        KeyHelpLine(keys: "← → h l  - +", text: "column cursor; - hides its column, + adds more",
                     commands: [.columnLeft, .columnRight, .hideColumn, .showColumns]),
         KeyHelpLine(keys: "0-9, a header", text: "sort by column (again: reverse); 0: Dist (home)",
                     commands: [.sortByColumn]),
@@ -232,7 +232,7 @@ enum Keymap {
         .decluster: "decluster the results", .toggleDecay: "charts: activity or the sequence's decay",
         .nextOrigin: "details: the next origin", .splitOrigin: "details: split the origin off", .mergeEvents: "details: merge with another event",
         .frequency: "frequency sheet of the cursor's column", .palette: "every command",
-        .hideColumn: "hide the cursor's column", .showColumns: "show every column",
+        .hideColumn: "hide the cursor's column", .showColumns: "add a column (any stored field)",
         .moveColumnLeft: "move the cursor's column left", .moveColumnRight: "move the cursor's column right",
         .search: "find a place in the results", .searchNext: "find the next", .searchPrevious: "find the previous",
     ]
@@ -275,8 +275,9 @@ enum Keymap {
         KeyManualItem(keys: "`Left Right h l`, then `[ ]`",
                       text: "Move the column cursor; sort its column ascending / descending.",
                       commands: [.columnLeft, .columnRight, .sortAscending, .sortDescending]),
-        KeyManualItem(keys: "`-`, `+`", text: "Hide the column under the cursor (Time stays); `+` shows every column "
-                        + "again.", commands: [.hideColumn, .showColumns]),
+        KeyManualItem(keys: "`-`, `+`", text: "Hide the column under the cursor (Time stays); `+` lists the columns not "
+                        + "shown (every hidden one, then every other stored field: `nst`, `gap`, `sig`…) and adds the "
+                        + "chosen one right of the cursor's.", commands: [.hideColumn, .showColumns]),
         KeyManualItem(keys: "`<`, `>`", text: "Move the column under the cursor one place left or right (Time stays "
                         + "first); its number key stays its own.", commands: [.moveColumnLeft, .moveColumnRight]),
         KeyManualItem(keys: "`z` then `1` – `9`, `z[`, `z]`", text: "Add a secondary sort key; `z` and its number again "

@@ -33,6 +33,9 @@ public struct SavedView: Codable, Equatable, Sendable {
     /// The columns in the order `<` `>` left them, by title in lower case;
     /// nil for the usual order.
     public var columnOrder: [String]?
+    /// The stored fields `+` added as columns, by name in lower case
+    /// (`nst`, `horizontalerror`); nil when none is.
+    public var addedColumns: [String]?
 
     public init() {}
 

@@ -114,7 +114,7 @@ struct ActionTests {
         let keys: [(String, String)] = [
             ("↑ ↓ j k  wheel", "move; click: select (on the map: the nearest)"),
             ("PgUp PgDn g G", "page (Space, Ctrl-B); first / last"),
-            ("← → h l  - +", "column cursor; - hides its column, + shows all"),
+            ("← → h l  - +", "column cursor; - hides its column, + adds more"),
             ("0-9, a header", "sort by column (again: reverse); 0: Dist (home)"),
             ("[ ]  < >", "sort the cursor's column up / down; < > move it"),
             ("z 1-9, z[ z]", "add a secondary sort key"),

@@ -775,7 +775,7 @@ import Testing
             "  20                                                                        1.5",
             "  20  ↑ ↓ j k  wheel  move; click: select (on the map: the nearest)         0.5",
             "  20  PgUp PgDn g G   page (Space, Ctrl-B); first / last                    4.3",
-            "  20  ← → h l  - +    column cursor; - hides its column, + shows all        0.8",
+            "  20  ← → h l  - +    column cursor; - hides its column, + adds more        0.8",
             "  20  0-9, a header   sort by column (again: reverse); 0: Dist (home)       0.3",
             "  20  [ ]  < >        sort the cursor's column up / down; < > move it       0.6",
             "  20  z 1-9, z[ z]    add a secondary sort key                              0.6",

@@ -131,13 +131,15 @@ import TestSupport
         try h.press(.character("-"))
         #expect(!h.lines[1].contains("2 Mag") && h.lines[1].contains("1 Time") && h.lines[1].contains("3 Place"), "\(h.lines[1])")
         #expect(h.model.columnCursor == .place)
-        #expect(h.lines.last == "hid Mag; + shows every column")
+        #expect(h.lines.last == "hid Mag; + adds it again")
         // The cursor passes over the hidden column.
         try h.press(.character("h"))
         #expect(h.model.columnCursor == .time)
         try h.press(.character("-"))
         #expect(h.lines.last == "the Time column stays" && h.lines[1].contains("1 Time"))
         try h.press(.character("+"))
+        #expect(h.lines[3] == " every hidden column", "first in the chooser: \(h.lines)")
+        try h.press(.enter)
         #expect(h.lines[1].contains("2 Mag"))
     }
 }

@@ -298,7 +298,7 @@ struct RefreshTests {
             "  2018-06-14 0                                                                        155.275 hv",
             "  2018-06-14 0  ↑ ↓ j k  wheel  move; click: select (on the map: the nearest)         155.254 hv",
             "  2018-06-14 0  PgUp PgDn g G   page (Space, Ctrl-B); first / last                    116.791 ci",
-            "  2018-06-14 0  ← → h l  - +    column cursor; - hides its column, + shows all        155.276 hv",
+            "  2018-06-14 0  ← → h l  - +    column cursor; - hides its column, + adds more        155.276 hv",
             "  2018-06-14 0  0-9, a header   sort by column (again: reverse); 0: Dist (home)       155.278 hv",
             "  2018-06-14 0  [ ]  < >        sort the cursor's column up / down; < > move it       155.259 hv",
             "  2018-06-14 0  z 1-9, z[ z]    add a secondary sort key                              155.299 hv",

@@ -222,7 +222,7 @@ import TestSupport
         try h.type("narrow")
         try h.press(.enter)
         #expect(try views.savedViews()["narrow"]?.hiddenColumns == ["mag", "depth"])
-        try h.press(.character("+"))
+        try h.press(.character("+"), .enter)   // every hidden column
         #expect(h.lines[1].contains("2 Mag"))
         try h.press(.character("'"), .enter)
         #expect(h.lines.last == "showing view narrow")
