@@ -25,6 +25,8 @@ public struct TableContent: Sendable, Equatable {
     public var hiddenColumns: Set<QuakeColumn> = []
     /// The other stored fields `+` added.
     public var addedColumns: [QuakeColumn] = []
+    /// As a tree, the sections opened; nil: not a tree.
+    public var openSections: Set<String>?
     /// The columns as `<` `>` moved them; nil: the usual order.
     public var columnOrder: [QuakeColumn]?
 
@@ -35,7 +37,7 @@ public struct TableContent: Sendable, Equatable {
         self.filterText = filterText; self.isUnfiltered = isUnfiltered
     }
 
-    public var tableLayout: TableLayout { TableLayout(page: page) }
+    public var tableLayout: TableLayout { TableLayout(page: page, openSections: openSections) }
 
     /// Where the columns sit on a line `width` wide: the cursor's column in
     /// view, Place as wide as the widest place of the page's rows.
@@ -141,8 +143,14 @@ public struct TableView {
             switch table.item(atLine: line) {
             case .section(let section):
                 let noun = section.count == 1 ? "quake" : "quakes"
-                screen.put(" \(section.id)\(dayZone) · \(Formatting.count(section.count)) \(noun)", row: row.y, column: row.x,
-                           style: Style(foreground: .cyan, bold: true), maxWidth: row.width)
+                // As a tree: `▸` folded, `▾` open; a folded line selects its rows.
+                let folded = table.isFolded(section)
+                let mark = table.openSections == nil ? "" : folded ? (unicode ? "▸ " : "+ ") : (unicode ? "▾ " : "- ")
+                let selected = folded && section.rowRange.contains(state.selectedIndex)
+                let style = Style(foreground: .cyan, bold: true, reverse: selected)
+                if selected { screen.fill(row: row.y, from: row.x, to: row.maxX, style: style) }
+                screen.put(" \(mark)\(section.id)\(dayZone) · \(Formatting.count(section.count)) \(noun)", row: row.y,
+                           column: row.x, style: style, maxWidth: row.width)
             case .row(let index):
                 // A row not in the page yet (scrolled past it): a placeholder until its page arrives.
                 guard let quake = page.quake(at: index) else {

@@ -10,6 +10,10 @@ extension BrowserModel {
             if map.perform(command, around: selectedEpicentre, in: layout.map) == .fit { effects.append(.fitMap) }
             return
         }
+        if openSections != nil, let command = Keymap.command(for: key, in: .tree) {
+            perform(command, key: key)
+            return
+        }
         guard let command = Keymap.command(for: key, in: .table) else { return }
         perform(command, key: key)
     }
@@ -47,6 +51,9 @@ extension BrowserModel {
         case .palette: mode = .palette(CommandPalette())
         case .search: mode = .search(TextField(searchText, selected: true))
         case .hideColumn: hideColumn()
+        case .toggleTree: toggleTree()
+        case .openSection: foldSelectedSection(open: true)
+        case .closeSection: foldSelectedSection(open: false)
         case .showColumns: chooseColumn()
         case .moveColumnLeft: moveColumn(by: -1)
         case .moveColumnRight: moveColumn(by: 1)

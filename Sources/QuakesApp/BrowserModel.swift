@@ -85,6 +85,8 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var hiddenColumns: Set<QuakeColumn> = []
     /// The columns as `<` `>` moved them; nil: the usual order.
     public internal(set) var columnOrder: [QuakeColumn]?
+    /// As a tree (`T`), the sections opened; nil: not a tree.
+    public internal(set) var openSections: Set<String>?
     /// The stored fields beyond the standard columns that `+` added, in the order added.
     public internal(set) var addedColumns: [QuakeColumn] = []
     /// The place text `Ctrl-F` finds and `n` `N` find again.
@@ -183,7 +185,7 @@ public struct BrowserModel: Equatable, Sendable {
     /// The id of the selected quake.
     public var selectedQuakeID: String? { selectedQuake?.id }
 
-    var tableLayout: TableLayout { TableLayout(page: page) }
+    var tableLayout: TableLayout { TableLayout(page: page, openSections: openSections) }
 
     /// The sort of the rows on screen, and the sort asked for: they differ
     /// until the new results arrive, and the header shows which is pending.
@@ -207,6 +209,7 @@ public struct BrowserModel: Equatable, Sendable {
                                    isUnfiltered: shown.filterText.isEmpty && shown.userPredicate == nil && shown.regionFilter == nil)
         content.hiddenColumns = hiddenColumns
         content.addedColumns = addedColumns
+        content.openSections = openSections
         content.columnOrder = columnOrder
         return content
     }

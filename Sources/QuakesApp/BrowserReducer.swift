@@ -155,6 +155,8 @@ extension BrowserModel {
             if let column = columnKey(key) { sortBy(column, ascending: nil, adding: true) }
             else if key == .character("[") { sortBy(columnCursor, ascending: true, adding: true) }
             else if key == .character("]") { sortBy(columnCursor, ascending: false, adding: true) }
+            else if key == .character("o") { perform(.openSection, key: key) }   // vim's and htop's zo, zc
+            else if key == .character("c") { perform(.closeSection, key: key) }
         case .filter(var field):
             // Out of `mode` first, so the field's characters are edited in
             // place rather than copied on every key.
@@ -269,7 +271,19 @@ extension BrowserModel {
 
     // MARK: Actions
 
-    mutating func move(by delta: Int) { select(selectedIndex + delta) }
+    /// Down or up `delta` lines that select (as a tree, a folded section's
+    /// line selects its first row; an open section's does not).
+    mutating func move(by delta: Int) {
+        guard openSections != nil else { return select(selectedIndex + delta) }
+        let table = tableLayout
+        var line = table.line(ofRow: selectedIndex), target = selectedIndex, remaining = abs(delta)
+        while remaining > 0 {
+            line += delta < 0 ? -1 : 1
+            guard line >= 0, line < table.lineCount else { break }
+            if let row = table.selectableRow(atLine: line) { target = row; remaining -= 1 }
+        }
+        select(target)
+    }
 
     mutating func select(_ index: Int) {
         guard rowCount > 0 else { return }

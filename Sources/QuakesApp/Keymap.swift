@@ -39,12 +39,17 @@ public enum KeyCommand: CaseIterable, Sendable {
     case hideColumn, showColumns
     /// `<`, `>`: move the cursor's column left, right.
     case moveColumnLeft, moveColumnRight
+    /// `T`: the sections as a tree, folded; `→`, `zo` open the selection's,
+    /// `←`, `zc` close it.
+    case toggleTree, openSection, closeSection
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
 /// with the map focused (looked up first), or the details.
 public enum KeyContext: Sendable {
     case anywhere, table, map, detail
+    /// The table as a tree (`T`): looked up before the table's.
+    case tree
 }
 
 /// Keys, where they apply, and the command they run.
@@ -129,6 +134,9 @@ enum Keymap {
         KeyBinding(keys: [.character("r")], context: .table, command: .refresh),
         KeyBinding(keys: [.character("u")], context: .table, command: .undo),
         KeyBinding(keys: [.character("A")], context: .table, command: .selectSequence),
+        KeyBinding(keys: [.character("T")], context: .table, command: .toggleTree),
+        KeyBinding(keys: [.right], context: .tree, command: .openSection),
+        KeyBinding(keys: [.left], context: .tree, command: .closeSection),
         KeyBinding(keys: [.character("M")], context: .table, command: .cycleMcMethod),
         KeyBinding(keys: [.character("D")], context: .table, command: .decluster),
         KeyBinding(keys: [.character("O")], context: .table, command: .toggleDecay),
@@ -187,8 +195,8 @@ enum Keymap {
         KeyHelpLine(keys: "/  Ctrl-F n N", text: "filter places; find one (no filter), n N next",
                     commands: [.filter, .search, .searchNext, .searchPrevious]),
         KeyHelpLine(keys: ":", text: "predicate, e.g. magnitude >= 4.5 AND depth < 10", commands: [.predicate]),
-        KeyHelpLine(keys: "s  A  D", text: "sections day/mag/net/sequence; A its sequence",
-                    commands: [.cycleSections, .selectSequence, .decluster]),
+        KeyHelpLine(keys: "s  A  D  T", text: "sections day/mag/net/seq; A sequence; T tree",
+                    commands: [.cycleSections, .selectSequence, .decluster, .toggleTree, .openSection, .closeSection]),
         KeyHelpLine(keys: "⏎  Tab x m", text: "details (Esc back); origin, split it off, merge",
                     commands: [.showDetail, .closeDetail, .nextOrigin, .splitOrigin, .mergeEvents]),
         KeyHelpLine(keys: "d", text: "delete the selected quake (asks first)", commands: [.delete]),
@@ -228,7 +236,9 @@ enum Keymap {
         .toggleMapLayers: "map: plates, faults and towns", .saveView: "save this view", .listViews: "saved views",
         .toggleUTC: "times in UTC or local", .openEventPage: "open the event page", .copyEventLink: "copy the event page's address",
         .help: "help: the keys", .undo: "undo a query change", .redo: "redo a query change",
-        .selectSequence: "only the selected quake's sequence", .cycleMcMethod: "charts: the next Mc method",
+        .selectSequence: "only the selected quake's sequence",
+        .toggleTree: "sections as a tree (sequences), folded", .openSection: "tree: open the selection's section",
+        .closeSection: "tree: close the selection's section", .cycleMcMethod: "charts: the next Mc method",
         .decluster: "decluster the results", .toggleDecay: "charts: activity or the sequence's decay",
         .nextOrigin: "details: the next origin", .splitOrigin: "details: split the origin off", .mergeEvents: "details: merge with another event",
         .frequency: "frequency sheet of the cursor's column", .palette: "every command",
@@ -297,6 +307,10 @@ enum Keymap {
         KeyManualItem(keys: "`A`", text: "Only the selected quake's sequence: what the last `decluster` put in its "
                         + "cluster, or without one the quakes within its Gardner–Knopoff window (L(M) km and T(M) days "
                         + "either side); the filter and region are cleared, `u` undoes.", commands: [.selectSequence]),
+        KeyManualItem(keys: "`T`, then `Right` `Left` (or `zo` `zc`)", text: "The sections as a tree, each folded to its "
+                        + "line with its count (sequence sections when none show: each mainshock with its foreshocks "
+                        + "and aftershocks); `Right` or `zo` opens the selection's, `Left` or `zc` closes it; `T` again "
+                        + "unfolds.", commands: [.toggleTree, .openSection, .closeSection]),
         KeyManualItem(keys: "`Enter`", text: "Every field of the selected quake; `j k` (or Down, Up) show the next or "
                         + "previous quake, Esc or `q` returns.", commands: [.showDetail, .closeDetail]),
         KeyManualItem(keys: "`Tab`, `x`, `m` (in the details)",

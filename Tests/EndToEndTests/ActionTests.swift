@@ -120,7 +120,7 @@ struct ActionTests {
             ("z 1-9, z[ z]", "add a secondary sort key"),
             ("/  Ctrl-F n N", "filter places; find one (no filter), n N next"),
             (":", "predicate, e.g. magnitude >= 4.5 AND depth < 10"),
-            ("s  A  D", "sections day/mag/net/sequence; A its sequence"),
+            ("s  A  D  T", "sections day/mag/net/seq; A sequence; T tree"),
             ("⏎  Tab x m", "details (Esc back); origin, split it off, merge"),
             ("d", "delete the selected quake (asks first)"),
             ("e  F", "export (.csv .json .geojson); F column's values"),

@@ -363,7 +363,7 @@ import TestSupport
             "  20  z 1-9, z[ z]         add a secondary sort key                         0.6",
             "  20  /  Ctrl-F n N        filter places; find one (no filter), n N next    1.0",
             "  20  :                    predicate, e.g. magnitude >= 4.5 AND depth < 10  2.0",
-            "  20  s  A  D              sections day/mag/net/sequence; A its sequence    6.0",
+            "  20  s  A  D  T           sections day/mag/net/seq; A sequence; T tree     6.0",
             "  20  Enter  Tab x m       details (Esc back); origin, split it off, merge  0.7",
             "  20  d                    delete the selected quake (asks first)           0.0",
             "  20  e  F                 export (.csv .json .geojson); F column's values  0.6",

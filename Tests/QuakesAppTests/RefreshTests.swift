@@ -304,7 +304,7 @@ struct RefreshTests {
             "  2018-06-14 0  z 1-9, z[ z]    add a secondary sort key                              155.299 hv",
             "  2018-06-14 0  /  Ctrl-F n N   filter places; find one (no filter), n N next         155.253 hv",
             "  2018-06-14 0  :               predicate, e.g. magnitude >= 4.5 AND depth < 10       155.214 hv",
-            "  2018-06-14 0  s  A  D         sections day/mag/net/sequence; A its sequence         155.500 hv",
+            "  2018-06-14 0  s  A  D  T      sections day/mag/net/seq; A sequence; T tree          155.500 hv",
             "  2018-06-14 0  ⏎  Tab x m      details (Esc back); origin, split it off, merge       155.292 hv",
             "  2018-06-14 0  d               delete the selected quake (asks first)                139.770 jp",
             "  2018-06-14 0  e  F            export (.csv .json .geojson); F column's values       155.268 hv",
