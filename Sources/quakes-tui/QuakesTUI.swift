@@ -21,7 +21,7 @@ struct QuakesTUI: ParsableCommand {
             (https://www.geonames.org/), CC BY 4.0.
             """,
         version: QuakesVersion.line,
-        subcommands: [BrowseCommand.self, ListCommand.self, MapCommand.self, StatsCommand.self, DeclusterCommand.self, ImportCommand.self, FetchCommand.self,
+        subcommands: [BrowseCommand.self, ListCommand.self, MapCommand.self, SectionCommand.self, StatsCommand.self, DeclusterCommand.self, ImportCommand.self, FetchCommand.self,
                       SyncCommand.self, SourcesCommand.self, WatchCommand.self, MergeCommand.self, SplitCommand.self, CacheCommand.self,
                       VersionCommand.self],
         defaultSubcommand: BrowseCommand.self

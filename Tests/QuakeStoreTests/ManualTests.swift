@@ -6,7 +6,7 @@ import Testing
 /// commands so that none of them can drift from it.
 @Suite struct ManualTests {
     static let manualPath = packageRoot.appendingPathComponent("Resources/quakes-tui.1").path
-    static let subcommands = ["browse", "list", "map", "stats", "decluster", "import", "fetch", "sync", "sources", "watch", "merge", "split", "cache", "version"]
+    static let subcommands = ["browse", "list", "map", "section", "stats", "decluster", "import", "fetch", "sync", "sources", "watch", "merge", "split", "cache", "version"]
 
     @Test func versionFlagAndCommandPrintTheSameLine() throws {
         for arguments in [["--version"], ["version"]] {

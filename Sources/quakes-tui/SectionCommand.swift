@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import QuakeOutput
+import QuakeQuery
+import QuakeStore
+
+/// `quakes-tui section`: a depth cross-section along a line, headless.
+struct SectionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "section",
+        abstract: "Print the quakes of a depth cross-section: their distance along a line A–A′ and off it, and their depth.",
+        discussion: """
+            The quakes within --half-width km of the great circle from A to A′, between A and A′, \
+            in order along it. Distances are GMT project's (-C A -E A′ -Q): along the great circle \
+            from A, and off it (positive left of A→A′), in km of 111.195 to the degree.
+
+            Examples:
+              quakes-tui section --profile -15,178:-25,-176 --half-width 300
+              quakes-tui section --profile 35.5,-118:36,-117 --half-width 20 --where 'magnitude >= 1' --format csv
+            """
+    )
+
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    @OptionGroup var whereOption: WhereOption
+
+    @Option(help: ArgumentHelp("The line A–A′: LAT,LON:LAT,LON in degrees (A first).", valueName: "line"))
+    var profile: String
+
+    @Option(help: ArgumentHelp("Kilometres either side of the line (default 100).", valueName: "km"))
+    var halfWidth: Double = 100
+
+    @Option(name: [.customShort("f"), .long], help: "table, csv or json.")
+    var format: QuakeListFormat.Format = .table
+
+    func validate() throws {
+        _ = try Self.profile(profile, halfWidth: halfWidth)
+        if format == .geojson { throw ValidationError("--format must be table, csv or json") }
+        _ = try whereOption.predicate(home: nil)
+    }
+
+    /// `LAT,LON:LAT,LON`, each in range; A and A′ apart and not antipodal.
+    static func profile(_ text: String, halfWidth: Double) throws -> Profile {
+        let points = text.split(separator: ":", omittingEmptySubsequences: false).map { point in
+            point.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        }
+        guard points.count == 2, points.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0 != nil } }) else {
+            throw ValidationError("--profile must be LAT,LON:LAT,LON, not '\(text)'")
+        }
+        let a = (latitude: points[0][0]!, longitude: points[0][1]!), b = (latitude: points[1][0]!, longitude: points[1][1]!)
+        for p in [a, b] where !(-90...90).contains(p.latitude) || !(-180...180).contains(p.longitude) {
+            throw ValidationError("--profile: \(p.latitude),\(p.longitude) is not a place (latitude −90…90, longitude −180…180)")
+        }
+        guard halfWidth > 0, halfWidth.isFinite, halfWidth <= 2_000 else {
+            throw ValidationError("--half-width must be more than 0 and at most 2000 km")
+        }
+        let line = Profile(start: a, end: b, halfWidthKilometres: halfWidth)
+        let length = GreatCircle.distanceKilometres(a.latitude, a.longitude, b.latitude, b.longitude)
+        guard length >= 1, length < 19_000 else {
+            throw ValidationError("--profile: A and A′ must be at least 1 km apart and not opposite each other")
+        }
+        return line
+    }
+
+    func run() throws {
+        let line = try Self.profile(profile, halfWidth: halfWidth)
+        let catalog = try catalogOptions.open(purpose: .read)
+        var output = StandardOutput()
+        do {
+            let box = line.box
+            var placed: [SectionListFormat.Placed] = []
+            var configuration = FetchConfiguration(sortKeys: [SortKey(.time, ascending: true)])
+            configuration.predicate = QuakePredicate.and(try whereOption.predicate(home: nil), try Self.boxPredicate(box))
+            let snapshot = try ResultsController(catalog, configuration: configuration).fetchNow(counting: false)
+            try snapshot.forEachRow { _, quake in
+                let place = line.place(latitude: quake.latitude, longitude: quake.longitude)
+                guard abs(place.offset) <= line.halfWidthKilometres, place.along >= 0, place.along <= line.lengthKilometres else { return }
+                placed.append(.init(quake: quake, along: place.along, offset: place.offset))
+            }
+            placed.sort { ($0.along, $0.quake.id) < ($1.along, $1.quake.id) }
+            try SectionListFormat(format: format).write(placed, profile: line, to: &output)
+            output.flush()
+        } catch {
+            output.flush()
+            throw CatalogError.reading(error, path: catalog.path)
+        }
+    }
+
+    /// The box as a predicate, for the latitude and longitude indexes.
+    static func boxPredicate(_ box: (latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>])) throws -> QuakePredicate {
+        let longitudes = box.longitudes.map { "(longitude >= \($0.lowerBound) AND longitude <= \($0.upperBound))" }
+        return try QuakePredicate("latitude >= \(box.latitudes.lowerBound) AND latitude <= \(box.latitudes.upperBound) AND ("
+                                  + longitudes.joined(separator: " OR ") + ")")
+    }
+}

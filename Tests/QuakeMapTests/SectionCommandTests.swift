@@ -1,0 +1,97 @@
+import Foundation
+import QuakeStore
+import Testing
+import TestSupport
+
+/// Cross-sections against GMT's `project` (Tests/Fixtures/gmt-project: its
+/// output for the real M4.5+ month's quakes near four lines: across the
+/// antimeridian, over the North Pole, round the Scotia arc, across Chile).
+@Suite(.timeLimit(.minutes(10)))
+struct SectionCommandTests {
+    /// A fixture file: the line and each quake's GMT placement.
+    struct GMTProjection {
+        let start: (latitude: Double, longitude: Double)
+        let end: (latitude: Double, longitude: Double)
+        let quakes: [(id: String, latitude: Double, longitude: Double, along: Double, offset: Double)]
+
+        init(_ name: String) throws {
+            let text = try String(contentsOfFile: Fixture.path("gmt-project/\(name).txt"), encoding: .utf8)
+            let command = try #require(text.split(separator: "\n").first)
+            let match = try #require(command.firstMatch(of: #/-C([-\d.]+)/([-\d.]+) -E([-\d.]+)/([-\d.]+)/#))
+            start = (Double(match.2)!, Double(match.1)!)
+            end = (Double(match.4)!, Double(match.3)!)
+            quakes = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+                let f = line.split(separator: "\t").map(String.init)
+                return (f[0], Double(f[2])!, Double(f[1])!, Double(f[4])!, Double(f[5])!)
+            }
+        }
+    }
+
+    static let lines = ["antimeridian", "over-the-pole", "scotia", "chile"]
+
+    @Test(arguments: lines)
+    func eachQuakeIsPlacedAsGMTProjectPlacesIt(_ name: String) throws {
+        let gmt = try GMTProjection(name)
+        let profile = Profile(start: gmt.start, end: gmt.end, halfWidthKilometres: 100)
+        #expect(gmt.quakes.count >= 6)
+        for quake in gmt.quakes {
+            let placed = profile.place(latitude: quake.latitude, longitude: quake.longitude)
+            // GMT prints 12 digits; the positions hold 4 decimals (11 m): a metre is agreement.
+            #expect(abs(placed.along - quake.along) < 0.001 && abs(placed.offset - quake.offset) < 0.001,
+                    "\(quake.id): \(placed) against GMT's \(quake.along), \(quake.offset)")
+        }
+    }
+
+    /// The box the catalog is asked for holds every quake GMT puts in the section.
+    @Test(arguments: lines)
+    func theBoxReadHoldsEveryQuakeOfTheSection(_ name: String) throws {
+        let gmt = try GMTProjection(name)
+        for halfWidth in [20.0, 300, 1000] {
+            let profile = Profile(start: gmt.start, end: gmt.end, halfWidthKilometres: halfWidth)
+            let box = profile.box
+            for quake in gmt.quakes where abs(quake.offset) <= halfWidth && quake.along >= 0 && quake.along <= profile.lengthKilometres {
+                #expect(box.latitudes.contains(quake.latitude) && box.longitudes.contains { $0.contains(quake.longitude) },
+                        "\(name) ±\(halfWidth): \(quake.id) at \(quake.latitude), \(quake.longitude) outside \(box)")
+            }
+        }
+    }
+
+    /// `section --format csv`: exactly the quakes GMT places within the
+    /// half-width and between A and A′, in order along the line.
+    @Test func theCommandPrintsTheQuakesGMTPutsInTheSection() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("q.sqlite")
+        #expect(try runQuakesTUI(["import", "--db", db, Fixture.month2014]).status == 0)
+        let gmt = try GMTProjection("antimeridian")
+        let length = Profile(start: gmt.start, end: gmt.end, halfWidthKilometres: 300).lengthKilometres
+        let expected = gmt.quakes.filter { abs($0.offset) <= 300 && $0.along >= 0 && $0.along <= length }
+            .sorted { $0.along < $1.along }
+        #expect(expected.count == 21)
+        let result = try runQuakesTUI(["section", "--db", db, "--profile=-15,178:-25,-176", "--half-width", "300", "-f", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        #expect(rows.first == ["id", "time", "magnitude", "latitude", "longitude", "depth_km", "along_km", "offset_km"])
+        #expect(rows.dropFirst().map { $0[0] } == expected.map(\.id))
+        for (row, quake) in zip(rows.dropFirst(), expected) {
+            #expect(abs(Double(row[6])! - quake.along) < 0.001 && abs(Double(row[7])! - quake.offset) < 0.001, "\(row)")
+        }
+        let table = try runQuakesTUI(["section", "--db", db, "--profile=-15,178:-25,-176", "--half-width", "300"])
+        #expect(table.stdout.hasPrefix("A -15.000, 178.000 → A′ -25.000, -176.000: 1275.9 km, ±300 km: 21 quakes\n"), "\(table.stdout)")
+    }
+
+    @Test func aBadLineIsAUsageErrorNamingIt() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("q.sqlite")
+        #expect(try runQuakesTUI(["import", "--db", db, Fixture.month2014]).status == 0)
+        let cases: [([String], String)] = [
+            (["--profile", "35,-118"], "--profile must be LAT,LON:LAT,LON, not '35,-118'"),
+            (["--profile", "95,0:10,10"], "--profile: 95.0,0.0 is not a place (latitude −90…90, longitude −180…180)"),
+            (["--profile", "10,10:10,10"], "--profile: A and A′ must be at least 1 km apart and not opposite each other"),
+            (["--profile", "10,10:20,20", "--half-width", "0"], "--half-width must be more than 0 and at most 2000 km"),
+        ]
+        for (arguments, message) in cases {
+            let result = try runQuakesTUI(["section", "--db", db] + arguments)
+            #expect(result.status == 64 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+}
