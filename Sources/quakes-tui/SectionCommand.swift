@@ -2,7 +2,11 @@ import ArgumentParser
 import Foundation
 import QuakeOutput
 import QuakeQuery
+import QuakeMap
 import QuakeStore
+import QuakeViews
+import QuakesApp
+import TerminalUI
 
 /// `quakes-tui section`: a depth cross-section along a line, headless.
 struct SectionCommand: ParsableCommand {
@@ -30,12 +34,23 @@ struct SectionCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Kilometres either side of the line (default 100).", valueName: "km"))
     var halfWidth: Double = 100
 
-    @Option(name: [.customShort("f"), .long], help: "table, csv or json.")
+    @Option(name: [.customShort("f"), .long], help: "table (the section drawn), csv or json (each quake's distances).")
     var format: QuakeListFormat.Format = .table
+
+    @Flag(help: "Fill the plot both ways instead of drawing it true to scale (a kilometre as long down as across).")
+    var stretch = false
+
+    @Option(parsing: .unconditional, help: "Characters across the drawing. Default: the terminal's width, else 100.")
+    var width: Int?
+
+    @Option(parsing: .unconditional, help: "Lines of drawing, its axis included. Default: 20.")
+    var height: Int?
 
     func validate() throws {
         _ = try Self.profile(profile, halfWidth: halfWidth)
         if format == .geojson { throw ValidationError("--format must be table, csv or json") }
+        if let width, !(20...1000).contains(width) { throw ValidationError("--width must be between 20 and 1000") }
+        if let height, !(5...1000).contains(height) { throw ValidationError("--height must be between 5 and 1000") }
         _ = try whereOption.predicate(home: nil)
     }
 
@@ -78,12 +93,26 @@ struct SectionCommand: ParsableCommand {
                 placed.append(.init(quake: quake, along: place.along, offset: place.offset))
             }
             placed.sort { ($0.along, $0.quake.id) < ($1.along, $1.quake.id) }
-            try SectionListFormat(format: format).write(placed, profile: line, to: &output)
+            if format == .table { draw(placed, line, to: &output) } else { try SectionListFormat(format: format).write(placed, profile: line, to: &output) }
             output.flush()
         } catch {
             output.flush()
             throw CatalogError.reading(error, path: catalog.path)
         }
+    }
+
+    /// The title, then the section drawn (styles only on a terminal).
+    private func draw(_ placed: [SectionListFormat.Placed], _ line: Profile, to output: inout StandardOutput) {
+        let terminal = ScreenPrinter.terminalSize()
+        let columns = width ?? terminal.map { min(1000, max(20, $0.columns)) } ?? 100
+        let area = Rect(x: 0, y: 0, width: columns, height: height ?? 20)
+        var screen = Screen(width: area.width, height: area.height)
+        let cellAspect = (try? UserConfig.load().cellAspect) ?? nil
+        SectionPlotView(lengthKilometres: line.lengthKilometres, points: placed.map { .init(along: $0.along, depth: $0.quake.depth) },
+                        stretched: stretch, unicode: ASCIIFallback.localeIsUTF8(), cellAspect: cellAspect ?? MapFrame.defaultCellAspect)
+            .render(in: area, into: &screen)
+        output.write(SectionListFormat.title(line, count: placed.count) + "; depth km down" + (stretch ? " (stretched)" : "") + "\n")
+        ScreenPrinter.write(screen, rows: 0..<area.height, styled: terminal != nil, to: &output)
     }
 
     /// The box as a predicate, for the latitude and longitude indexes.

@@ -75,8 +75,15 @@ struct SectionCommandTests {
         for (row, quake) in zip(rows.dropFirst(), expected) {
             #expect(abs(Double(row[6])! - quake.along) < 0.001 && abs(Double(row[7])! - quake.offset) < 0.001, "\(row)")
         }
-        let table = try runQuakesTUI(["section", "--db", db, "--profile=-15,178:-25,-176", "--half-width", "300"])
-        #expect(table.stdout.hasPrefix("A -15.000, 178.000 → A′ -25.000, -176.000: 1275.9 km, ±300 km: 21 quakes\n"), "\(table.stdout)")
+        let table = try runQuakesTUI(["section", "--db", db, "--profile=-15,178:-25,-176", "--half-width", "300", "--width", "90",
+                                      "--height", "18"], environment: ["LC_ALL": "C.UTF-8"])
+        let lines = table.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "A -15.000, 178.000 → A′ -25.000, -176.000: 1275.9 km, ±300 km: 21 quakes; depth km down", "\(table.stdout)")
+        #expect(lines.count == 20 && lines[1].hasPrefix("   0┤") && lines[17].hasPrefix("    └┬"), "\(table.stdout)")
+        // The deepest, usb000n0uz at 626.6 km, on the row of 600 km's tick or below it; every dot in the plot.
+        let dots = lines[1...16].reduce(0) { $0 + $1.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }
+            .reduce(0) { $0 + ($1.value - 0x2800).nonzeroBitCount } }
+        #expect(dots <= 21 && dots >= 15, "one dot a quake, some sharing one: \(dots)")
     }
 
     @Test func aBadLineIsAUsageErrorNamingIt() throws {

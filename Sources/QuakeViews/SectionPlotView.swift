@@ -1,0 +1,125 @@
+import Foundation
+import QuakeCharts
+import QuakeStore
+import TerminalUI
+
+/// A depth cross-section drawn: distance along the line A–A′ across (km
+/// from A), depth down (km), each quake a braille dot; ticks at round
+/// values on both axes, labelled; true to scale unless `stretched` (a
+/// kilometre as long down as across, with the terminal's cells twice as
+/// tall as wide: the depth axis then reaches as deep as the rows allow).
+public struct SectionPlotView {
+    /// A quake on the section: its distance along the line and its depth.
+    public struct Point: Sendable, Equatable {
+        public let along: Double
+        public let depth: Double
+        public init(along: Double, depth: Double) { self.along = along; self.depth = depth }
+    }
+
+    public let lengthKilometres: Double
+    public let points: [Point]
+    public let stretched: Bool
+    public let unicode: Bool
+    public let cellAspect: Double
+
+    public init(lengthKilometres: Double, points: [Point], stretched: Bool = false, unicode: Bool, cellAspect: Double = 2) {
+        self.lengthKilometres = lengthKilometres; self.points = points; self.stretched = stretched
+        self.unicode = unicode; self.cellAspect = cellAspect
+    }
+
+    /// The depths shown: from the shallowest (0 unless a quake is above
+    /// sea level) to the deepest, as whole ticks; at least 10 km.
+    var depthRange: (top: Double, bottom: Double) {
+        let shallowest = min(0, points.map(\.depth).min() ?? 0), deepest = max(10, points.map(\.depth).max() ?? 10)
+        let ticks = AxisTicks(low: shallowest, high: deepest, maximum: 6)
+        return ((shallowest / ticks.step).rounded(.down) * ticks.step, (deepest / ticks.step).rounded(.up) * ticks.step)
+    }
+
+    /// Where the plot goes and its scales: kilometres a dot across and down.
+    struct Frame {
+        let plot: Rect
+        let kilometresAcross: Double
+        let kilometresDown: Double
+        let top: Double
+        var bottom: Double { top + Double(plot.height * 4) * kilometresDown }
+        var right: Double { Double(plot.width * 2) * kilometresAcross }
+    }
+
+    func frame(in area: Rect, labelWidth: Int) -> Frame {
+        let plot = Rect(x: area.x + labelWidth + 1, y: area.y, width: max(1, area.width - labelWidth - 2),
+                        height: max(1, area.height - 2))
+        let (top, bottom) = depthRange
+        var across = lengthKilometres / Double(plot.width * 2), down = (bottom - top) / Double(plot.height * 4)
+        if !stretched {
+            // A dot is cellAspect/2 times as tall as wide: one scale for both, the coarser.
+            let dotAspect = cellAspect / 2
+            let scale = max(across, down / dotAspect)
+            across = scale
+            down = scale * dotAspect
+        }
+        return Frame(plot: plot, kilometresAcross: across, kilometresDown: down, top: top)
+    }
+
+    public func render(in area: Rect, into screen: inout Screen) {
+        guard area.width >= 20, area.height >= 5 else {
+            screen.put("section: too small", row: area.y, column: area.x, style: Style(dim: true), maxWidth: area.width)
+            return
+        }
+        // Room on the left for the depth labels, measured on a first frame.
+        let trial = frame(in: area, labelWidth: 4)
+        let depthTicks = AxisTicks(low: trial.top, high: trial.bottom, maximum: max(2, trial.plot.height / 2))
+        let labelWidth = max(4, depthTicks.values.map { depthTicks.label($0).count }.max() ?? 0)
+        let frame = frame(in: area, labelWidth: labelWidth)
+        let plot = frame.plot
+        var canvas = BrailleCanvas(columns: plot.width, rows: plot.height)
+        // A quake at the very end of the line or the bottom of the axis is
+        // on the last dot, not past it.
+        for point in points {
+            canvas.set(x: min(canvas.dotsAcross - 1, Int((point.along / frame.kilometresAcross).rounded(.down))),
+                       y: min(canvas.dotsDown - 1, Int(((point.depth - frame.top) / frame.kilometresDown).rounded(.down))))
+        }
+        for row in 0..<plot.height {
+            for column in 0..<plot.width {
+                let mask = canvas.mask(column: column, row: row)
+                guard mask != 0 else { continue }
+                screen.put(unicode ? String(BrailleCanvas.character(mask)) : "*", row: plot.y + row, column: plot.x + column)
+            }
+        }
+        renderDepthAxis(frame, labelWidth: labelWidth, into: &screen)
+        renderDistanceAxis(frame, into: &screen)
+    }
+
+    /// `│` down the left of the plot, `┤` and a label at each depth tick.
+    private func renderDepthAxis(_ frame: Frame, labelWidth: Int, into screen: inout Screen) {
+        let plot = frame.plot, axis = plot.x - 1
+        let ticks = AxisTicks(low: frame.top, high: frame.bottom, maximum: max(2, plot.height / 2))
+        for row in 0..<plot.height { screen.put(unicode ? "│" : "|", row: plot.y + row, column: axis) }
+        for value in ticks.values {
+            let row = Int(((value - frame.top) / frame.kilometresDown / 4).rounded(.down))
+            guard row >= 0, row < plot.height else { continue }
+            screen.put(unicode ? "┤" : "+", row: plot.y + row, column: axis)
+            screen.put(DisplayWidth.fit(ticks.label(value), to: labelWidth, alignRight: true), row: plot.y + row, column: axis - labelWidth)
+        }
+    }
+
+    /// `└──┬──` under the plot, and the distances under the ticks, `km` last.
+    private func renderDistanceAxis(_ frame: Frame, into screen: inout Screen) {
+        let plot = frame.plot, row = plot.maxY
+        screen.put(unicode ? "└" : "+", row: row, column: plot.x - 1)
+        for column in 0..<plot.width { screen.put(unicode ? "─" : "-", row: row, column: plot.x + column) }
+        let end = min(lengthKilometres, frame.right)
+        let ticks = AxisTicks(low: 0, high: end, maximum: max(2, plot.width / 10))
+        var free = plot.x - 1   // the first column a label may use
+        for value in ticks.values {
+            let column = Int((value / frame.kilometresAcross / 2).rounded(.down))
+            guard column < plot.width else { continue }
+            screen.put(unicode ? "┬" : "+", row: row, column: plot.x + column)
+            let label = ticks.label(value)
+            let x = plot.x + column - label.count / 2
+            guard x >= free, x + label.count <= plot.maxX else { continue }
+            screen.put(label, row: row + 1, column: x)
+            free = x + label.count + 1
+        }
+        if free <= plot.maxX - 2 { screen.put("km", row: row + 1, column: plot.maxX - 2) }
+    }
+}
