@@ -1,4 +1,5 @@
 import Foundation
+import QuakeQuery
 import QuakeStore
 import TerminalUI
 
@@ -13,13 +14,7 @@ public struct SectionListFormat {
 
     public init(format: QuakeListFormat.Format) { self.format = format }
 
-    /// A quake placed on the section.
-    public struct Placed: Sendable {
-        public let quake: Quake
-        public let along: Double
-        public let offset: Double
-        public init(quake: Quake, along: Double, offset: Double) { self.quake = quake; self.along = along; self.offset = offset }
-    }
+    public typealias Placed = SectionQuake
 
     static let keys = ["id", "time", "magnitude", "latitude", "longitude", "depth_km", "along_km", "offset_km"]
 

@@ -60,15 +60,28 @@ public struct SectionPlotView {
         return Frame(plot: plot, kilometresAcross: across, kilometresDown: down, top: top)
     }
 
+    /// The screen cell a point is drawn in, nil when the area is too small to draw.
+    public func cell(of point: Point, in area: Rect) -> (column: Int, row: Int)? {
+        guard area.width >= 20, area.height >= 5 else { return nil }
+        let frame = frame(in: area, labelWidth: labelWidth(in: area))
+        let x = min(frame.plot.width * 2 - 1, Int((point.along / frame.kilometresAcross).rounded(.down)))
+        let y = min(frame.plot.height * 4 - 1, Int(((point.depth - frame.top) / frame.kilometresDown).rounded(.down)))
+        return (frame.plot.x + x / 2, frame.plot.y + y / 4)
+    }
+
+    /// Room on the left for the depth labels, measured on a first frame.
+    private func labelWidth(in area: Rect) -> Int {
+        let trial = frame(in: area, labelWidth: 4)
+        let depthTicks = AxisTicks(low: trial.top, high: trial.bottom, maximum: max(2, trial.plot.height / 2))
+        return max(4, depthTicks.values.map { depthTicks.label($0).count }.max() ?? 0)
+    }
+
     public func render(in area: Rect, into screen: inout Screen) {
         guard area.width >= 20, area.height >= 5 else {
             screen.put("section: too small", row: area.y, column: area.x, style: Style(dim: true), maxWidth: area.width)
             return
         }
-        // Room on the left for the depth labels, measured on a first frame.
-        let trial = frame(in: area, labelWidth: 4)
-        let depthTicks = AxisTicks(low: trial.top, high: trial.bottom, maximum: max(2, trial.plot.height / 2))
-        let labelWidth = max(4, depthTicks.values.map { depthTicks.label($0).count }.max() ?? 0)
+        let labelWidth = labelWidth(in: area)
         let frame = frame(in: area, labelWidth: labelWidth)
         let plot = frame.plot
         var canvas = BrailleCanvas(columns: plot.width, rows: plot.height)
@@ -108,7 +121,9 @@ public struct SectionPlotView {
         screen.put(unicode ? "└" : "+", row: row, column: plot.x - 1)
         for column in 0..<plot.width { screen.put(unicode ? "─" : "-", row: row, column: plot.x + column) }
         let end = min(lengthKilometres, frame.right)
-        let ticks = AxisTicks(low: 0, high: end, maximum: max(2, plot.width / 10))
+        // A label every eight columns at most, over the columns the line uses.
+        let used = min(plot.width, Int((end / frame.kilometresAcross / 2).rounded(.up)))
+        let ticks = AxisTicks(low: 0, high: end, maximum: max(2, used / 8))
         var free = plot.x - 1   // the first column a label may use
         for value in ticks.values {
             let column = Int((value / frame.kilometresAcross / 2).rounded(.down))

@@ -32,7 +32,7 @@ public struct BrowseView {
     public func render(_ state: BrowserModel, into screen: inout Screen) {
         screen.clear()
         let layout = BrowseLayout(width: screen.width, height: screen.height, panes: state.map.panes,
-                                  charts: state.charts.isShown)
+                                  charts: state.charts.isShown || state.section.isShown)
         guard !layout.isTooSmall else {
             renderTooSmall(into: &screen)
             return
@@ -41,7 +41,10 @@ public struct BrowseView {
         let table = TableView(formatting: formatting, unicode: unicode)
         renderTopLine(state, formatting: formatting, table: table, in: layout.topLine, into: &screen)
         if let area = layout.map { renderMap(state, formatting: formatting, in: area, into: &screen) }
-        if let area = layout.charts {
+        if let area = layout.charts, state.section.isShown {
+            SectionPaneView(section: state.section, selectedID: state.selectedQuakeID, unicode: unicode, cellAspect: state.map.cellAspect)
+                .render(in: area, into: &screen)
+        } else if let area = layout.charts {
             ChartsView(charts: state.charts.charts, failure: state.charts.failure,
                        selectedTime: state.selectedTimeMilliseconds, unicode: unicode, isCounting: state.charts.isCounting)
                 .render(in: area, into: &screen)

@@ -1,6 +1,7 @@
 import Foundation
 import QuakeMap
 import QuakeQuery
+import QuakeStore
 
 /// What the model asks of the world, as values: `reduce` returns them and
 /// the run loop (`EffectRunner`) is the only place that runs them; their
@@ -54,6 +55,8 @@ public enum BrowserEffect: Equatable, Sendable {
     case split(origin: String)
     /// Count the results' values of this field (`F`), as `.frequencyCounted`.
     case countFrequency(QuakeField)
+    /// The quakes of the selection in a cross-section (`x`), as `.sectionComputed`.
+    case computeSection(Profile, QuakePredicate?)
     /// The next (or previous) row after this one whose place holds the text, as `.found`.
     case findPlace(String, from: Int, forward: Bool)
 }

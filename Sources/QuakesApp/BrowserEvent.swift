@@ -78,6 +78,8 @@ public enum BrowserEvent: Sendable {
     case grouped(Result<RegroupedEvent, any Error>)
     /// `.countFrequency` ended: the field's values and counts, or why not.
     case frequencyCounted(Result<FrequencyTable, any Error>)
+    /// The quakes of the results in the section along `profile`.
+    case sectionComputed(Profile, Result<(quakes: [SectionQuake], isCapped: Bool), any Error>)
     /// `.findPlace` ended: the row found (and whether the search went round
     /// the end), nil when no place holds the text, or why not.
     case found(text: String, Result<(position: Int, wrapped: Bool)?, any Error>)

@@ -52,6 +52,10 @@ extension BrowserModel {
         case .search: mode = .search(TextField(searchText, selected: true))
         case .hideColumn: hideColumn()
         case .toggleTree: toggleTree()
+        case .markSection:
+            if let point = selectedEpicentre { message = section.mark(point) }
+        case .stretchSection:
+            if section.isShown { section.isStretched.toggle() } else { message = "no section: x at a quake sets its A" }
         case .openSection: foldSelectedSection(open: true)
         case .closeSection: foldSelectedSection(open: false)
         case .showColumns: chooseColumn()

@@ -72,6 +72,8 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var map = MapState()
     /// The charts pane (`c`): shown or not, its newest charts.
     public internal(set) var charts = ChartsState()
+    /// The cross-section pane (`x`): its line and its quakes.
+    public internal(set) var section = SectionState()
     /// The alert banner (`--alert`): the newest quake that newly matched
     /// and how many more, shown until a key is pressed.
     public internal(set) var alertBanner: AlertBanner?
@@ -163,7 +165,8 @@ public struct BrowserModel: Equatable, Sendable {
 
     /// Where the parts of the screen are, for the terminal's size and the panes shown.
     var layout: BrowseLayout {
-        BrowseLayout(width: screenWidth, height: screenHeight, panes: map.panes, charts: charts.isShown)
+        // The section pane takes the charts' place while it shows.
+        BrowseLayout(width: screenWidth, height: screenHeight, panes: map.panes, charts: charts.isShown || section.isShown)
     }
 
     mutating func resize(width: Int, height: Int) {

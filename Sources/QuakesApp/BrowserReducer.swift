@@ -74,6 +74,8 @@ extension BrowserModel {
         case .mapFit(let result): map.fit(result, in: layout.map)
         case .mapPicked(let found): pick(found)
         case .charts, .chartsFailed: handleCharts(event)
+        case .sectionComputed(let profile, .success(let answer)): section.received(answer.quakes, capped: answer.isCapped, for: profile)
+        case .sectionComputed(_, .failure(let error)): section.failed(error)
         case .notice(let line): message = line
         case .openFailed(let url, let reason): message = "error: cannot open \(url): \(reason)"
         case .alerts(let quakes): receiveAlerts(quakes)
@@ -250,7 +252,10 @@ extension BrowserModel {
             asked.mapRequest = .some(mapRequest)
             effects.append(.observeMap(mapRequest))
         }
-        if let ask = charts.ask(for: page, in: layout.charts) { effects.append(.computeCharts(width: ask.width, decay: ask.decay, ask: ask.number)) }
+        if let ask = charts.ask(for: page, in: section.isShown ? nil : layout.charts) {
+            effects.append(.computeCharts(width: ask.width, decay: ask.decay, ask: ask.number))
+        }
+        if let profile = section.ask(for: page) { effects.append(.computeSection(profile, selection)) }
         askForOrigins()
     }
 

@@ -63,6 +63,9 @@ struct EffectRunner {
         case .countFrequency(let field):
             let controller = controller
             Self.inBackground(inbox) { .frequencyCounted(Self.frequency(field, controller)) }
+        case .computeSection(let profile, let selection):
+            let catalog = catalog
+            Self.inBackground(inbox) { Self.section(profile, selection, catalog) }
         }
         return nil
     }
@@ -77,6 +80,13 @@ struct EffectRunner {
     /// The search `Ctrl-F`, `n` and `N` ask for, on the caller's thread.
     static func finding(_ text: String, from index: Int, forward: Bool, _ controller: ResultsController) -> BrowserEvent {
         .found(text: text, Result { try controller.placeMatch(text, from: index, forward: forward) })
+    }
+
+    /// The section `x` asks for, on the caller's thread.
+    static func section(_ profile: Profile, _ selection: QuakePredicate?, _ catalog: QuakeCatalog) -> BrowserEvent {
+        .sectionComputed(profile, Result {
+            try SectionQuery.quakes(in: profile, selection: selection, catalog: catalog, limit: SectionState.readLimit)
+        })
     }
 
     /// The frequency table `F` asks for, on the caller's thread.

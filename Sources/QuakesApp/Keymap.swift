@@ -42,6 +42,9 @@ public enum KeyCommand: CaseIterable, Sendable {
     /// `T`: the sections as a tree, folded; `→`, `zo` open the selection's,
     /// `←`, `zc` close it.
     case toggleTree, openSection, closeSection
+    /// `x`: a cross-section's A at the selected quake, then A′, then closed;
+    /// `=`: the section stretched to fill its pane, or true to scale again.
+    case markSection, stretchSection
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -135,6 +138,8 @@ enum Keymap {
         KeyBinding(keys: [.character("u")], context: .table, command: .undo),
         KeyBinding(keys: [.character("A")], context: .table, command: .selectSequence),
         KeyBinding(keys: [.character("T")], context: .table, command: .toggleTree),
+        KeyBinding(keys: [.character("x")], context: .table, command: .markSection),
+        KeyBinding(keys: [.character("=")], context: .table, command: .stretchSection),
         KeyBinding(keys: [.right], context: .tree, command: .openSection),
         KeyBinding(keys: [.left], context: .tree, command: .closeSection),
         KeyBinding(keys: [.character("M")], context: .table, command: .cycleMcMethod),
@@ -199,7 +204,8 @@ enum Keymap {
                     commands: [.cycleSections, .selectSequence, .decluster, .toggleTree, .openSection, .closeSection]),
         KeyHelpLine(keys: "⏎  Tab x m", text: "details (Esc back); origin, split it off, merge",
                     commands: [.showDetail, .closeDetail, .nextOrigin, .splitOrigin, .mergeEvents]),
-        KeyHelpLine(keys: "d", text: "delete the selected quake (asks first)", commands: [.delete]),
+        KeyHelpLine(keys: "d  x =", text: "delete (asks first); x cross-section, = stretch",
+                    commands: [.delete, .markSection, .stretchSection]),
         KeyHelpLine(keys: "e  F", text: "export (.csv .json .geojson); F column's values",
                     commands: [.export, .frequency]),
         // The catalog's remembered sources; the configured feed only when it has none.
@@ -237,7 +243,8 @@ enum Keymap {
         .toggleUTC: "times in UTC or local", .openEventPage: "open the event page", .copyEventLink: "copy the event page's address",
         .help: "help: the keys", .undo: "undo a query change", .redo: "redo a query change",
         .selectSequence: "only the selected quake's sequence",
-        .toggleTree: "sections as a tree (sequences), folded", .openSection: "tree: open the selection's section",
+        .toggleTree: "sections as a tree (sequences), folded", .markSection: "cross-section: A, then A′, then close",
+        .stretchSection: "cross-section: stretched or true to scale", .openSection: "tree: open the selection's section",
         .closeSection: "tree: close the selection's section", .cycleMcMethod: "charts: the next Mc method",
         .decluster: "decluster the results", .toggleDecay: "charts: activity or the sequence's decay",
         .nextOrigin: "details: the next origin", .splitOrigin: "details: split the origin off", .mergeEvents: "details: merge with another event",
@@ -307,6 +314,11 @@ enum Keymap {
         KeyManualItem(keys: "`A`", text: "Only the selected quake's sequence: what the last `decluster` put in its "
                         + "cluster, or without one the quakes within its Gardner–Knopoff window (L(M) km and T(M) days "
                         + "either side); the filter and region are cleared, `u` undoes.", commands: [.selectSequence]),
+        KeyManualItem(keys: "`x`", text: "A depth cross-section: `x` sets its A at the selected quake, `x` at another "
+                        + "sets A′ and shows the section pane in the charts' place (the results' quakes within 100 km of "
+                        + "the great circle A–A′, distance across and depth down, true to scale, the selected quake `◆`); "
+                        + "`x` again closes it; `=` stretches it to fill the pane, or draws it true to scale again.",
+                     commands: [.markSection, .stretchSection]),
         KeyManualItem(keys: "`T`, then `Right` `Left` (or `zo` `zc`)", text: "The sections as a tree, each folded to its "
                         + "line with its count (sequence sections when none show: each mainshock with its foreshocks "
                         + "and aftershocks); `Right` or `zo` opens the selection's, `Left` or `zc` closes it; `T` again "

@@ -82,17 +82,7 @@ struct SectionCommand: ParsableCommand {
         let catalog = try catalogOptions.open(purpose: .read)
         var output = StandardOutput()
         do {
-            let box = line.box
-            var placed: [SectionListFormat.Placed] = []
-            var configuration = FetchConfiguration(sortKeys: [SortKey(.time, ascending: true)])
-            configuration.predicate = QuakePredicate.and(try whereOption.predicate(home: nil), try Self.boxPredicate(box))
-            let snapshot = try ResultsController(catalog, configuration: configuration).fetchNow(counting: false)
-            try snapshot.forEachRow { _, quake in
-                let place = line.place(latitude: quake.latitude, longitude: quake.longitude)
-                guard abs(place.offset) <= line.halfWidthKilometres, place.along >= 0, place.along <= line.lengthKilometres else { return }
-                placed.append(.init(quake: quake, along: place.along, offset: place.offset))
-            }
-            placed.sort { ($0.along, $0.quake.id) < ($1.along, $1.quake.id) }
+            let placed = try SectionQuery.quakes(in: line, selection: try whereOption.predicate(home: nil), catalog: catalog).quakes
             if format == .table { draw(placed, line, to: &output) } else { try SectionListFormat(format: format).write(placed, profile: line, to: &output) }
             output.flush()
         } catch {
@@ -113,12 +103,5 @@ struct SectionCommand: ParsableCommand {
             .render(in: area, into: &screen)
         output.write(SectionListFormat.title(line, count: placed.count) + "; depth km down" + (stretch ? " (stretched)" : "") + "\n")
         ScreenPrinter.write(screen, rows: 0..<area.height, styled: terminal != nil, to: &output)
-    }
-
-    /// The box as a predicate, for the latitude and longitude indexes.
-    static func boxPredicate(_ box: (latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>])) throws -> QuakePredicate {
-        let longitudes = box.longitudes.map { "(longitude >= \($0.lowerBound) AND longitude <= \($0.upperBound))" }
-        return try QuakePredicate("latitude >= \(box.latitudes.lowerBound) AND latitude <= \(box.latitudes.upperBound) AND ("
-                                  + longitudes.joined(separator: " OR ") + ")")
     }
 }

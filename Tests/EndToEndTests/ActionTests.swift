@@ -122,7 +122,7 @@ struct ActionTests {
             (":", "predicate, e.g. magnitude >= 4.5 AND depth < 10"),
             ("s  A  D  T", "sections day/mag/net/seq; A sequence; T tree"),
             ("⏎  Tab x m", "details (Esc back); origin, split it off, merge"),
-            ("d", "delete the selected quake (asks first)"),
+            ("d  x =", "delete (asks first); x cross-section, = stretch"),
             ("e  F", "export (.csv .json .geojson); F column's values"),
             ("r", "refresh: sync the sources, else the feed"),
             ("m  Tab  c M O", "map: over/alone/off; Tab map; c charts, M Mc"),

@@ -783,7 +783,7 @@ import Testing
             "  20  :               predicate, e.g. magnitude >= 4.5 AND depth < 10       2.0",
             "  20  s  A  D  T      sections day/mag/net/seq; A sequence; T tree          6.0",
             "  20  ⏎  Tab x m      details (Esc back); origin, split it off, merge       0.7",
-            "  20  d               delete the selected quake (asks first)                0.0",
+            "  20  d  x =          delete (asks first); x cross-section, = stretch       0.0",
             "  20  e  F            export (.csv .json .geojson); F column's values       0.6",
             "  20  r               refresh: sync the sources, else the feed              0.6",
             "  20  m  Tab  c M O   map: over/alone/off; Tab map; c charts, M Mc          0.8",

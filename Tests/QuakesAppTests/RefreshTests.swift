@@ -306,7 +306,7 @@ struct RefreshTests {
             "  2018-06-14 0  :               predicate, e.g. magnitude >= 4.5 AND depth < 10       155.214 hv",
             "  2018-06-14 0  s  A  D  T      sections day/mag/net/seq; A sequence; T tree          155.500 hv",
             "  2018-06-14 0  ⏎  Tab x m      details (Esc back); origin, split it off, merge       155.292 hv",
-            "  2018-06-14 0  d               delete the selected quake (asks first)                139.770 jp",
+            "  2018-06-14 0  d  x =          delete (asks first); x cross-section, = stretch       139.770 jp",
             "  2018-06-14 0  e  F            export (.csv .json .geojson); F column's values       155.268 hv",
             "  2018-06-14 0  r               refresh: sync the sources, else the feed              155.265 hv",
             "  2018-06-14 0  m  Tab  c M O   map: over/alone/off; Tab map; c charts, M Mc          155.260 hv",

@@ -1,0 +1,75 @@
+import QuakeQuery
+import QuakeStore
+import QuakeViews
+import TerminalUI
+
+/// The section pane's part of the browse state: the line A–A′ (`x` at a
+/// quake sets A, `x` at another sets A′ and shows the pane, `x` again
+/// closes it), its half-width, and the quakes of the results in it, asked
+/// for again when the results or the line change (as the charts are).
+public struct SectionState: Equatable, Sendable {
+    public private(set) var start: GeoPoint?
+    public private(set) var end: GeoPoint?
+    public var halfWidthKilometres = 100.0
+    /// `=`: filling the pane both ways rather than true to scale.
+    public var isStretched = false
+    /// The quakes of the line asked for last, and whether the read stopped
+    /// at `readLimit`; nil while they are counted.
+    public private(set) var quakes: [SectionQuake]?
+    public private(set) var isCapped = false
+    public private(set) var failure: String?
+    private var asked: Ask?
+    /// The most quakes of the box read for the pane.
+    public static let readLimit = 200_000
+
+    struct Ask: Equatable, Sendable {
+        let selection: QuakePredicate?
+        let dataVersion: Int
+        let profile: Profile
+    }
+
+    public var profile: Profile? {
+        guard let start, let end else { return nil }
+        return Profile(start: (start.latitude, start.longitude), end: (end.latitude, end.longitude),
+                       halfWidthKilometres: halfWidthKilometres)
+    }
+
+    public var isShown: Bool { profile != nil }
+
+    /// `x` at `point`: A, then A′, then closed. Returns what the bottom line says.
+    mutating func mark(_ point: GeoPoint) -> String {
+        if start == nil {
+            start = point
+            return "section: A at \(point); x at another quake sets A′"
+        }
+        if end == nil {
+            guard GreatCircle.distanceKilometres(start!.latitude, start!.longitude, point.latitude, point.longitude) >= 1 else {
+                return "section: A′ must be another place than A"
+            }
+            end = point
+            return "section A–A′ ±\(Int(halfWidthKilometres)) km; x closes it"
+        }
+        self = SectionState()
+        return "section closed"
+    }
+
+    /// The line to read the results' quakes for, when the pane shows and
+    /// the results (complete) or the line changed since the last ask.
+    mutating func ask(for page: ResultsPage?) -> Profile? {
+        guard let profile, let page, page.isComplete else { return nil }
+        let ask = Ask(selection: page.configuration.predicate, dataVersion: page.dataVersion, profile: profile)
+        guard ask != asked else { return nil }
+        asked = ask
+        quakes = nil
+        failure = nil
+        return profile
+    }
+
+    mutating func received(_ quakes: [SectionQuake], capped: Bool, for profile: Profile) {
+        guard profile == self.profile else { return }
+        self.quakes = quakes
+        isCapped = capped
+    }
+
+    mutating func failed(_ error: any Error) { failure = "\(error)" }
+}
