@@ -48,8 +48,15 @@ public struct TableContent: Sendable, Equatable {
 
     /// The widest place (display width) of the page's rows: the rows on
     /// screen and those around them, so that the columns stay put while
-    /// the selection moves within the page. Nil before rows arrive.
-    var widestPlace: Int? {
+    /// the selection moves within the page. Nil before rows arrive. The
+    /// browser measures it once a page and sets it; else it is measured here.
+    public var widestPlace: Int? {
+        get { measuredWidestPlace ?? Self.widestPlace(of: page) }
+        set { measuredWidestPlace = newValue }
+    }
+    private var measuredWidestPlace: Int?
+
+    public static func widestPlace(of page: ResultsPage?) -> Int? {
         guard let page, !page.rows.isEmpty else { return nil }
         return page.rows.reduce(0) { max($0, DisplayWidth.of($1.place)) }
     }

@@ -31,7 +31,12 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var configuration: FetchConfiguration
     public internal(set) var mode: Mode = .table
     /// The results on screen: every frame is drawn from one page.
-    public internal(set) var page: ResultsPage?
+    public internal(set) var page: ResultsPage? {
+        // Measured once a page, not once a frame: Place's width (`TableContent.columns`).
+        didSet { widestPlace = TableContent.widestPlace(of: page) }
+    }
+    /// The display width of the widest place of the page's rows.
+    private(set) var widestPlace: Int?
     public internal(set) var selectedIndex = 0
     /// What the selection follows when results change: a quake, a row
     /// whose quake is not at hand yet, or an end of the table.
@@ -213,6 +218,7 @@ public struct BrowserModel: Equatable, Sendable {
         content.hiddenColumns = hiddenColumns
         content.addedColumns = addedColumns
         content.openSections = openSections
+        content.widestPlace = widestPlace
         content.columnOrder = columnOrder
         return content
     }
