@@ -43,7 +43,7 @@ public enum BrowserApp {
                            view: SavedView? = nil, views: ViewStore? = nil, notice: String? = nil,
                            alert: QuakePredicate? = nil, title: String? = nil, reading: SourceRead? = nil,
                            finalView: ((SavedView) -> Void)? = nil, cellAspect: Double = MapFrame.defaultCellAspect,
-                           terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
+                           section: Profile? = nil, terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
         let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
         defer { terminal.stop() }
         var model = BrowserModel(
@@ -52,6 +52,7 @@ public enum BrowserApp {
             lastUpdated: catalog.lastFetch()?.date, home: home, canRefresh: feed != nil, canSaveViews: views != nil,
             hasDisplay: ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0]?.isEmpty == false }, view: view)
         model.map.cellAspect = cellAspect
+        if let section { model.section = SectionState(section) }
         // The model's configuration (a starting view's) is the first fetched.
         // A file's quakes, read as the browser runs, are no news: no `+` marks them.
         let controller = try ResultsController(catalog, configuration: model.configuration,

@@ -28,6 +28,15 @@ public struct SectionState: Equatable, Sendable {
         let profile: Profile
     }
 
+    public init() {}
+
+    /// A section shown from the start (`--profile`).
+    public init(_ profile: Profile) {
+        start = GeoPoint(latitude: profile.start.latitude, longitude: profile.start.longitude)
+        end = GeoPoint(latitude: profile.end.latitude, longitude: profile.end.longitude)
+        halfWidthKilometres = profile.halfWidthKilometres
+    }
+
     public var profile: Profile? {
         guard let start, let end else { return nil }
         return Profile(start: (start.latitude, start.longitude), end: (end.latitude, end.longitude),

@@ -54,7 +54,16 @@ struct BrowseCommand: ParsableCommand {
         valueName: "predicate"))
     var alert: String?
 
+    @Option(help: ArgumentHelp("Show the depth cross-section along this line: LAT,LON:LAT,LON (x in the browser sets one at two quakes).",
+                               valueName: "line"))
+    var profile: String?
+
+    @Option(help: ArgumentHelp("With --profile: kilometres either side of the line (default 100).", valueName: "km"))
+    var halfWidth: Double?
+
     func validate() throws {
+        if let profile { _ = try SectionCommand.profile(profile, halfWidth: halfWidth ?? 100) }
+        if halfWidth != nil && profile == nil { throw ValidationError("--half-width is for --profile") }
         if sources.contains("") { throw ValidationError("a file to open must be named, not empty") }
         // `quakes-tui --db x list` is not a file named list: a command's name is never a file to open.
         if let command = sources.first(where: SourceOpening.commandNames.contains) {
@@ -103,7 +112,8 @@ struct BrowseCommand: ParsableCommand {
             exit = try BrowserApp.run(catalog: catalog, configuration: configuration, refresh: feed, home: home,
                                       view: start, views: store, notice: notice, alert: alert, title: opened?.title,
                                       reading: opened?.reading, finalView: { last = $0 },
-                                      cellAspect: config.cellAspect ?? MapFrame.defaultCellAspect)
+                                      cellAspect: config.cellAspect ?? MapFrame.defaultCellAspect,
+                                      section: try profile.map { try SectionCommand.profile($0, halfWidth: halfWidth ?? 100) })
             guard exit == .reopen else { break }
             // The file was replaced under the browser: open what the path names now, as it was being shown.
             // The old file is closed first: its WAL, still under the path's `-wal` name, is checkpointed
