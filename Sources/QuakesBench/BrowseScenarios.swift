@@ -145,6 +145,7 @@ struct BrowseScenarios {
 
         figures.merge(MapScenarios(controller: controller).run()) { $1 }
         figures.merge(try ChartScenarios(controller: controller).run()) { $1 }
+        figures.merge(try SectionScenario(catalog: catalog).run()) { $1 }
 
         figures["peak_rss_mb"] = Statistics.peakRSSMegabytes()
         controller.stop()
