@@ -46,12 +46,12 @@ extension BrowserModel {
 
     mutating func handleColumnChooser(_ chooser: ColumnChooser, _ key: Key) {
         var chooser = chooser
-        let last = chooser.entries.count - 1
+        if let moved = OverlayList.selection(after: key, from: chooser.selected, count: chooser.entries.count) {
+            chooser.selected = moved
+            mode = .addColumn(chooser)
+            return
+        }
         switch key {
-        case .down, .character("j"): chooser.selected = min(last, chooser.selected + 1)
-        case .up, .character("k"): chooser.selected = max(0, chooser.selected - 1)
-        case .home, .character("g"): chooser.selected = 0
-        case .end, .character("G"): chooser.selected = max(0, last)
         case .enter:
             mode = .table
             if let chosen = chooser.chosen { add(chosen) }

@@ -28,12 +28,12 @@ extension BrowserModel {
 
     mutating func handleFrequency(_ sheet: FrequencySheet, _ key: Key) {
         var sheet = sheet
-        let last = sheet.table.entries.count - 1
+        if let moved = OverlayList.selection(after: key, from: sheet.selected, count: sheet.table.entries.count) {
+            sheet.selected = moved
+            mode = .frequency(sheet)
+            return
+        }
         switch key {
-        case .down, .character("j"): sheet.selected = min(last, sheet.selected + 1)
-        case .up, .character("k"): sheet.selected = max(0, sheet.selected - 1)
-        case .home, .character("g"): sheet.selected = 0
-        case .end, .character("G"): sheet.selected = max(0, last)
         case .enter:
             mode = .table
             guard sheet.table.entries.indices.contains(sheet.selected) else { return }

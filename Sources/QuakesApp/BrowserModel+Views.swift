@@ -144,9 +144,12 @@ extension BrowserModel {
 
     mutating func handleViewList(_ picker: ViewPicker, _ key: Key) {
         var picker = picker
+        if let moved = OverlayList.selection(after: key, from: picker.selected, count: picker.views.count) {
+            picker.selected = moved
+            mode = .views(picker)
+            return
+        }
         switch key {
-        case .down, .character("j"): picker.selected = min(picker.views.count - 1, picker.selected + 1)
-        case .up, .character("k"): picker.selected = max(0, picker.selected - 1)
         case .enter:
             mode = .table
             if let chosen = picker.chosen { show(chosen.view, name: chosen.name) }

@@ -6,6 +6,19 @@ import TerminalUI
 /// part of a long list, and the keys dim on the last row. Only the entries
 /// on screen are made into lines.
 enum OverlayList {
+    /// The entry chosen after a moving key (`j` `k` or the arrows one entry,
+    /// `g` `G` or Home End the first and last); nil for any other key.
+    static func selection(after key: Key, from selected: Int, count: Int) -> Int? {
+        let last = max(0, count - 1)
+        switch key {
+        case .down, .character("j"): return min(last, selected + 1)
+        case .up, .character("k"): return max(0, selected - 1)
+        case .home, .character("g"): return 0
+        case .end, .character("G"): return last
+        default: return nil
+        }
+    }
+
     /// `line(i)`: entry `i` as its row shows it.
     static func render(title: String, keys: String, count: Int, selected: Int, in area: Rect, into screen: inout Screen,
                        line: (Int) -> String) {

@@ -145,9 +145,10 @@ struct BrowseScenarios {
 
         figures.merge(MapScenarios(controller: controller).run()) { $1 }
         figures.merge(try ChartScenarios(controller: controller).run()) { $1 }
-        figures.merge(try SectionScenario(catalog: catalog).run()) { $1 }
 
+        // Browsing's memory, before the section reads its quakes (which the pane reads only when shown).
         figures["peak_rss_mb"] = Statistics.peakRSSMegabytes()
+        figures.merge(try SectionScenario(catalog: catalog).run()) { $1 }
         controller.stop()
         return figures
     }
