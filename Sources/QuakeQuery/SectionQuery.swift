@@ -29,15 +29,13 @@ public enum SectionQuery {
         let (condition, arguments) = predicate.sql
         let sql = "SELECT id, time, magnitude, latitude, longitude, depth FROM quake WHERE \(condition)"
             + (limit > 0 ? " LIMIT \(limit)" : "")
-        let length = profile.lengthKilometres
         var placed: [SectionQuake] = [], read = 0
         try catalog.dbWriter.read { db in
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
                 read += 1
                 let latitude: Double = row[3], longitude: Double = row[4]
-                let place = profile.place(latitude: latitude, longitude: longitude)
-                guard abs(place.offset) <= profile.halfWidthKilometres, place.along >= 0, place.along <= length else { continue }
+                guard let place = profile.placeInSection(latitude: latitude, longitude: longitude) else { continue }
                 let time = Date(epochMilliseconds: row[1])
                 let quake = Quake(id: row[0], magnitude: row[2], place: "", time: time, updated: time, depth: row[5],
                                   latitude: latitude, longitude: longitude)

@@ -15,37 +15,51 @@ public struct Profile: Sendable, Equatable {
     /// GMT's kilometres to the degree with `-Q` (6371.0087714 km × π/180).
     public static let kilometresPerDegree = 6_371.008_771_4 * Double.pi / 180
 
+    /// A as a unit vector, and the pole of the great circle A→A′: worked
+    /// out once, not for each of the thousands of quakes placed.
+    private let a: Vector
+    private let pole: Vector
+    /// The line's length, A to A′.
+    public let lengthKilometres: Double
+
     public init(start: (latitude: Double, longitude: Double), end: (latitude: Double, longitude: Double),
                 halfWidthKilometres: Double) {
         self.start = start; self.end = end; self.halfWidthKilometres = halfWidthKilometres
+        let a = Self.unit(start.latitude, start.longitude)
+        let pole = Self.normalized(Self.cross(a, Self.unit(end.latitude, end.longitude)))
+        self.a = a; self.pole = pole
+        lengthKilometres = Self.place(Self.unit(end.latitude, end.longitude), a: a, pole: pole).along
     }
 
     public static func == (a: Profile, b: Profile) -> Bool {
         a.start == b.start && a.end == b.end && a.halfWidthKilometres == b.halfWidthKilometres
     }
 
-    /// The line's length, A to A′.
-    public var lengthKilometres: Double { place(latitude: end.latitude, longitude: end.longitude).along }
-
     /// Where a point falls: along the line and off it, in kilometres.
     public func place(latitude: Double, longitude: Double) -> (along: Double, offset: Double) {
-        let a = Self.unit(start.latitude, start.longitude), b = Self.unit(end.latitude, end.longitude)
-        let pole = Self.normalized(Self.cross(a, b))
-        let x = Self.unit(latitude, longitude)
-        let sine = max(-1, min(1, Self.dot(x, pole)))
-        let offset = asin(sine)
-        // The foot on the great circle, and its angle from A about the pole.
-        let foot = Self.normalized((x.0 - sine * pole.0, x.1 - sine * pole.1, x.2 - sine * pole.2))
-        let along = atan2(Self.dot(Self.cross(a, foot), pole), Self.dot(a, foot))
-        let degrees = 180 / Double.pi
-        return (along * degrees * Self.kilometresPerDegree, offset * degrees * Self.kilometresPerDegree)
+        Self.place(Self.unit(latitude, longitude), a: a, pole: pole)
     }
 
-    /// Whether a point lies in the section: within the half-width of the
-    /// line, between A and A′.
-    public func contains(latitude: Double, longitude: Double) -> Bool {
+    private static func place(_ x: Vector, a: Vector, pole: Vector) -> (along: Double, offset: Double) {
+        let sine = max(-1, min(1, dot(x, pole)))
+        let offset = asin(sine)
+        // The foot on the great circle, and its angle from A about the pole.
+        let foot = normalized((x.0 - sine * pole.0, x.1 - sine * pole.1, x.2 - sine * pole.2))
+        let along = atan2(dot(cross(a, foot), pole), dot(a, foot))
+        let degrees = 180 / Double.pi
+        return (along * degrees * kilometresPerDegree, offset * degrees * kilometresPerDegree)
+    }
+
+    /// Where a point falls when it lies in the section (within the
+    /// half-width of the line, between A and A′); nil when it does not.
+    public func placeInSection(latitude: Double, longitude: Double) -> (along: Double, offset: Double)? {
         let placed = place(latitude: latitude, longitude: longitude)
-        return abs(placed.offset) <= halfWidthKilometres && placed.along >= 0 && placed.along <= lengthKilometres
+        guard abs(placed.offset) <= halfWidthKilometres, placed.along >= 0, placed.along <= lengthKilometres else { return nil }
+        return placed
+    }
+
+    public func contains(latitude: Double, longitude: Double) -> Bool {
+        placeInSection(latitude: latitude, longitude: longitude) != nil
     }
 
     /// The latitudes and longitudes the section can hold, for an index to
@@ -54,8 +68,6 @@ public struct Profile: Sendable, Equatable {
     /// 1 % for the sampling); across the antimeridian two longitude
     /// ranges, near a pole every longitude.
     public var box: (latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>]) {
-        let a = Self.unit(start.latitude, start.longitude), b = Self.unit(end.latitude, end.longitude)
-        let pole = Self.normalized(Self.cross(a, b))
         let length = lengthKilometres / Self.kilometresPerDegree * .pi / 180
         let margin = halfWidthKilometres * 1.01 / Self.kilometresPerDegree + length * 180 / .pi / 256
         var latitudes: [Double] = [], longitudes: [Double] = []

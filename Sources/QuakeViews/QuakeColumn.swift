@@ -73,6 +73,13 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
         }
     }
 
+    /// The widest value an added field usually holds, where it is wider
+    /// than its title (asked for every column of every frame: made once).
+    private static let addedValueWidths: [QuakeColumn: Int] = [
+        .updated: 19, .sig: 4, .felt: 5, .id: 14, .mainshock: 14, .contributor: 11, .catalog: 8, .role: 10, .code: 10,
+        .gap: 5, .dmin: 6, .rms: 5, .cluster: 7,
+    ]
+
     /// The fields counted in whole numbers.
     var isWholeNumber: Bool { [.sig, .felt, .tsunami, .nst, .magNst, .origins, .cluster].contains(self) }
 
@@ -113,12 +120,7 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
     /// Fixed width; place takes what is left. Time shows its age only when
     /// there is room (`ColumnLayout` narrows it otherwise).
     public var width: Int {
-        if isAdded {
-            // The title, or the widest value the field usually holds.
-            let values: [QuakeColumn: Int] = [.updated: 19, .sig: 4, .felt: 5, .id: 14, .mainshock: 14, .contributor: 11, .catalog: 8,
-                                              .role: 10, .code: 10, .gap: 5, .dmin: 6, .rms: 5, .cluster: 7]
-            return max(title.count + 2, values[self] ?? 0)   // the title and a sort mark
-        }
+        if isAdded { return max(title.count + 2, Self.addedValueWidths[self] ?? 0) }   // the title and a sort mark
         return switch self {
         case .time: 30
         case .magnitude: 7

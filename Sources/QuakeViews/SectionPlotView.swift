@@ -38,18 +38,36 @@ public struct SectionPlotView {
     /// Where the plot goes and its scales: kilometres a dot across and down.
     struct Frame {
         let plot: Rect
+        /// The depth labels' columns, left of the axis.
+        let labelWidth: Int
         let kilometresAcross: Double
         let kilometresDown: Double
         let top: Double
         var bottom: Double { top + Double(plot.height * 4) * kilometresDown }
         var right: Double { Double(plot.width * 2) * kilometresAcross }
+
+        /// The dot a point is drawn on: a quake at the very end of the line
+        /// or the bottom of the axis on the last dot, not past it.
+        func dot(_ point: Point) -> (x: Int, y: Int) {
+            (min(plot.width * 2 - 1, Int((point.along / kilometresAcross).rounded(.down))),
+             min(plot.height * 4 - 1, Int(((point.depth - top) / kilometresDown).rounded(.down))))
+        }
     }
 
-    func frame(in area: Rect, labelWidth: Int) -> Frame {
+    /// The frame for `area`, its label column as wide as the depth ticks'
+    /// labels need (measured on a first frame); nil when too small to draw.
+    func frame(in area: Rect) -> Frame? {
+        guard area.width >= 20, area.height >= 5 else { return nil }
+        let depths = depthRange
+        let trial = frame(in: area, labelWidth: 4, depths: depths)
+        let ticks = AxisTicks(low: trial.top, high: trial.bottom, maximum: max(2, trial.plot.height / 2))
+        return frame(in: area, labelWidth: max(4, ticks.values.map { ticks.label($0).count }.max() ?? 0), depths: depths)
+    }
+
+    private func frame(in area: Rect, labelWidth: Int, depths: (top: Double, bottom: Double)) -> Frame {
         let plot = Rect(x: area.x + labelWidth + 1, y: area.y, width: max(1, area.width - labelWidth - 2),
                         height: max(1, area.height - 2))
-        let (top, bottom) = depthRange
-        var across = lengthKilometres / Double(plot.width * 2), down = (bottom - top) / Double(plot.height * 4)
+        var across = lengthKilometres / Double(plot.width * 2), down = (depths.bottom - depths.top) / Double(plot.height * 4)
         if !stretched {
             // A dot is cellAspect/2 times as tall as wide: one scale for both, the coarser.
             let dotAspect = cellAspect / 2
@@ -57,39 +75,26 @@ public struct SectionPlotView {
             across = scale
             down = scale * dotAspect
         }
-        return Frame(plot: plot, kilometresAcross: across, kilometresDown: down, top: top)
+        return Frame(plot: plot, labelWidth: labelWidth, kilometresAcross: across, kilometresDown: down, top: depths.top)
     }
 
     /// The screen cell a point is drawn in, nil when the area is too small to draw.
     public func cell(of point: Point, in area: Rect) -> (column: Int, row: Int)? {
-        guard area.width >= 20, area.height >= 5 else { return nil }
-        let frame = frame(in: area, labelWidth: labelWidth(in: area))
-        let x = min(frame.plot.width * 2 - 1, Int((point.along / frame.kilometresAcross).rounded(.down)))
-        let y = min(frame.plot.height * 4 - 1, Int(((point.depth - frame.top) / frame.kilometresDown).rounded(.down)))
-        return (frame.plot.x + x / 2, frame.plot.y + y / 4)
-    }
-
-    /// Room on the left for the depth labels, measured on a first frame.
-    private func labelWidth(in area: Rect) -> Int {
-        let trial = frame(in: area, labelWidth: 4)
-        let depthTicks = AxisTicks(low: trial.top, high: trial.bottom, maximum: max(2, trial.plot.height / 2))
-        return max(4, depthTicks.values.map { depthTicks.label($0).count }.max() ?? 0)
+        guard let frame = frame(in: area) else { return nil }
+        let dot = frame.dot(point)
+        return (frame.plot.x + dot.x / 2, frame.plot.y + dot.y / 4)
     }
 
     public func render(in area: Rect, into screen: inout Screen) {
-        guard area.width >= 20, area.height >= 5 else {
+        guard let frame = frame(in: area) else {
             screen.put("section: too small", row: area.y, column: area.x, style: Style(dim: true), maxWidth: area.width)
             return
         }
-        let labelWidth = labelWidth(in: area)
-        let frame = frame(in: area, labelWidth: labelWidth)
         let plot = frame.plot
         var canvas = BrailleCanvas(columns: plot.width, rows: plot.height)
-        // A quake at the very end of the line or the bottom of the axis is
-        // on the last dot, not past it.
         for point in points {
-            canvas.set(x: min(canvas.dotsAcross - 1, Int((point.along / frame.kilometresAcross).rounded(.down))),
-                       y: min(canvas.dotsDown - 1, Int(((point.depth - frame.top) / frame.kilometresDown).rounded(.down))))
+            let dot = frame.dot(point)
+            canvas.set(x: dot.x, y: dot.y)
         }
         for row in 0..<plot.height {
             for column in 0..<plot.width {
@@ -98,13 +103,13 @@ public struct SectionPlotView {
                 screen.put(unicode ? String(BrailleCanvas.character(mask)) : "*", row: plot.y + row, column: plot.x + column)
             }
         }
-        renderDepthAxis(frame, labelWidth: labelWidth, into: &screen)
+        renderDepthAxis(frame, into: &screen)
         renderDistanceAxis(frame, into: &screen)
     }
 
     /// `│` down the left of the plot, `┤` and a label at each depth tick.
-    private func renderDepthAxis(_ frame: Frame, labelWidth: Int, into screen: inout Screen) {
-        let plot = frame.plot, axis = plot.x - 1
+    private func renderDepthAxis(_ frame: Frame, into screen: inout Screen) {
+        let plot = frame.plot, axis = plot.x - 1, labelWidth = frame.labelWidth
         let ticks = AxisTicks(low: frame.top, high: frame.bottom, maximum: max(2, plot.height / 2))
         for row in 0..<plot.height { screen.put(unicode ? "│" : "|", row: plot.y + row, column: axis) }
         for value in ticks.values {

@@ -3,8 +3,8 @@ import QuakeQuery
 /// The table body as lines: rows, with a header line before each section.
 /// As a tree (`T`), a section is folded to its header line unless opened,
 /// as htop folds a process's children.
-public struct TableLayout {
-    public enum Item: Equatable {
+public struct TableLayout: Equatable, Sendable {
+    public enum Item: Equatable, Sendable {
         case section(ResultsSection)
         case row(Int)
     }

@@ -25,8 +25,9 @@ public struct TableContent: Sendable, Equatable {
     public var hiddenColumns: Set<QuakeColumn> = []
     /// The other stored fields `+` added.
     public var addedColumns: [QuakeColumn] = []
-    /// As a tree, the sections opened; nil: not a tree.
-    public var openSections: Set<String>?
+    /// The body's lines: the page's rows and sections, folded as a tree;
+    /// the browser keeps one made when its page or folds change.
+    public var tableLayout: TableLayout
     /// The columns as `<` `>` moved them; nil: the usual order.
     public var columnOrder: [QuakeColumn]?
 
@@ -35,9 +36,8 @@ public struct TableContent: Sendable, Equatable {
         self.page = page; self.home = home; self.shownSortKeys = shownSortKeys; self.requestedSortKeys = requestedSortKeys
         self.columnCursor = columnCursor; self.topLine = topLine; self.selectedIndex = selectedIndex
         self.filterText = filterText; self.isUnfiltered = isUnfiltered
+        tableLayout = TableLayout(page: page)
     }
-
-    public var tableLayout: TableLayout { TableLayout(page: page, openSections: openSections) }
 
     /// Where the columns sit on a line `width` wide: the cursor's column in
     /// view, Place as wide as the widest place of the page's rows.
@@ -46,16 +46,13 @@ public struct TableContent: Sendable, Equatable {
                      order: columnOrder, placeNeeds: widestPlace)
     }
 
-    /// The widest place (display width) of the page's rows: the rows on
-    /// screen and those around them, so that the columns stay put while
-    /// the selection moves within the page. Nil before rows arrive. The
-    /// browser measures it once a page and sets it; else it is measured here.
-    public var widestPlace: Int? {
-        get { measuredWidestPlace ?? Self.widestPlace(of: page) }
-        set { measuredWidestPlace = newValue }
-    }
-    private var measuredWidestPlace: Int?
+    /// The widest place (display width) of the page's rows, as
+    /// `widestPlace(of:)` measures it; nil: Place takes the room there is.
+    public var widestPlace: Int?
 
+    /// The widest place of the page's rows: the rows on screen and those
+    /// around them, so that the columns stay put while the selection moves
+    /// within the page. Nil before rows arrive.
     public static func widestPlace(of page: ResultsPage?) -> Int? {
         guard let page, !page.rows.isEmpty else { return nil }
         return page.rows.reduce(0) { max($0, DisplayWidth.of($1.place)) }

@@ -32,7 +32,7 @@ public struct BrowseView {
     public func render(_ state: BrowserModel, into screen: inout Screen) {
         screen.clear()
         let layout = BrowseLayout(width: screen.width, height: screen.height, panes: state.map.panes,
-                                  charts: state.charts.isShown || state.section.isShown)
+                                  charts: state.showsChartsPane)
         guard !layout.isTooSmall else {
             renderTooSmall(into: &screen)
             return

@@ -32,11 +32,17 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var mode: Mode = .table
     /// The results on screen: every frame is drawn from one page.
     public internal(set) var page: ResultsPage? {
-        // Measured once a page, not once a frame: Place's width (`TableContent.columns`).
-        didSet { widestPlace = TableContent.widestPlace(of: page) }
+        didSet {
+            // Measured once a page, not once a frame: Place's width (`TableContent.columns`).
+            widestPlace = TableContent.widestPlace(of: page)
+            tableLayout = TableLayout(page: page, openSections: openSections)
+        }
     }
     /// The display width of the widest place of the page's rows.
     private(set) var widestPlace: Int?
+    /// The table's lines for the page and the folds: made when either
+    /// changes (a tree's is a line count per section), not at every use.
+    private(set) var tableLayout = TableLayout(page: nil)
     public internal(set) var selectedIndex = 0
     /// What the selection follows when results change: a quake, a row
     /// whose quake is not at hand yet, or an end of the table.
@@ -93,7 +99,9 @@ public struct BrowserModel: Equatable, Sendable {
     /// The columns as `<` `>` moved them; nil: the usual order.
     public internal(set) var columnOrder: [QuakeColumn]?
     /// As a tree (`T`), the sections opened; nil: not a tree.
-    public internal(set) var openSections: Set<String>?
+    public internal(set) var openSections: Set<String>? {
+        didSet { tableLayout = TableLayout(page: page, openSections: openSections) }
+    }
     /// The stored fields beyond the standard columns that `+` added, in the order added.
     public internal(set) var addedColumns: [QuakeColumn] = []
     /// The place text `Ctrl-F` finds and `n` `N` find again.
@@ -170,9 +178,11 @@ public struct BrowserModel: Equatable, Sendable {
 
     /// Where the parts of the screen are, for the terminal's size and the panes shown.
     var layout: BrowseLayout {
-        // The section pane takes the charts' place while it shows.
-        BrowseLayout(width: screenWidth, height: screenHeight, panes: map.panes, charts: charts.isShown || section.isShown)
+        BrowseLayout(width: screenWidth, height: screenHeight, panes: map.panes, charts: showsChartsPane)
     }
+
+    /// The charts' place shows: the charts, or the section pane, which takes it while it shows.
+    var showsChartsPane: Bool { charts.isShown || section.isShown }
 
     mutating func resize(width: Int, height: Int) {
         screenWidth = width
@@ -192,8 +202,6 @@ public struct BrowserModel: Equatable, Sendable {
 
     /// The id of the selected quake.
     public var selectedQuakeID: String? { selectedQuake?.id }
-
-    var tableLayout: TableLayout { TableLayout(page: page, openSections: openSections) }
 
     /// The sort of the rows on screen, and the sort asked for: they differ
     /// until the new results arrive, and the header shows which is pending.
@@ -217,7 +225,7 @@ public struct BrowserModel: Equatable, Sendable {
                                    isUnfiltered: shown.filterText.isEmpty && shown.userPredicate == nil && shown.regionFilter == nil)
         content.hiddenColumns = hiddenColumns
         content.addedColumns = addedColumns
-        content.openSections = openSections
+        content.tableLayout = tableLayout
         content.widestPlace = widestPlace
         content.columnOrder = columnOrder
         return content
