@@ -254,12 +254,15 @@ struct RunLoopTests {
     /// the sort stays by time, so only the filter can ask for it.
     @Test func filteringOnARarelyUsedColumnBuildsItsIndex() throws {
         var holder: WriteLockHolder?
+        var akQuakes = 0
         let configuration = FetchConfiguration(predicate: try QuakePredicate("net == \"ak\""))
         let browser = try RunningBrowser(configuration: configuration) { catalog in
             try CatalogProbe.execute(catalog.path, "DROP INDEX quake_net; DROP INDEX quake_type")
+            // Counted before the lock is taken: no other connection opens
+            // and closes beside the browser's while the holder writes.
+            akQuakes = try CatalogProbe.count(catalog.path, where: "net = 'ak'")
             holder = try WriteLockHolder(path: catalog.path)   // the build waits, so the frame between shows
         }
-        let akQuakes = try CatalogProbe.count(browser.catalog.path, where: "net = 'ak'")
         let top = " quakes-tui  quakes.sqlite  \(Formatting.count(akQuakes)) of 4,711 quakes  row 1"
         #expect(browser.frame(showing: top + "  indexing…", row: 0) != nil, "net's index is missing while the filter shows")
         let built = try frameAfterIndexing(browser, releasing: holder) { $0.hasPrefix(top) && !$0.contains("indexing…") }
