@@ -13,6 +13,8 @@ struct QueryPlan: Sendable {
 
         enum Source: Sendable, Hashable {
             case section(SectionKey)
+            /// Sequence sections read through `sequence_section`: the rank.
+            case sequenceRank
             case field(QuakeField)
             case id
         }
@@ -22,6 +24,7 @@ struct QueryPlan: Sendable {
             let value: FieldValue
             switch source {
             case .section(let section): value = section.value(of: quake)
+            case .sequenceRank: return quake.sequenceRank?.databaseValue ?? .null
             case .field(let field): value = field.sortValue(of: quake)
             case .id: return quake.id.databaseValue
             }
@@ -40,7 +43,7 @@ struct QueryPlan: Sendable {
 
     let whereSQL: String
     let arguments: StatementArguments
-    let order: [OrderTerm]
+    private(set) var order: [OrderTerm]
     let section: SectionKey?
     /// The count, when planning already knows it.
     let knownCount: Int?
@@ -52,6 +55,18 @@ struct QueryPlan: Sendable {
     /// `mainshock` (the catalog was declustered), and with sequence
     /// sections their title.
     var readsSequences = false
+    /// How rows meet their sequence rows for sequence sections (v12).
+    private(set) var sequenceJoin = SequenceJoin.none
+
+    enum SequenceJoin: Equatable {
+        case none
+        /// Every quake has a row under the current method: the rows are
+        /// read from `sequence_section` in order, each quake's by its id.
+        case covering
+        /// Some quakes came after the method ran (or a catalog's rows were
+        /// never completed): every quake, its row if any, sorted.
+        case partial
+    }
     /// The results the kept counts stand for: every quake (no predicate),
     /// or the place filter's alone (its folded text); nil for any other
     /// predicate (see `KeptCellAggregate`, `KeptCountAggregate`).
@@ -99,7 +114,51 @@ struct QueryPlan: Sendable {
             && Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sequenceRun)") == true
         plans.window.readsSequences = readsSequences
         plans.summary.readsSequences = readsSequences
+        if readsSequences, configuration.sectionIdentifier == .sequence, try db.tableExists("sequenceSection") {
+            let join = try sequenceCoverage(db)
+            plans.window.joinSequences(join)
+            plans.summary.joinSequences(join)
+        }
         return plans
+    }
+
+    /// Whether the current method's rows cover every quake: the rows it
+    /// wrote (less those of deleted quakes) against the kept day counts.
+    private static func sequenceCoverage(_ db: Database) throws -> SequenceJoin {
+        let rows = try Int.fetchOne(db, sql: "SELECT rows FROM sequenceRun WHERE isCurrent = 1")
+        let quakes = try Int.fetchOne(db, sql: "SELECT coalesce(sum(quakes), 0) FROM quakeDay")
+        return rows != nil && rows == quakes ? .covering : .partial
+    }
+
+    /// Sequence sections by rank, from the joined rows; when they cover
+    /// every quake, time and id from the sequence rows too, so that
+    /// `sequence_section` gives the default order (time within a section).
+    private mutating func joinSequences(_ join: SequenceJoin) {
+        sequenceJoin = join
+        order = order.map { term in
+            var term = term
+            switch term.source {
+            case .section(.sequence):
+                term.expression = "sequence.sectionRank"
+                term.source = .sequenceRank
+            case .field(.time) where join == .covering: term.expression = "sequence.quakeTime"
+            case .id where join == .covering: term.expression = "sequence.quakeId"
+            case .id: term.expression = "quake.id"
+            default: break
+            }
+            return term
+        }
+    }
+
+    /// The rows' source: the quake table, or it with the current
+    /// method's sequence rows (`sequenceJoin`).
+    var fromSQL: String {
+        let method = "sequence.method = \(SequenceTable.currentMethodSQL)"
+        switch sequenceJoin {
+        case .none: return QuakeField.table
+        case .covering: return "sequence JOIN quake ON quake.id = sequence.quakeId AND \(method)"
+        case .partial: return "quake LEFT JOIN sequence ON sequence.quakeId = quake.id AND \(method)"
+        }
     }
 
     private static func planningRows(_ configuration: FetchConfiguration, _ db: Database) throws -> (window: QueryPlan, summary: QueryPlan) {
@@ -139,6 +198,7 @@ struct QueryPlan: Sendable {
             switch term.source {
             case .id: true
             case .section(let section): section == .day || section == .magnitudeBand
+            case .sequenceRank: false
             case .field(let field): Self.placeSortColumns.contains(field.sortColumn)
             }
         }
@@ -200,18 +260,29 @@ struct QueryPlan: Sendable {
     /// cost 3 µs a match (29 ms for the 9,544 of `kod` at 5,000,000 rows; 2
     /// ms this way).
     private func selectRows(where condition: String, orderedBy order: String, _ limit: String) -> String {
-        let table = QuakeField.table
+        let table = fromSQL
         // How many services reported each row read (its other origins counted: one index probe a row).
-        var columns = countsOrigins ? "*, \(QuakeField.origins.column) AS origins" : "*"
-        if readsSequences {
+        var columns = countsOrigins ? "quake.*, \(QuakeField.origins.column) AS origins" : "quake.*"
+        if sequenceJoin != .none {
+            columns += """
+                , sequence.cluster || char(31) || sequence.role || char(31) || sequence.mainshock AS sequenceVerdict\
+                , sequence.sectionRank AS sequenceRank, \(SequenceTable.sectionTitleSQL) AS sequenceTitle
+                """
+        } else if readsSequences {
             columns += ", \(SequenceTable.verdictSQL) AS sequenceVerdict"
             if section == .sequence { columns += ", \(SequenceTable.mainshockTitleSQL) AS sequenceTitle" }
         }
         guard looksUpPlaces else { return "SELECT \(columns) FROM \(table) WHERE \(condition) ORDER BY \(order) \(limit)" }
         return """
-            SELECT \(columns) FROM \(table) WHERE rowid IN \
-            (SELECT rowid FROM \(table) WHERE \(condition) ORDER BY \(order) \(limit)) ORDER BY \(order)
+            SELECT \(columns) FROM \(table) WHERE quake.rowid IN \
+            (SELECT quake.rowid FROM \(table) WHERE \(condition) ORDER BY \(order) \(limit)) ORDER BY \(order)
             """
+    }
+
+    /// The quake `id` as this plan's rows carry it (its sequence's rank
+    /// and title included), whether or not the predicate selects it.
+    func row(id: String, _ db: Database) throws -> Quake? {
+        try Quake.fetchOne(db, sql: selectRows(where: "quake.id = ?", orderedBy: orderSQL, "LIMIT 1"), arguments: [id])
     }
 
     var countSQL: String { "SELECT count(*) FROM \(QuakeField.table) WHERE \(whereSQL)" }
@@ -219,6 +290,14 @@ struct QueryPlan: Sendable {
     var sectionsSQL: String? {
         guard let section else { return nil }
         let direction = order[0].ascending ? "ASC" : "DESC"
+        if sequenceJoin != .none {
+            // Grouped by rank (the index's order), titled after.
+            return """
+                SELECT (SELECT title FROM sequenceSection WHERE method = \(SequenceTable.currentMethodSQL) AND rank = section), n
+                FROM (SELECT sequence.sectionRank AS section, count(*) AS n FROM \(fromSQL) WHERE \(whereSQL)
+                      GROUP BY section ORDER BY section \(direction) NULLS LAST)
+                """
+        }
         return """
             SELECT \(section.sqlExpression) AS section, count(*) FROM \(QuakeField.table) WHERE \(whereSQL)
             GROUP BY section ORDER BY section \(direction) NULLS LAST
@@ -230,10 +309,10 @@ struct QueryPlan: Sendable {
     func position(of id: String, _ db: Database) throws -> Int? {
         let expressions = order.map(\.expression).joined(separator: ", ")
         guard let target = try Row.fetchOne(
-            db, sql: "SELECT \(expressions) FROM \(QuakeField.table) WHERE id = ? AND (\(whereSQL))",
+            db, sql: "SELECT \(expressions) FROM \(fromSQL) WHERE quake.id = ? AND (\(whereSQL))",
             arguments: [id] + arguments) else { return nil }
         let (precedes, precedesArguments) = keysetCondition(Array(target.databaseValues), before: true)
-        return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(QuakeField.table) WHERE (\(whereSQL)) AND \(precedes)",
+        return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(fromSQL) WHERE (\(whereSQL)) AND \(precedes)",
                                 arguments: arguments + precedesArguments)
     }
 
@@ -359,6 +438,18 @@ struct QueryPlan: Sendable {
         if section == .day && whereSQL == "1" {
             // The whole catalog's days are counted already, by triggers.
             sql = "SELECT day, quakes FROM quakeDay ORDER BY day \(order[0].ascending ? "ASC" : "DESC")"
+        }
+        if sequenceJoin == .covering && whereSQL == "1" {
+            // The whole catalog's sequences are counted already, as the
+            // method wrote them, in rank order; the quakes it did not place last.
+            let method = SequenceTable.currentMethodSQL
+            sql = """
+                SELECT title, quakes FROM (SELECT title, quakes, 0 AS unplaced, rank FROM sequenceSection
+                                           WHERE method = \(method) AND quakes > 0
+                                           UNION ALL SELECT NULL, count(*), 1, NULL FROM sequence
+                                           WHERE method = \(method) AND sectionRank IS NULL HAVING count(*) > 0)
+                ORDER BY unplaced, rank \(order[0].ascending ? "ASC" : "DESC")
+                """
         }
         var first = 0
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in

@@ -254,7 +254,7 @@ public final class ResultsController: @unchecked Sendable {
         let folded = TextFolding.fold(text)
         return try catalog.dbWriter.read { db in
             let plan = try QueryPlan.planning(configuration, db).window
-            let rows = "SELECT ROW_NUMBER() OVER (ORDER BY \(plan.orderSQL)) - 1 AS position, placeFolded FROM quake WHERE \(plan.whereSQL)"
+            let rows = "SELECT ROW_NUMBER() OVER (ORDER BY \(plan.orderSQL)) - 1 AS position, placeFolded FROM \(plan.fromSQL) WHERE \(plan.whereSQL)"
             let matches = "SELECT position FROM (\(rows)) WHERE instr(placeFolded, ?) > 0"
             let direction = forward ? "" : " DESC"
             var arguments = plan.arguments
@@ -367,7 +367,7 @@ public final class ResultsController: @unchecked Sendable {
         window.count = summary.count
         // Have the tracked row's neighbourhood at hand: the page is read around it.
         if let (id, position) = summary.tracked,
-           let quake = try Quake.fetchOne(db, sql: "SELECT * FROM \(QuakeField.table) WHERE id = ?", arguments: [id]) {
+           let quake = try plans.window.row(id: id, db) {
             try window.prefetch(position, holding: quake, db)
         }
         let range = pageRange(tracked: summary.tracked?.1, count: summary.count, preloaded: first.count)

@@ -57,8 +57,10 @@ public struct Quake: Sendable, Hashable, Identifiable {
     public var cluster: Int? = nil
     public var role: String? = nil
     public var mainshock: String? = nil
-    /// Its sequence's title, as the sequence sections show it (`SequenceTable.mainshockTitleSQL`).
+    /// Its sequence's title, as the sequence sections show it (`SequenceTable.sectionTitleSQL`).
     public var sequenceTitle: String? = nil
+    /// Its sequence section's rank, which sequence sections sort by (v12).
+    public var sequenceRank: Int? = nil
 
     public init(
         id: String, code: String = "", net: String = "", ids: String = "",
@@ -131,6 +133,7 @@ extension Quake: FetchableRecord {
             if parts.count == 3 { cluster = Int(parts[0]); role = String(parts[1]); mainshock = String(parts[2]) }
         }
         sequenceTitle = row["sequenceTitle"]
+        sequenceRank = row["sequenceRank"]
     }
 
     /// The columns added by `Schema`'s v8 migration, in `storedColumns`

@@ -23,6 +23,7 @@ public enum Schema {
         ("v9: events of several origins", OriginTable.create),
         ("v10: declustered sequences", SequenceTable.create),
         ("v11: quakes per map cell of two more grids", KeptCells.addLevels),
+        ("v12: sequence sections in order", SequenceTable.addSections),
     ]
 
     /// The quake indexes a large import builds after it commits, each in a

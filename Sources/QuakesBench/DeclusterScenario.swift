@@ -28,6 +28,15 @@ struct DeclusterChild: ParsableCommand {
             } / 1000
             figures[key + "_method"] = try BrowseScenarios.milliseconds { _ = try algorithm.run(selection!.columns, { _ in true }) } / 1000
         }
+        // The declustered catalog browsed by sequence (`s` to "sequence", or
+        // `T`): the first window, the count and every sequence's section,
+        // as the table's counted page waits for them.
+        let bySequence = FetchConfiguration(sectionIdentifier: .sequence)
+        var sections = 0
+        figures["sequence_sections_ms"] = try BrowseScenarios.milliseconds {
+            sections = try ResultsController(catalog, configuration: bySequence).fetchNow().sections.count
+        }
+        figures["sequence_sections"] = Double(sections)
         print(String(decoding: try JSONSerialization.data(withJSONObject: figures), as: UTF8.self))
     }
 }

@@ -28,7 +28,7 @@ extension QuakeCatalog {
         let result = try algorithm.run(selection.columns, progress)
         let run = SequenceRun(method: algorithm.method, settings: algorithm.settings, scope: scope, ranAt: now,
                               quakes: result.count, clusters: Set(result.cluster).count, isCurrent: isCurrent)
-        try run.write(result, ids: selection.ids, db)
+        try run.write(result, selection: selection, db)
         return DeclusterOutcome(run: run, result: result, selection: selection)
     }
 

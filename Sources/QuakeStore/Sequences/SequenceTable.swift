@@ -7,6 +7,13 @@ import GRDB
 /// clusters) and which one is current: the one `cluster`, `role` and
 /// `mainshock` read (the last run). Keyed by the quake's id, so an event's
 /// membership follows it through updates; a deleted quake's rows go with it.
+///
+/// Since v12 a method's rows cover every quake of the catalog (a quake it
+/// did not place has NULL cluster, role and mainshock), each with its
+/// sequence section's rank (`sectionRank`: its mainshock's title's place
+/// among the method's titles, `sequenceSection`) and its time: sequence
+/// sections are then read in order from `sequence_section`, as day
+/// sections are from `quake_day_time`, not sorted by a subquery a row.
 public enum SequenceTable {
     /// The v10 migration.
     static func create(_ db: Database) throws {
@@ -44,8 +51,14 @@ public enum SequenceTable {
     /// The title of the row `quake`'s sequence: its mainshock's day,
     /// magnitude, place and id (`2019-07-06 M7.1 Ridgecrest · ci38457511`),
     /// so sequences sort by their mainshock's day; NULL when not declustered.
+    /// A catalog before v12 (read-only, not upgraded) groups by it, a subquery a row.
     public static let mainshockTitleSQL = """
-        (SELECT m.day || ' M' || iif(m.magnitude IS NULL, '?', printf('%.1f', m.magnitude)) || ' ' || m.place || ' · ' || m.id         FROM quake AS m WHERE m.id = \(currentValueSQL("mainshock")))
+        (SELECT \(titleSQL(of: "m", id: "m.id")) FROM quake AS m WHERE m.id = \(currentValueSQL("mainshock")))
+        """
+
+    /// The row `sequence`'s section title (v12), from the kept titles.
+    public static let sectionTitleSQL = """
+        (SELECT title FROM sequenceSection WHERE sequenceSection.method = sequence.method AND sequenceSection.rank = sequence.sectionRank)
         """
 
     /// The indexes a method's members are found by (`membersSQL`). A
@@ -56,7 +69,74 @@ public enum SequenceTable {
         CREATE INDEX sequence_mainshock ON sequence(method, mainshock);
         CREATE INDEX sequence_cluster ON sequence(method, cluster);
         """
-    static let dropIndexesSQL = "DROP INDEX IF EXISTS sequence_mainshock; DROP INDEX IF EXISTS sequence_cluster;"
+    static let dropIndexesSQL = """
+        DROP INDEX IF EXISTS sequence_mainshock; DROP INDEX IF EXISTS sequence_cluster; DROP INDEX IF EXISTS sequence_section;
+        """
+    /// The v12 index sequence sections are read in order from (newest
+    /// section first: the index backwards, NULL ranks, the quakes the
+    /// method did not place, last).
+    static let sectionIndexSQL = "CREATE INDEX sequence_section ON sequence(method, sectionRank, quakeTime, quakeId);"
+
+    /// A deleted quake's rows go with it, and the counts kept of them.
+    static let deleteTriggerSQL = """
+        CREATE TRIGGER sequence_quakeDeleted AFTER DELETE ON quake BEGIN
+            UPDATE sequenceRun SET rows = rows - 1
+                WHERE method IN (SELECT method FROM sequence WHERE quakeId = old.id);
+            UPDATE sequenceSection SET quakes = quakes - 1
+                WHERE (method, rank) IN (SELECT method, sectionRank FROM sequence WHERE quakeId = old.id);
+            DELETE FROM sequence WHERE quakeId = old.id;
+        END;
+        """
+
+    /// The v12 migration: every quake a row under each method, each row
+    /// its section's rank and its time, the sections' titles and counts
+    /// kept (`sequenceSection`), the rows each method covers counted
+    /// (`sequenceRun.rows`). Kept results are carried over as they are.
+    static func addSections(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TRIGGER sequence_quakeDeleted;
+            \(dropIndexesSQL)
+            CREATE TABLE sequenceSection (method TEXT NOT NULL, rank INTEGER NOT NULL, title TEXT NOT NULL,
+                                          quakes INTEGER NOT NULL, PRIMARY KEY (method, rank)) WITHOUT ROWID;
+            ALTER TABLE sequenceRun ADD COLUMN rows INTEGER NOT NULL DEFAULT 0;
+            CREATE TEMP TABLE sectionOfMainshock AS
+                SELECT method, mainshock, row_number() OVER (PARTITION BY method ORDER BY title) AS rank, title, quakes
+                FROM (SELECT s.method, s.mainshock, \(titleSQL(of: "m", id: "s.mainshock")) AS title, count(*) AS quakes
+                      FROM sequence AS s LEFT JOIN quake AS m ON m.id = s.mainshock GROUP BY s.method, s.mainshock);
+            CREATE INDEX temp.sectionOfMainshock_key ON sectionOfMainshock(method, mainshock);
+            INSERT INTO sequenceSection SELECT method, rank, title, quakes FROM sectionOfMainshock;
+            CREATE TABLE sequenceNew (\(columnsSQL));
+            INSERT INTO sequenceNew
+                SELECT s.quakeId, s.method, s.cluster, s.role, s.mainshock, r.rank, q.time
+                FROM sequence AS s JOIN quake AS q ON q.id = s.quakeId
+                JOIN sectionOfMainshock AS r ON r.method = s.method AND r.mainshock = s.mainshock;
+            INSERT INTO sequenceNew (quakeId, method, quakeTime)
+                SELECT q.id, run.method, q.time FROM quake AS q, sequenceRun AS run
+                WHERE NOT EXISTS (SELECT 1 FROM sequence AS s WHERE s.quakeId = q.id AND s.method = run.method);
+            DROP TABLE sectionOfMainshock;
+            DROP TABLE sequence;
+            ALTER TABLE sequenceNew RENAME TO sequence;
+            UPDATE sequenceRun SET rows = (SELECT count(*) FROM sequence WHERE sequence.method = sequenceRun.method);
+            \(indexesSQL)
+            \(sectionIndexSQL)
+            \(deleteTriggerSQL)
+            """)
+    }
+
+    /// The v12 table's columns: the verdict NULL for a quake the method did not place.
+    static let columnsSQL = """
+        quakeId TEXT NOT NULL, method TEXT NOT NULL, cluster INTEGER, role TEXT, mainshock TEXT,
+        sectionRank INTEGER, quakeTime INTEGER NOT NULL, PRIMARY KEY (quakeId, method)
+        """
+
+    /// A sequence's title from its mainshock's row `alias` (the columns
+    /// NULL when it is gone: its id still names it).
+    static func titleSQL(of alias: String, id: String) -> String {
+        """
+        coalesce(\(alias).day, '?') || ' M' || iif(\(alias).magnitude IS NULL, '?', printf('%.1f', \(alias).magnitude)) \
+        || ' ' || coalesce(\(alias).place, '') || ' · ' || \(id)
+        """
+    }
 
     /// SQL selecting the quakes whose current `column` equals the next
     /// argument: the members listed by the index, then their rows by id,
@@ -67,5 +147,5 @@ public enum SequenceTable {
     }
 
     /// The current method's name, evaluated once a statement (uncorrelated).
-    static let currentMethodSQL = "(SELECT method FROM sequenceRun WHERE isCurrent = 1)"
+    public static let currentMethodSQL = "(SELECT method FROM sequenceRun WHERE isCurrent = 1)"
 }
