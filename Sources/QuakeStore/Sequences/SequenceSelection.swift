@@ -10,6 +10,8 @@ import QuakeSeismology
 /// as without a magnitude.
 public struct SequenceSelection: Sendable {
     public var ids: [String]
+    /// Each quake's row, to find its columns again in the table's order.
+    public var rowids: [Int64] = []
     public var columns: EventColumns
 
     public var count: Int { ids.count }
@@ -18,7 +20,7 @@ public struct SequenceSelection: Sendable {
     public static func read(_ db: Database, where condition: String, arguments: StatementArguments) throws -> SequenceSelection {
         var selection = SequenceSelection(ids: [], columns: EventColumns(times: [], latitudes: [], longitudes: [], depths: [], magnitudes: []))
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT id, time, latitude, longitude, depth, magnitude FROM quake
+            SELECT id, time, latitude, longitude, depth, magnitude, rowid FROM quake
             WHERE (\(condition)) AND magnitude BETWEEN ? AND ? ORDER BY time, id
             """, arguments: arguments + [MagnitudeCheck.range.lowerBound, MagnitudeCheck.range.upperBound])
         while let row = try rows.next() {
@@ -28,6 +30,7 @@ public struct SequenceSelection: Sendable {
             selection.columns.longitudes.append(row[3])
             selection.columns.depths.append(row[4])
             selection.columns.magnitudes.append(row[5])
+            selection.rowids.append(row[6])
         }
         return selection
     }
