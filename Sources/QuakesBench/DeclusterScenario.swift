@@ -29,13 +29,21 @@ struct DeclusterChild: ParsableCommand {
             figures[key + "_method"] = try BrowseScenarios.milliseconds { _ = try algorithm.run(selection!.columns, { _ in true }) } / 1000
         }
         // The declustered catalog browsed by sequence (`s` to "sequence", or
-        // `T`): the first window, the count and every sequence's section,
-        // as the table's counted page waits for them.
-        let bySequence = FetchConfiguration(sectionIdentifier: .sequence)
-        var sections = 0
-        figures["sequence_sections_ms"] = try BrowseScenarios.milliseconds {
-            sections = try ResultsController(catalog, configuration: bySequence).fetchNow().sections.count
-        }
+        // `T`), from the table in time order: the first window the key
+        // shows, then the counted page with every sequence's section.
+        let waiter = DeliveryWaiter<ResultsSnapshot>()
+        let controller = try ResultsController(catalog, configuration: FetchConfiguration())
+        controller.onSnapshot { waiter.deliver($0) }
+        try controller.start()
+        _ = waiter.wait { $0.isComplete }
+        let before = waiter.generation
+        let start = DispatchTime.now().uptimeNanoseconds
+        controller.fetch { $0.sectionIdentifier = .sequence }
+        _ = waiter.wait { $0.generation > before && $0.configuration.sectionIdentifier == .sequence }
+        figures["sequence_sections_first_ms"] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let counted = waiter.wait { $0.generation > before && $0.configuration.sectionIdentifier == .sequence && $0.isComplete }
+        figures["sequence_sections_ms"] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let sections = counted.sections.count
         figures["sequence_sections"] = Double(sections)
         print(String(decoding: try JSONSerialization.data(withJSONObject: figures), as: UTF8.self))
     }
