@@ -75,6 +75,13 @@ struct SectionCommandTests {
         for (row, quake) in zip(rows.dropFirst(), expected) {
             #expect(abs(Double(row[6])! - quake.along) < 0.001 && abs(Double(row[7])! - quake.offset) < 0.001, "\(row)")
         }
+        // A selection is read the other way (the predicate's plan, each row
+        // placed as read): the same quakes, those the predicate keeps.
+        let filtered = try runQuakesTUI(["section", "--db", db, "--profile=-15,178:-25,-176", "--half-width", "300", "-f", "csv",
+                                         "--where", "magnitude >= 5"])
+        let strong = rows.dropFirst().filter { Double($0[2]).map { $0 >= 5 } ?? false }
+        #expect(strong.count > 0 && strong.count < expected.count)
+        #expect(filtered.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) } == Array(strong))
         let table = try runQuakesTUI(["section", "--db", db, "--profile=-15,178:-25,-176", "--half-width", "300", "--width", "90",
                                       "--height", "18"], environment: ["LC_ALL": "C.UTF-8"])
         let lines = table.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
