@@ -19,7 +19,7 @@ struct SectionScenario {
             var failure: (any Error)?
             times.append(BrowseScenarios.milliseconds {
                 do {
-                    let quakes = try SectionQuery.quakes(in: Self.profile, selection: nil, catalog: catalog).quakes
+                    let quakes = try SectionQuery.quakes(in: Self.profile, selection: nil, catalog: catalog, times: false).quakes
                     count = quakes.count
                     var screen = Screen(width: 120, height: 12)
                     SectionPlotView(lengthKilometres: Self.profile.lengthKilometres,

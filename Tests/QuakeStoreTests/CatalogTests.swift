@@ -148,8 +148,8 @@ import Testing
              try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakePlace"),
              try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakeDay"))
         }
-        #expect(indexes == ["quake_band", "quake_changedAt", "quake_day_time", "quake_depth", "quake_latitudeBox",
-                            "quake_longitudeBox", "quake_magnitude", "quake_placeSort", "quake_time", "sqlite_autoindex_quake_1"])
+        #expect(indexes == ["quake_band", "quake_changedAt", "quake_day_time", "quake_depth", "quake_latitudeBoxDepth",
+                            "quake_longitudeBoxDepth", "quake_magnitude", "quake_placeSort", "quake_time", "sqlite_autoindex_quake_1"])
         #expect(triggers == ["origin_eventDeleted", "quakeCell_delete", "quakeCell_insert", "quakeCell_update",
                              "quakeDay_delete", "quakeDay_insert", "quakeDay_update",
                              "quakeMagnitude_delete", "quakeMagnitude_insert", "quakeMagnitude_update",
