@@ -28,10 +28,10 @@ public struct FrequencyListFormat {
                              + "  " + DisplayWidth.fit(row.percent, to: 5, alignRight: true) + "\n")
             }
         case .csv:
-            output.write(try QuakeListFormat.csvLine([table.field.name, "quakes", "percent"]))
-            for (row, entry) in zip(rows, table.entries) {
-                output.write(try QuakeListFormat.csvLine([entry.label == "–" ? "" : row.label, String(row.count), row.percent]))
-            }
+            output.write(QuakeListFormat.csvLine([table.field.name, "quakes", "percent"]))
+            output.write(CSVRecords.text(zip(rows, table.entries).map { row, entry in
+                [entry.label == "–" ? "" : row.label, String(row.count), row.percent]
+            }))
         case .json, .geojson:
             output.write("[")
             for (index, (row, entry)) in zip(rows, table.entries).enumerated() {

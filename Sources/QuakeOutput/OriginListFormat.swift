@@ -24,10 +24,8 @@ public struct OriginListFormat {
             output.write(Self.header)
             for origin in origins { output.write(Self.tableLine(origin, preferred: preferred[origin.eventID] ?? origin.report)) }
         case .csv:
-            output.write(try QuakeListFormat.csvLine(Self.fields))
-            for origin in origins {
-                output.write(try QuakeListFormat.csvLine(Self.values(origin, preferred: preferred[origin.eventID] ?? origin.report)))
-            }
+            output.write(QuakeListFormat.csvLine(Self.fields))
+            output.write(CSVRecords.text(origins.map { Self.values($0, preferred: preferred[$0.eventID] ?? $0.report) }))
         case .json, .geojson:
             output.write("[")
             for (index, origin) in origins.enumerated() {

@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 import QuakeQuery
 import QuakeStore
@@ -98,6 +97,7 @@ public struct QuakeListFormat {
                       rowWritten: (Int) throws -> Void = { _ in }) throws {
         try writeHeader(snapshot, limit: limit, to: &output)
         var rowsWritten = 0
+        var records = CSVRecords()
         try snapshot.forEachRow(limit: limit) { index, quake in
             let section = snapshot.section(containing: index)
             switch format {
@@ -108,9 +108,9 @@ public struct QuakeListFormat {
                 }
                 output.write(Self.tableLine(quake, distances: distanceValues(quake)) + "\n")
             case .csv where columns == .usgs:
-                output.write(try Self.csvLine(Self.usgsValues(quake, text: csvText)))
+                records.append(Self.usgsValues(quake, text: csvText), to: &output)
             case .csv:
-                output.write(try Self.csvLine(csvValues(quake, section: section?.id)))
+                records.append(csvValues(quake, section: section?.id), to: &output)
             case .json:
                 output.write((index == 0 ? "\n  " : ",\n  ") + jsonObject(quake, section: section?.id))
             case .geojson:
@@ -120,7 +120,8 @@ public struct QuakeListFormat {
             try rowWritten(rowsWritten)
         }
         switch format {
-        case .table, .csv: break
+        case .table: break
+        case .csv: records.flush(to: &output)
         case .json: output.write(rowsWritten == 0 ? "]\n" : "\n]\n")
         case .geojson: output.write(GeoJSONWriter.footer(isEmpty: rowsWritten == 0))
         }
@@ -131,7 +132,7 @@ public struct QuakeListFormat {
         case .table:
             let distanceHeader = distanceNames.map { "  " + String(repeating: " ", count: max(0, 9 - $0.count)) + $0.uppercased() }
             output.write("TIME (UTC)           MAG   DEPTH\(distanceHeader.joined())  PLACE\n")
-        case .csv: output.write(try Self.csvLine(fields))
+        case .csv: output.write(Self.csvLine(fields))
         case .json: output.write("[")
         case .geojson:
             let count = snapshot.count.map { limit > 0 ? min(limit, $0) : $0 }
@@ -210,15 +211,10 @@ public struct QuakeListFormat {
         ]
     }
 
-    /// One CSV record, quoted by CSV.swift as needed (a field holding a
-    /// quote, comma, CR or LF is quoted); the text is kept exactly unless
+    /// One CSV record (`CSVRecords`); the text is kept exactly unless
     /// `csvSafe` prefixed it.
-    static func csvLine(_ values: [String]) throws -> String {
-        let writer = try CSVWriter(stream: .toMemory())
-        try writer.write(row: values)
-        writer.stream.close()
-        let data = writer.stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+    static func csvLine(_ values: [String]) -> String {
+        CSVRecords.text([values])
     }
 
     /// One JSON object, keys in `fields` order (Foundation's encoders do not

@@ -31,8 +31,8 @@ public struct SectionListFormat {
                              + "  " + DisplayWidth.fit(quake.id, to: 14) + "  " + quake.place + "\n")
             }
         case .csv:
-            output.write(try QuakeListFormat.csvLine(Self.keys))
-            for entry in placed { output.write(try QuakeListFormat.csvLine(Self.values(entry, json: false))) }
+            output.write(QuakeListFormat.csvLine(Self.keys))
+            output.write(CSVRecords.text(placed.map { Self.values($0, json: false) }))
         case .json, .geojson:
             output.write("[")
             for (index, entry) in placed.enumerated() {
