@@ -175,4 +175,20 @@ struct SequenceSectionTests {
         #expect(plan.sequenceJoin == .covering)
         for configuration in Self.configurations { try Self.expectOracle(upgraded, configuration) }
     }
+    /// A catalog never declustered: one section, "not declustered", its
+    /// rows in the user's order read from its index (no sort of every quake).
+    @Test func aCatalogNeverDeclusteredIsOneSectionInTheUsersOrder() throws {
+        let week = try WeekCatalog()
+        let plain = try WeekCatalog.allRows(ResultsController(week.catalog, configuration: FetchConfiguration()).fetchNow())
+        let snapshot = try ResultsController(week.catalog, configuration: Self.configurations[0]).fetchNow()
+        #expect(try WeekCatalog.allRows(snapshot).map(\.id) == plain.map(\.id))
+        #expect(plain.count == 4_713)
+        #expect(snapshot.sections.map { "\($0.id) \($0.count)" } == ["not declustered 4713"])
+        let steps = try week.catalog.dbWriter.read { db in
+            let plan = try QueryPlan.planning(Self.configurations[0], db).window
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + plan.windowSQL, arguments: plan.arguments + [200, 0])
+                .map { $0["detail"] as String }
+        }
+        #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(steps)")
+    }
 }
