@@ -28,8 +28,7 @@ public struct FrequencyListFormat {
                              + "  " + DisplayWidth.fit(row.percent, to: 5, alignRight: true) + "\n")
             }
         case .csv:
-            output.write(QuakeListFormat.csvLine([table.field.name, "quakes", "percent"]))
-            output.write(CSVRecords.text(zip(rows, table.entries).map { row, entry in
+            output.write(CSVRecords.text([[table.field.name, "quakes", "percent"]] + zip(rows, table.entries).map { row, entry in
                 [entry.label == "–" ? "" : row.label, String(row.count), row.percent]
             }))
         case .json, .geojson:

@@ -24,8 +24,7 @@ public struct OriginListFormat {
             output.write(Self.header)
             for origin in origins { output.write(Self.tableLine(origin, preferred: preferred[origin.eventID] ?? origin.report)) }
         case .csv:
-            output.write(QuakeListFormat.csvLine(Self.fields))
-            output.write(CSVRecords.text(origins.map { Self.values($0, preferred: preferred[$0.eventID] ?? $0.report) }))
+            output.write(CSVRecords.text([Self.fields] + origins.map { Self.values($0, preferred: preferred[$0.eventID] ?? $0.report) }))
         case .json, .geojson:
             output.write("[")
             for (index, origin) in origins.enumerated() {

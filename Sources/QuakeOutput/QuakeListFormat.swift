@@ -132,7 +132,7 @@ public struct QuakeListFormat {
         case .table:
             let distanceHeader = distanceNames.map { "  " + String(repeating: " ", count: max(0, 9 - $0.count)) + $0.uppercased() }
             output.write("TIME (UTC)           MAG   DEPTH\(distanceHeader.joined())  PLACE\n")
-        case .csv: output.write(Self.csvLine(fields))
+        case .csv: output.write(CSVRecords.text([fields]))
         case .json: output.write("[")
         case .geojson:
             let count = snapshot.count.map { limit > 0 ? min(limit, $0) : $0 }
@@ -209,12 +209,6 @@ public struct QuakeListFormat {
             text(q.place), text(q.type), number(q.horizontalError), number(q.depthError), number(q.magError),
             integer(q.magNst), text(q.status), text(q.locationSource ?? ""), text(q.magSource ?? ""),
         ]
-    }
-
-    /// One CSV record (`CSVRecords`); the text is kept exactly unless
-    /// `csvSafe` prefixed it.
-    static func csvLine(_ values: [String]) -> String {
-        CSVRecords.text([values])
     }
 
     /// One JSON object, keys in `fields` order (Foundation's encoders do not

@@ -31,8 +31,7 @@ public struct SectionListFormat {
                              + "  " + DisplayWidth.fit(quake.id, to: 14) + "  " + quake.place + "\n")
             }
         case .csv:
-            output.write(QuakeListFormat.csvLine(Self.keys))
-            output.write(CSVRecords.text(placed.map { Self.values($0, json: false) }))
+            output.write(CSVRecords.text([Self.keys] + placed.map { Self.values($0, json: false) }))
         case .json, .geojson:
             output.write("[")
             for (index, entry) in placed.enumerated() {

@@ -58,7 +58,7 @@ struct QueryPlan: Sendable {
     /// How rows meet their sequence rows for sequence sections (v12).
     private(set) var sequenceJoin = SequenceJoin.none
     /// Sequence sections of a catalog never declustered: one section, NULL.
-    private(set) var sectionIsOneNull = false
+    var sectionIsOneNull: Bool { section == .sequence && sequenceJoin == .none }
 
     enum SequenceJoin: Equatable {
         case none
@@ -123,13 +123,15 @@ struct QueryPlan: Sendable {
             && Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sequenceRun)") == true
         plans.window.readsSequences = readsSequences
         plans.summary.readsSequences = readsSequences
-        if readsSequences, configuration.sectionIdentifier == .sequence, try db.tableExists("sequenceSection") {
-            let join = try sequenceJoin(plans.window, db)
-            plans.window.joinSequences(join)
-            plans.summary.joinSequences(join == .covering && plans.summary.whereSQL != "1" ? .coveringFromMatches : join)
-        } else if !readsSequences, configuration.sectionIdentifier == .sequence {
-            plans.window.dropSequenceSection()
-            plans.summary.dropSequenceSection()
+        if configuration.sectionIdentifier == .sequence {
+            if readsSequences {
+                let join = try sequenceJoin(plans.window, db)
+                plans.window.joinSequences(join)
+                plans.summary.joinSequences(join == .covering && plans.summary.whereSQL != "1" ? .coveringFromMatches : join)
+            } else {
+                plans.window.dropSequenceSection()
+                plans.summary.dropSequenceSection()
+            }
         }
         return plans
     }
@@ -139,9 +141,7 @@ struct QueryPlan: Sendable {
     /// not a sort of every quake by a subquery that is always NULL: 1.4 s
     /// for `list --section sequence` at 1,000,000 quakes).
     private mutating func dropSequenceSection() {
-        guard order.first?.source == .section(.sequence) else { return }
-        order.removeFirst()
-        sectionIsOneNull = true
+        if order.first?.source == .sequenceRank { order.removeFirst() }
     }
 
     /// Whether the current method's rows cover every quake (the rows it
@@ -152,7 +152,7 @@ struct QueryPlan: Sendable {
     /// same rule as place lookups (M² ≤ 200·N), counted no further than it needs.
     private static func sequenceJoin(_ plan: QueryPlan, _ db: Database) throws -> SequenceJoin {
         let rows = try Int.fetchOne(db, sql: "SELECT rows FROM sequenceRun WHERE isCurrent = 1")
-        let quakes = try Int.fetchOne(db, sql: "SELECT coalesce(sum(quakes), 0) FROM quakeDay") ?? 0
+        let quakes = try QuakeCatalog.keptQuakeCount(db)
         guard rows == quakes else { return .partial }
         guard plan.whereSQL != "1" else { return .covering }
         let bound = Int((200 * Double(quakes)).squareRoot()) + 1
@@ -161,17 +161,14 @@ struct QueryPlan: Sendable {
         return matches < bound ? .coveringFromMatches : .covering
     }
 
-    /// Sequence sections by rank, from the joined rows; when they cover
-    /// every quake, time and id from the sequence rows too, so that
-    /// `sequence_section` gives the default order (time within a section).
+    /// The rows joined to their sequence rows; when those cover every
+    /// quake, time and id from them too, so that `sequence_section` gives
+    /// the default order (rank, then time within a section).
     private mutating func joinSequences(_ join: SequenceJoin) {
         sequenceJoin = join
         order = order.map { term in
             var term = term
             switch term.source {
-            case .section(.sequence):
-                term.expression = "sequence.sectionRank"
-                term.source = .sequenceRank
             case .field(.time) where join != .partial: term.expression = "sequence.quakeTime"
             case .id where join != .partial: term.expression = "sequence.quakeId"
             case .id: term.expression = "quake.id"
@@ -258,8 +255,9 @@ struct QueryPlan: Sendable {
         if let section = configuration.sectionIdentifier {
             let ascending = keys.first.map { $0.field == section.field ? $0.ascending : section.defaultAscending }
                 ?? section.defaultAscending
+            // A sequence section is its rank in the sequence rows joined in planning.
             terms.append(OrderTerm(expression: section.sqlExpression, ascending: ascending, nullable: section.isNullable,
-                                   source: .section(section)))
+                                   source: section == .sequence ? .sequenceRank : .section(section)))
         }
         var seen: Set<QuakeField> = []
         for key in keys where seen.insert(key.field).inserted {
@@ -302,7 +300,6 @@ struct QueryPlan: Sendable {
                 """
         } else if readsSequences {
             columns += ", \(SequenceTable.verdictSQL) AS sequenceVerdict"
-            if section == .sequence { columns += ", \(SequenceTable.mainshockTitleSQL) AS sequenceTitle" }
         }
         guard looksUpPlaces else { return "SELECT \(columns) FROM \(table) WHERE \(condition) ORDER BY \(order) \(limit)" }
         return """

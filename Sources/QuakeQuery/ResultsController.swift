@@ -539,7 +539,7 @@ public final class ResultsController: @unchecked Sendable {
         // The whole catalog's size is the sum of the trigger-kept day counts
         // (a few hundred rows), not a count of every row: unfiltered, that is
         // the count too.
-        let total = try Int.fetchOne(db, sql: "SELECT coalesce(sum(quakes), 0) FROM quakeDay") ?? 0
+        let total = try QuakeCatalog.keptQuakeCount(db)
         let count = plan.whereSQL == "1" ? total : try plan.count(db)
         // Only the last 30 s: a range on the quake_changedAt index, a few
         // rows, not every row changed since the browser opened.

@@ -20,7 +20,7 @@ public enum SectionKey: String, Sendable, Hashable, CaseIterable {
         case .magnitudeBand: Schema.magnitudeBandSQL
         case .network: "net"
         case .type: "type"
-        case .sequence: SequenceTable.mainshockTitleSQL
+        case .sequence: "sequence.sectionRank"   // the sequence rows are joined in (`QueryPlan.sequenceJoin`)
         }
     }
 

@@ -49,8 +49,8 @@ public enum SectionQuery {
                 while let entry = try entries.next() {
                     read += 1
                     guard let place = profile.placeInSection(latitude: entry[3], longitude: entry[4]) else { continue }
-                    let quake = Quake(id: entry[1], magnitude: entry[2], place: "", time: Date(timeIntervalSince1970: 0),
-                                      updated: Date(timeIntervalSince1970: 0), depth: entry[5], latitude: entry[3], longitude: entry[4])
+                    let quake = sectionQuake(id: entry[1], time: Date(timeIntervalSince1970: 0), magnitude: entry[2],
+                                             latitude: entry[3], longitude: entry[4], depth: entry[5])
                     placed.append(SectionQuake(quake: quake, along: place.along, offset: place.offset))
                     rowids.append(entry[0])
                 }
@@ -63,7 +63,9 @@ public enum SectionQuery {
             while let row = try rows.next() {
                 read += 1
                 guard let place = profile.placeInSection(latitude: row[3], longitude: row[4]) else { continue }
-                placed.append(SectionQuake(quake: sectionQuake(row), along: place.along, offset: place.offset))
+                let quake = sectionQuake(id: row[0], time: Date(epochMilliseconds: row[1]), magnitude: row[2],
+                                         latitude: row[3], longitude: row[4], depth: row[5])
+                placed.append(SectionQuake(quake: quake, along: place.along, offset: place.offset))
             }
         }
         return (alongTheLine(placed), limit > 0 && read >= limit)
@@ -116,12 +118,10 @@ public enum SectionQuery {
         }
     }
 
-    /// The quake a section holds from `row`'s id, time, magnitude,
-    /// latitude, longitude and depth.
-    private static func sectionQuake(_ row: Row) -> Quake {
-        let time = Date(epochMilliseconds: row[1])
-        return Quake(id: row[0], magnitude: row[2], place: "", time: time, updated: time, depth: row[5],
-                     latitude: row[3], longitude: row[4])
+    /// The quake a section holds: these columns only (its update time its time).
+    private static func sectionQuake(id: String, time: Date, magnitude: Double?, latitude: Double, longitude: Double,
+                                     depth: Double) -> Quake {
+        Quake(id: id, magnitude: magnitude, place: "", time: time, updated: time, depth: depth, latitude: latitude, longitude: longitude)
     }
 
     /// The box as a predicate, for the latitude and longitude indexes.

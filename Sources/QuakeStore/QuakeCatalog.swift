@@ -225,6 +225,12 @@ public final class QuakeCatalog: Sendable {
         try dbWriter.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM quake") ?? 0 }
     }
 
+    /// How many quakes the catalog holds, as the triggers' day counts keep
+    /// it (a few thousand rows summed, not every row counted).
+    public static func keptQuakeCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT coalesce(sum(quakes), 0) FROM quakeDay") ?? 0
+    }
+
     /// The folder holding `path`: `.` for a bare name, `/` at the root.
     /// (Foundation's `deletingLastPathComponent` crashes on Linux for a
     /// one-character relative path such as `q`.)

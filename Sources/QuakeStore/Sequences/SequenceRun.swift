@@ -68,14 +68,7 @@ public struct SequenceRun: Sendable, Equatable {
             try insert.execute()
         }
         var rows = ids.count
-        // The quakes it did not place (no magnitude, outside the selection).
-        if try Int.fetchOne(db, sql: "SELECT count(*) FROM quake") != ids.count {
-            try db.execute(sql: """
-                INSERT INTO sequence (quakeId, method, quakeTime) SELECT id, ?, time FROM quake
-                WHERE NOT EXISTS (SELECT 1 FROM sequence WHERE sequence.quakeId = quake.id AND sequence.method = ?)
-                """, arguments: [method, method])
-            rows += db.changesCount
-        }
+        if try QuakeCatalog.keptQuakeCount(db) != ids.count { rows += try SequenceTable.addUnplacedRows(method: method, db) }
         try db.execute(sql: SequenceTable.indexesSQL + SequenceTable.sectionIndexSQL)
         if isCurrent { try db.execute(sql: "UPDATE sequenceRun SET isCurrent = 0 WHERE isCurrent = 1") }
         try db.execute(sql: """

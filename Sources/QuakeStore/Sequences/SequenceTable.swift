@@ -48,14 +48,6 @@ public enum SequenceTable {
         """
     static let verdictSeparator: Character = "\u{1F}"
 
-    /// The title of the row `quake`'s sequence: its mainshock's day,
-    /// magnitude, place and id (`2019-07-06 M7.1 Ridgecrest · ci38457511`),
-    /// so sequences sort by their mainshock's day; NULL when not declustered.
-    /// A catalog before v12 (read-only, not upgraded) groups by it, a subquery a row.
-    public static let mainshockTitleSQL = """
-        (SELECT \(titleSQL(of: "m", id: "m.id")) FROM quake AS m WHERE m.id = \(currentValueSQL("mainshock")))
-        """
-
     /// The row `sequence`'s section title (v12), from the kept titles.
     public static let sectionTitleSQL = """
         (SELECT title FROM sequenceSection WHERE sequenceSection.method = sequence.method AND sequenceSection.rank = sequence.sectionRank)
@@ -110,17 +102,31 @@ public enum SequenceTable {
                 SELECT s.quakeId, s.method, s.cluster, s.role, s.mainshock, r.rank, q.time
                 FROM sequence AS s JOIN quake AS q ON q.id = s.quakeId
                 JOIN sectionOfMainshock AS r ON r.method = s.method AND r.mainshock = s.mainshock;
-            INSERT INTO sequenceNew (quakeId, method, quakeTime)
-                SELECT q.id, run.method, q.time FROM quake AS q, sequenceRun AS run
-                WHERE NOT EXISTS (SELECT 1 FROM sequence AS s WHERE s.quakeId = q.id AND s.method = run.method);
             DROP TABLE sectionOfMainshock;
             DROP TABLE sequence;
             ALTER TABLE sequenceNew RENAME TO sequence;
+            """)
+        for method in try String.fetchAll(db, sql: "SELECT method FROM sequenceRun") {
+            try addUnplacedRows(method: method, db)
+        }
+        try db.execute(sql: """
             UPDATE sequenceRun SET rows = (SELECT count(*) FROM sequence WHERE sequence.method = sequenceRun.method);
             \(indexesSQL)
             \(sectionIndexSQL)
             \(deleteTriggerSQL)
             """)
+    }
+
+    /// Gives every quake without a row under `method` one with no verdict
+    /// (the quakes it did not place: no magnitude, outside its selection).
+    /// Returns how many.
+    @discardableResult
+    static func addUnplacedRows(method: String, _ db: Database) throws -> Int {
+        try db.execute(sql: """
+            INSERT INTO sequence (quakeId, method, quakeTime) SELECT id, ?1, time FROM quake
+            WHERE NOT EXISTS (SELECT 1 FROM sequence WHERE sequence.quakeId = quake.id AND sequence.method = ?1)
+            """, arguments: [method])
+        return db.changesCount
     }
 
     /// The v12 table's columns: the verdict NULL for a quake the method did not place.
