@@ -110,6 +110,8 @@ public struct QuakeCharts: Sendable, Hashable {
     /// (1,204), mw (310)`), nil when one of each or not known yet: the
     /// magnitude chart warns that its b-value means little.
     public internal(set) var mixWarning: String?
+    /// The magnitude–time chart's grid, when asked for (its layout shows, or `stats`).
+    public internal(set) var magnitudeTime: MagnitudeTimeGrid?
 
     public init(count: Int, firstTime: Int64?, lastTime: Int64?, activity: ActivityHistogram, magnitudes: MagnitudeFrequency,
                 decay: DecayChart? = nil) {
@@ -122,6 +124,7 @@ public struct QuakeCharts: Sendable, Hashable {
         var charts = QuakeCharts(count: count, firstTime: firstTime, lastTime: lastTime, activity: activity,
                                  magnitudes: magnitudes.withMcMethod(method), decay: decay)
         charts.mixWarning = mixWarning
+        charts.magnitudeTime = magnitudeTime
         return charts
     }
 

@@ -78,6 +78,7 @@ extension QuakeCharts {
         var charts = QuakeCharts(count: count, firstTime: firstTime, lastTime: lastTime, activity: activity,
                                  magnitudes: magnitudes, decay: decay)
         charts.mixWarning = mixWarning
+        charts.magnitudeTime = magnitudeTime
         return charts
     }
 }

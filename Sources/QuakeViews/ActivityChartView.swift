@@ -2,11 +2,14 @@ import Foundation
 import QuakeCharts
 import TerminalUI
 
-/// Activity over time: one column per time bin, left to right from the
-/// first quake's bin, bars scaled to the tallest. Rows, top to bottom: the
-/// title (the results' count, the bin size, the tallest bar's count), the
-/// bars, a `^` under the bin holding the selected quake, and the first and
-/// last bin's start (UTC). Below 4 rows only the title and the bars show.
+/// Activity over time: the bins spread over the plot's width, each bar as
+/// wide as its span of time (a month of 31 days wider than one of 28),
+/// scaled to the tallest. Rows, top to bottom: the title (the results'
+/// count, the bin size, the tallest bar's count), the bars with the count
+/// axis at their left (ticks at round counts, `0` on the time axis), the
+/// time axis (`┬` at round UTC times, `^` at the bin holding the selected
+/// quake) and the times' labels. Below 4 rows only the title and the bars
+/// show, over the whole width.
 ///
 /// Bars are drawn in eighth blocks `▁▂▃▄▅▆▇█` on a UTF-8 terminal (a
 /// non-empty bin gets at least `▁`), `#` per whole cell elsewhere (the
@@ -24,22 +27,59 @@ public struct ActivityChartView {
 
     public func render(in area: Rect, into screen: inout Screen) {
         guard !area.isEmpty else { return }
-        let bins = Array(charts.activity.bins.prefix(area.width))
-        let tallest = bins.map(\.count).max() ?? 0
+        let activity = charts.activity
+        let hasAxes = area.height >= 4 && area.width >= 12
+        let barRows = area.height - 1 - (hasAxes ? 2 : 0)
+        // The count labels' width depends on the tallest column, which depends on the plot's width.
+        var labelWidth = hasAxes ? Formatting.count(activity.bins.map(\.count).max() ?? 0).count : -1
+        var plot = Rect(x: area.x + labelWidth + 1, y: area.y + 1, width: area.width - labelWidth - 1, height: barRows)
+        var columns = Self.columnCounts(activity, width: plot.width)
+        if hasAxes, Formatting.count(columns.max() ?? 0).count > labelWidth {
+            labelWidth = Formatting.count(columns.max() ?? 0).count
+            plot = Rect(x: area.x + labelWidth + 1, y: area.y + 1, width: area.width - labelWidth - 1, height: barRows)
+            columns = Self.columnCounts(activity, width: plot.width)
+        }
+        let tallest = columns.max() ?? 0
         let title = "\(Formatting.count(charts.count)) \(charts.count == 1 ? "quake" : "quakes") per "
-            + "\(charts.activity.binName)\(ChartText.separator(unicode))tallest \(Formatting.count(tallest))"
+            + "\(activity.binName)\(ChartText.separator(unicode))tallest \(Formatting.count(tallest))"
         screen.put(title, row: area.y, column: area.x, style: Self.titleStyle, maxWidth: area.width)
-        let hasAxis = area.height >= 4
-        let barRows = area.height - 1 - (hasAxis ? 2 : 0)
-        for (column, bin) in bins.enumerated() {
-            drawBar(eighths: Self.eighths(bin.count, tallest: tallest, rows: barRows), column: area.x + column,
-                    bottom: area.y + barRows, into: &screen)
+        guard barRows > 0 else { return }
+        for (column, count) in columns.enumerated() {
+            drawBar(eighths: Self.eighths(count, tallest: tallest, rows: barRows), column: plot.x + column,
+                    bottom: plot.maxY - 1, into: &screen)
         }
-        guard hasAxis else { return }
-        if let selected = selectedBin(bins) {
-            screen.put("^", row: area.maxY - 2, column: area.x + selected, style: Self.markerStyle)
+        guard hasAxes, let scale = activity.scale(columns: plot.width) else { return }
+        PlotAxes.drawLeft(countTicks(tallest: tallest, plot: plot), plot: plot, labelWidth: labelWidth, unicode: unicode,
+                          style: Self.axisStyle, into: &screen)
+        let time = PlotAxes.timeTicks(scale, plot: plot)
+        PlotAxes.drawBottom(time.ticks, plot: plot, leftmost: area.x, unit: time.context, unicode: unicode,
+                            style: Self.axisStyle, into: &screen)
+        if let column = Self.selectedColumn(charts, selectedTime: selectedTime, scale: scale) {
+            screen.put("^", row: plot.maxY, column: plot.x + column, style: Self.markerStyle)
         }
-        renderLabels(bins, in: area, into: &screen)
+    }
+
+    /// Each column's count: the bin whose span of time holds it (two bins
+    /// sharing a column, when there are more bins than columns, summed).
+    public static func columnCounts(_ activity: ActivityHistogram, width: Int) -> [Int] {
+        guard width > 0, let scale = activity.scale(columns: width) else { return [] }
+        var counts = Array(repeating: 0, count: width)
+        for (index, bin) in activity.bins.enumerated() {
+            for column in scale.columns(from: bin.start, to: activity.binEnd(index)) { counts[column] += bin.count }
+        }
+        return counts
+    }
+
+    /// Ticks at round counts, each on the row where a bar of that count
+    /// ends; 0 on the time axis's row. Whole counts only.
+    private func countTicks(tallest: Int, plot: Rect) -> [PlotAxes.Tick] {
+        guard tallest > 0 else { return [PlotAxes.Tick(plot.maxY, "0")] }
+        let ticks = AxisTicks(low: 0, high: Double(tallest), maximum: max(2, plot.height / 2 + 1))
+        let step = max(1, Int(ticks.step.rounded(.up)))
+        return stride(from: 0, through: tallest, by: step).map { value in
+            let eighths = Self.eighths(value, tallest: tallest, rows: plot.height)
+            return PlotAxes.Tick(value == 0 ? plot.maxY : plot.maxY - 1 - (eighths - 1) / 8, Formatting.count(value))
+        }
     }
 
     /// A bar's height in eighths of a cell: scaled to the tallest, at
@@ -55,29 +95,13 @@ public struct ActivityChartView {
         if rest > 0 && unicode { screen.put(String(Self.eighths[rest - 1]), row: bottom - eighths / 8, column: column) }
     }
 
-    /// The column of the bin holding the selected quake: the last bin
-    /// starting at or before its time, if the time is within the bins.
-    private func selectedBin(_ bins: [TimeBin]) -> Int? {
+    /// The first column of the bin holding the selected quake (the last
+    /// bin starting at or before its time), if the time is within the bins.
+    static func selectedColumn(_ charts: QuakeCharts, selectedTime: Int64?, scale: TimeScale) -> Int? {
+        let bins = charts.activity.bins
         guard let time = selectedTime, let first = bins.first, time >= first.start,
-              let last = charts.lastTime, time <= last else { return nil }
-        return bins.lastIndex { $0.start <= time }
-    }
-
-    /// The first bin's start at the left; the last's ending under its bar,
-    /// else (fewer bins than the two labels are wide) beginning under it
-    /// when the pane has room, with a space after the first label either way.
-    private func renderLabels(_ bins: [TimeBin], in area: Rect, into screen: inout Screen) {
-        guard let first = bins.first, let last = bins.last else { return }
-        let row = area.maxY - 1
-        let firstLabel = charts.activity.binSize.label(ofBinStarting: first.start)
-        screen.put(firstLabel, row: row, column: area.x, style: Self.axisStyle, maxWidth: area.width)
-        guard bins.count > 1 else { return }
-        let lastLabel = charts.activity.binSize.label(ofBinStarting: last.start)
-        let endingUnder = bins.count - lastLabel.count, beginningUnder = bins.count - 1
-        let start = endingUnder > firstLabel.count ? endingUnder : beginningUnder
-        if start > firstLabel.count && start + lastLabel.count <= area.width {
-            screen.put(lastLabel, row: row, column: area.x + start, style: Self.axisStyle)
-        }
+              let last = charts.lastTime, time <= last, let index = bins.lastIndex(where: { $0.start <= time }) else { return nil }
+        return scale.column(of: bins[index].start)
     }
 }
 

@@ -1,5 +1,13 @@
 import QuakeCharts
+import QuakeMap
 import TerminalUI
+
+/// What the charts pane shows (`c` cycles): activity over time and the
+/// magnitude–frequency distribution, or magnitude over time and the
+/// cumulative count.
+public enum ChartsLayout: String, CaseIterable, Sendable, CyclingChoice {
+    case activity, timeline
+}
 
 /// The charts pane: activity over time and the magnitude–frequency
 /// distribution, side by side from `sideBySideWidth` columns (each about
@@ -20,13 +28,18 @@ public struct ChartsView {
     public let unicode: Bool
     /// Newer charts than `charts` are being counted.
     public let isCounting: Bool
+    public let layout: ChartsLayout
 
     /// `quakes-tui stats` draws the same charts: no selection, no failure.
     public init(charts: QuakeCharts?, failure: String? = nil, selectedTime: Int64? = nil, unicode: Bool,
-                isCounting: Bool = false) {
+                isCounting: Bool = false, layout: ChartsLayout = .activity) {
         self.charts = charts; self.failure = failure; self.selectedTime = selectedTime; self.unicode = unicode
-        self.isCounting = isCounting
+        self.isCounting = isCounting; self.layout = layout
     }
+
+    /// The columns the time bins are fitted to in `area`: the left chart's
+    /// width less its count axis (up to `99,999┤`), so a bin has a column.
+    public static func binColumns(in area: Rect) -> Int { max(1, activityArea(in: area).width - 7) }
 
     private var countingNote: String { "charts: counting\(unicode ? "…" : "...")" }
 
@@ -56,14 +69,22 @@ public struct ChartsView {
             screen.put(note, row: area.y, column: area.x, style: Self.noteStyle, maxWidth: area.width)
             return
         }
-        if let decay = charts.decay {
-            DecayChartView(decay: decay, unicode: unicode).render(in: Self.activityArea(in: area), into: &screen)
-        } else {
-            ActivityChartView(charts: charts, selectedTime: selectedTime, unicode: unicode)
+        switch layout {
+        case .activity:
+            if let decay = charts.decay {
+                DecayChartView(decay: decay, unicode: unicode).render(in: Self.activityArea(in: area), into: &screen)
+            } else {
+                ActivityChartView(charts: charts, selectedTime: selectedTime, unicode: unicode)
+                    .render(in: Self.activityArea(in: area), into: &screen)
+            }
+            MagnitudeChartView(magnitudes: charts.magnitudes, unicode: unicode, warning: charts.mixWarning)
+                .render(in: Self.magnitudeArea(in: area), into: &screen)
+        case .timeline:
+            MagnitudeTimeChartView(charts: charts, selectedTime: selectedTime, unicode: unicode)
                 .render(in: Self.activityArea(in: area), into: &screen)
+            CumulativeChartView(charts: charts, selectedTime: selectedTime, unicode: unicode)
+                .render(in: Self.magnitudeArea(in: area), into: &screen)
         }
-        MagnitudeChartView(magnitudes: charts.magnitudes, unicode: unicode, warning: charts.mixWarning)
-            .render(in: Self.magnitudeArea(in: area), into: &screen)
         if isCounting {
             screen.fill(row: area.y, from: area.x, to: area.maxX, style: Style())
             screen.put(countingNote, row: area.y, column: area.x, style: Self.noteStyle, maxWidth: area.width)

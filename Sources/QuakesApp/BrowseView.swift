@@ -46,7 +46,7 @@ public struct BrowseView {
                 .render(in: area, into: &screen)
         } else if let area = layout.charts {
             ChartsView(charts: state.charts.charts, failure: state.charts.failure,
-                       selectedTime: state.selectedTimeMilliseconds, unicode: unicode, isCounting: state.charts.isCounting)
+                       selectedTime: state.selectedTimeMilliseconds, unicode: unicode, isCounting: state.charts.isCounting, layout: state.charts.layout ?? .activity)
                 .render(in: area, into: &screen)
         }
         if !layout.table.isEmpty { table.render(state.tableContent, in: layout.table, into: &screen) }

@@ -24,7 +24,7 @@ public enum BrowserEffect: Equatable, Sendable {
     /// The charts of the results for an activity chart this wide (with the
     /// sequence's decay in its place when `decay`), as `.charts`
     /// answering ask number `ask`.
-    case computeCharts(width: Int, decay: Bool, ask: Int)
+    case computeCharts(width: Int, decay: Bool, magnitudeTime: Bool, ask: Int)
     /// Refresh from the feed or the sources (`r`).
     case refresh
     /// Delete these quakes (`d`), as `.deleteFinished`.

@@ -41,7 +41,7 @@ extension BrowserModel {
         case .cycleSections: cycleSections()
         case .cycleMapLayout: map.cycleLayout()
         case .switchFocus: map.switchFocus()
-        case .toggleCharts: charts.toggle()
+        case .cycleCharts: charts.cycle()
         case .toggleRegionFilter: toggleRegionFilter()
         case .showDetail: if selectedQuake != nil { mode = .detail }
         case .delete:
@@ -77,8 +77,8 @@ extension BrowserModel {
         case .decluster: startDeclustering()
         case .toggleDecay:
             // Hidden, the pane shows with the decay; shown, the decay comes or goes.
-            if !charts.isShown {
-                charts.toggle()
+            if charts.layout != .activity {
+                charts.show(.activity)
                 if !charts.showsDecay { charts.toggleDecay() }
             } else {
                 charts.toggleDecay()

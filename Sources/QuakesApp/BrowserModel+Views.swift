@@ -22,6 +22,7 @@ extension BrowserModel {
         view.map = SavedView.Bounds(map.region)
         view.utc = showsUTC
         view.charts = charts.isShown ? true : nil
+        view.chartsLayout = charts.layout.flatMap { $0 == .activity ? nil : $0.rawValue }
         view.hiddenColumns = hiddenColumns.isEmpty ? nil : hiddenColumns.sorted { $0.rawValue < $1.rawValue }.map { $0.title.lowercased() }
         view.columnOrder = columnOrder.map { $0.map { $0.title.lowercased() } }
         view.addedColumns = addedColumns.isEmpty ? nil : addedColumns.map { $0.title.lowercased() }
@@ -45,7 +46,7 @@ extension BrowserModel {
         map.restore(panes: checked(view.browsePanes, orElse: .table), region: checked(view.mapRegion, orElse: .world),
                     regionFilter: checked(view.filterRegion, orElse: nil))
         showsUTC = view.utc
-        charts.show(view.charts ?? false)
+        charts.show(view.charts == true ? checked(view.chartsLayoutValue, orElse: .activity) : nil)
         func column(_ name: String) -> QuakeColumn? { QuakeColumn.allCases.first { $0.title.lowercased() == name } }
         hiddenColumns = []
         for name in view.hiddenColumns ?? [] {

@@ -253,7 +253,7 @@ extension BrowserModel {
             effects.append(.observeMap(mapRequest))
         }
         if let ask = charts.ask(for: page, in: section.isShown ? nil : layout.charts) {
-            effects.append(.computeCharts(width: ask.width, decay: ask.decay, ask: ask.number))
+            effects.append(.computeCharts(width: ask.width, decay: ask.decay, magnitudeTime: ask.magnitudeTime, ask: ask.number))
         }
         if let profile = section.ask(for: page) { effects.append(.computeSection(profile, selection)) }
         askForOrigins()

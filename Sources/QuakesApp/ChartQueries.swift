@@ -22,7 +22,7 @@ final class ChartQueries: Sendable {
     private struct State {
         /// The width (and whether with the decay) asked for since the
         /// running computation started, and the ask's number.
-        var pending: (width: Int, decay: Bool, ask: Int)?
+        var pending: (width: Int, decay: Bool, magnitudeTime: Bool, ask: Int)?
         var isRunning = false
     }
     private let state = Mutex(State())
@@ -34,9 +34,9 @@ final class ChartQueries: Sendable {
     }
 
     /// Computes the charts for `width` columns, now or after the running computation.
-    func request(width: Int, decay: Bool = false, ask: Int = 0) {
+    func request(width: Int, decay: Bool = false, magnitudeTime: Bool = false, ask: Int = 0) {
         let start = state.withLock { state in
-            state.pending = (width, decay, ask)
+            state.pending = (width, decay, magnitudeTime, ask)
             defer { state.isRunning = true }
             return !state.isRunning
         }
@@ -44,9 +44,9 @@ final class ChartQueries: Sendable {
     }
 
     private func run() {
-        while let (width, decay, ask) = takePending() {
+        while let (width, decay, magnitudeTime, ask) = takePending() {
             do {
-                let charts = try Self.charts(controller, width: width, decay: decay, compute)
+                let charts = try Self.charts(controller, width: width, decay: decay, magnitudeTime: magnitudeTime, compute)
                 inbox.post(.charts(charts, answering: ask))
                 // Then what the selection's magnitudes mix, unless asked again
                 // before or meanwhile (a full read of the selection: 0.9 s at 1,000,000).
@@ -66,7 +66,7 @@ final class ChartQueries: Sendable {
     }
 
     /// The next width to compute for; nil ends the run.
-    private func takePending() -> (width: Int, decay: Bool, ask: Int)? {
+    private func takePending() -> (width: Int, decay: Bool, magnitudeTime: Bool, ask: Int)? {
         state.withLock { state in
             defer { state.pending = nil }
             if state.pending == nil { state.isRunning = false }
@@ -74,10 +74,12 @@ final class ChartQueries: Sendable {
         }
     }
 
-    /// The charts, with the selection's decay when asked (`O`).
-    static func charts(_ controller: ResultsController, width: Int, decay: Bool,
+    /// The charts, with the selection's decay when asked (`O`), with the
+    /// magnitude–time grid when its layout shows.
+    static func charts(_ controller: ResultsController, width: Int, decay: Bool, magnitudeTime: Bool = false,
                        _ compute: (ResultsController, Int) throws -> QuakeCharts) throws -> QuakeCharts {
-        let charts = try compute(controller, width)
+        var charts = try compute(controller, width)
+        if magnitudeTime { charts = charts.withMagnitudeTime(try ChartAggregates.magnitudeTime(controller, span: charts.span, dots: 2 * width)) }
         return decay ? charts.withDecay(try ChartAggregates.decay(controller)) : charts
     }
 }

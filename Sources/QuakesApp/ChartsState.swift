@@ -7,7 +7,10 @@ import TerminalUI
 /// newest charts (or why they could not be made), and what was last asked
 /// for. `BrowserModel` holds it and changes it only while handling events.
 public struct ChartsState: Equatable, Sendable {
-    public private(set) var isShown = false
+    /// Which charts show (`c` cycles: activity and magnitudes, magnitude
+    /// over time and the cumulative count, none); nil when hidden.
+    public private(set) var layout: ChartsLayout?
+    public var isShown: Bool { layout != nil }
     /// The newest charts: kept while new ones are computed, so the pane
     /// does not blink between results.
     public private(set) var charts: QuakeCharts?
@@ -35,18 +38,18 @@ public struct ChartsState: Equatable, Sendable {
         let dataVersion: Int
         let width: Int
         let decay: Bool
+        let magnitudeTime: Bool
     }
 
-    /// A saved view's pane, shown or not.
-    mutating func show(_ shown: Bool) {
-        if shown != isShown { toggle() }
+    /// A saved view's pane, in its layout or hidden.
+    mutating func show(_ layout: ChartsLayout?) {
+        if layout != self.layout { self.layout = layout; asked = nil }
     }
 
-    /// `c`: shows or hides the pane. Hidden, nothing is asked for; shown
-    /// again, the charts are asked for afresh.
-    mutating func toggle() {
-        isShown.toggle()
-        asked = nil
+    /// `c`: the next layout, or hidden after the last. Hidden, nothing is
+    /// asked for; shown again, the charts are asked for afresh.
+    mutating func cycle() {
+        show(layout.map { $0 == ChartsLayout.allCases.last ? nil : $0.next } ?? ChartsLayout.allCases[0])
     }
 
     mutating func received(_ charts: QuakeCharts, answering ask: Int) {
@@ -76,14 +79,17 @@ public struct ChartsState: Equatable, Sendable {
     /// The width to compute charts for, when the pane shows and the
     /// results (complete: counted) or the width changed since the last
     /// ask; nil when nothing is to be asked. Records the ask and numbers it.
-    mutating func ask(for page: ResultsPage?, in area: Rect?) -> (width: Int, decay: Bool, number: Int)? {
+    mutating func ask(for page: ResultsPage?, in area: Rect?) -> (width: Int, decay: Bool, magnitudeTime: Bool, number: Int)? {
+        // The decay shows in the first layout only; the second needs the magnitude–time grid.
+        let decay = showsDecay && layout == .activity, magnitudeTime = layout == .timeline
         guard isShown, let page, page.isComplete, let area else { return nil }
-        let width = ChartsView.activityArea(in: area).width
+        let width = ChartsView.binColumns(in: area)
         guard width > 0 else { return nil }
-        let ask = Ask(selection: page.configuration.predicate, dataVersion: page.dataVersion, width: width, decay: showsDecay)
+        let ask = Ask(selection: page.configuration.predicate, dataVersion: page.dataVersion, width: width, decay: decay,
+                      magnitudeTime: magnitudeTime)
         guard ask != asked else { return nil }
         asked = ask
         lastAsk += 1
-        return (width, showsDecay, lastAsk)
+        return (width, decay, magnitudeTime, lastAsk)
     }
 }

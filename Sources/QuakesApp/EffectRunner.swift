@@ -35,7 +35,8 @@ struct EffectRunner {
         case .observeMap(let request): mapQueries.observe(request)
         case .fitMap: mapQueries.fit()
         case .pickNearest(let point, let radius, let region): mapQueries.pickNearest(point, radius: radius, within: region)
-        case .computeCharts(let width, let decay, let ask): chartQueries.request(width: width, decay: decay, ask: ask)
+        case .computeCharts(let width, let decay, let magnitudeTime, let ask):
+            chartQueries.request(width: width, decay: decay, magnitudeTime: magnitudeTime, ask: ask)
         case .refresh: refresher?.start()
         case .delete(let ids, let title):
             // While another writer holds the catalog, keys keep working and the bottom line says so.

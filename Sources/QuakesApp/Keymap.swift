@@ -8,7 +8,7 @@ public enum KeyCommand: CaseIterable, Sendable {
     /// A digit key: the column it names (0 is Dist, with a home).
     case sortByColumn
     case filter, predicate, cycleSections, showDetail, closeDetail, delete, export, refresh
-    case cycleMapLayout, switchFocus, toggleCharts, toggleRegionFilter
+    case cycleMapLayout, switchFocus, cycleCharts, toggleRegionFilter
     case zoomIn, zoomOut, panWest, panEast, panNorth, panSouth, fitMap
     /// `.`: the map's view centred on the selected quake.
     case centreMap
@@ -122,7 +122,7 @@ enum Keymap {
         KeyBinding(keys: [.character("s")], context: .table, command: .cycleSections),
         KeyBinding(keys: [.character("m")], context: .table, command: .cycleMapLayout),
         KeyBinding(keys: [.tab], context: .table, command: .switchFocus),
-        KeyBinding(keys: [.character("c")], context: .table, command: .toggleCharts),
+        KeyBinding(keys: [.character("c")], context: .table, command: .cycleCharts),
         KeyBinding(keys: [.character("R")], context: .table, command: .toggleRegionFilter),
         KeyBinding(keys: [.enter], context: .table, command: .showDetail),
         KeyBinding(keys: [.character("d")], context: .table, command: .delete),
@@ -211,7 +211,7 @@ enum Keymap {
         // The catalog's remembered sources; the configured feed only when it has none.
         KeyHelpLine(keys: "r", text: "refresh: sync the sources, else the feed", commands: [.refresh]),
         KeyHelpLine(keys: "m  Tab  c M O", text: "map: over/alone/off; Tab map; c charts, M Mc",
-                    commands: [.cycleMapLayout, .switchFocus, .toggleCharts, .cycleMcMethod, .toggleDecay]),
+                    commands: [.cycleMapLayout, .switchFocus, .cycleCharts, .cycleMcMethod, .toggleDecay]),
         KeyHelpLine(keys: "+ - arrows 0 .", text: "map: zoom at the selection, pan, fit, centre",
                     commands: [.zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap]),
         KeyHelpLine(keys: "R  v V L", text: "map: region only (again: off); style, colors, layers",
@@ -235,7 +235,7 @@ enum Keymap {
         .showDetail: "details of the selected quake", .closeDetail: "close the details", .delete: "delete the selected quake",
         .export: "export the results to a file", .refresh: "refresh from the sources or the feed",
         .cycleMapLayout: "map: over the table, alone, off", .switchFocus: "focus the map or the table",
-        .toggleCharts: "charts pane", .toggleRegionFilter: "only the map's region",
+        .cycleCharts: "charts: activity & magnitudes, magnitude–time & cumulative, none", .toggleRegionFilter: "only the map's region",
         .zoomIn: "map: zoom in", .zoomOut: "map: zoom out", .panWest: "map: pan west", .panEast: "map: pan east",
         .panNorth: "map: pan north", .panSouth: "map: pan south", .fitMap: "map: fit the results", .centreMap: "map: centre on the selection",
         .cycleMapStyle: "map: density or events", .cycleMapColoring: "map: color by magnitude, depth or time",
@@ -347,8 +347,9 @@ enum Keymap {
                         + "then what changed or the error.", commands: [.refresh]),
         KeyManualItem(keys: "`m`", text: "The map: over the table, alone, off.", commands: [.cycleMapLayout]),
         KeyManualItem(keys: "`c`", text: "The charts pane over the table (under the map when it shows): activity over "
-                        + "time and the magnitude–frequency distribution with Mc and the b-value; again hides it.",
-                      commands: [.toggleCharts]),
+                        + "time and the magnitude–frequency distribution with Mc and the b-value; again, magnitude over "
+                        + "time and the cumulative count; a third time hides it. Every plot has ticks on both axes.",
+                      commands: [.cycleCharts]),
         KeyManualItem(keys: "`O`", text: "In the charts pane, the results' decay in the activity chart's place: their "
                         + "largest quake as the mainshock, the events per day since it at or above their Mc in logarithmic "
                         + "bins, both axes log10, and the Omori–Utsu law fitted by maximum likelihood (K, c, p; see "

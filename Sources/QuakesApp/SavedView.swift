@@ -1,3 +1,4 @@
+import QuakeViews
 import Foundation
 import QuakeMap
 import QuakeQuery
@@ -27,6 +28,8 @@ public struct SavedView: Codable, Equatable, Sendable {
     public var utc: Bool = false
     /// The charts pane shows (`c`); nil in views saved before it existed.
     public var charts: Bool?
+    /// Which charts show when not the first (`timeline`); nil for the activity and magnitudes.
+    public var chartsLayout: String?
     /// The columns `-` hid, by title in lower case (`mag`, `depth`); nil
     /// when none is (and in views saved before columns could be hidden).
     public var hiddenColumns: [String]?
@@ -87,6 +90,13 @@ public struct SavedView: Codable, Equatable, Sendable {
         return panes
     }
 
+    /// The charts' layout; throws for a name that is not one.
+    public func chartsLayoutValue() throws -> ChartsLayout {
+        guard let name = chartsLayout else { return .activity }
+        guard let layout = ChartsLayout(rawValue: name) else { throw SavedViewError.unknownChartsLayout(name) }
+        return layout
+    }
+
     /// The view's sort keys; throws for keys that no longer parse.
     public func sortKeys(home: Home?) throws -> [SortKey] { try SortKey.parseList(sort, home: home) }
 
@@ -102,6 +112,7 @@ public struct SavedView: Codable, Equatable, Sendable {
 public enum SavedViewError: Error, CustomStringConvertible, Equatable {
     case unknownSections(String)
     case unknownPanes(String)
+    case unknownChartsLayout(String)
     /// The map's or the region filter's edges, refused as `--region` refuses them.
     case badRegion(String, String, RegionArgumentError)
 
@@ -110,6 +121,8 @@ public enum SavedViewError: Error, CustomStringConvertible, Equatable {
         case .unknownSections(let name): "unknown sections '\(name)'"
         case .unknownPanes(let name):
             "unknown panes '\(name)' (\(BrowsePanes.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .unknownChartsLayout(let name):
+            "unknown charts layout '\(name)' (\(ChartsLayout.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .badRegion(let part, let edges, let error): "\(part) \(edges): \(error)"
         }
     }

@@ -15,7 +15,8 @@ extension TimeBinSize: ExpressibleByArgument {
 /// `quakes-tui stats`: the charts pane's figures printed once, through the
 /// same query path as `list` and `map` (a results controller, three
 /// aggregates, never the rows): activity over time, the magnitude–frequency
-/// distribution, Mc and the Gutenberg–Richter b-value.
+/// distribution, Mc and the Gutenberg–Richter b-value, magnitude over time
+/// and the cumulative count.
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
@@ -64,13 +65,14 @@ struct StatsCommand: ParsableCommand {
         let width = max(20, terminal?.columns ?? Self.defaultWidth)
         // The text draws the charts as the pane does: the time bins fit the activity chart.
         let area = Rect(x: 0, y: 0, width: width, height: Self.chartRows)
-        let binWidth = format == .text ? ChartsView.activityArea(in: area).width : width
+        let binWidth = format == .text ? ChartsView.binColumns(in: area) : width
         let catalog = try catalogOptions.open(purpose: .read)
         let charts: QuakeCharts
         let labels: MagnitudeLabels
         do {
             let controller = try ResultsController(catalog, configuration: configuration)
-            charts = try ChartAggregates.charts(controller, width: binWidth, binSize: binSize)
+            let counted = try ChartAggregates.charts(controller, width: binWidth, binSize: binSize)
+            charts = counted.withMagnitudeTime(try ChartAggregates.magnitudeTime(controller, span: counted.span, dots: 2 * binWidth))
             labels = MagnitudeLabels(try controller.aggregate(MagnitudeLabels.request))
         } catch let error as TimeBinLimitError {
             // A usage error, though only the data can tell: the bin asked for is too small for its span.
@@ -92,9 +94,12 @@ struct StatsCommand: ParsableCommand {
             output.write(Self.json(charts, replacing: fields.replacing, adding: fields.adding + (sequence?.jsonFields() ?? [])))
         case .text:
             let unicode = ASCIIFallback.localeIsUTF8()
-            var screen = Screen(width: width, height: Self.chartRows)
+            // Both layouts, one under the other, a blank row between.
+            var screen = Screen(width: width, height: 2 * Self.chartRows + 1)
             ChartsView(charts: charts, unicode: unicode).render(in: area, into: &screen)
-            ScreenPrinter.write(screen, rows: 0..<Self.chartRows, styled: terminal != nil, to: &output)
+            ChartsView(charts: charts, unicode: unicode, layout: .timeline)
+                .render(in: Rect(x: 0, y: Self.chartRows + 1, width: width, height: Self.chartRows), into: &screen)
+            ScreenPrinter.write(screen, rows: 0..<screen.height, styled: terminal != nil, to: &output)
             var lines = Self.textLines(charts, unicode: unicode)
             if let analysis = magnitudes.analysis { lines[0] = magnitudes.figuresLine(analysis, unicode: unicode) }
             // After the count, span and quakes without a magnitude; before the bin tables.
@@ -105,6 +110,6 @@ struct StatsCommand: ParsableCommand {
         output.flush()
     }
 
-    /// The charts' height in the text output: the pane's on a 40-line terminal.
+    /// Each layout's height in the text output: the pane's on a 40-line terminal.
     static let chartRows = 12
 }

@@ -29,9 +29,15 @@ extension StatsCommand {
             ("a", fit.map { "\($0.a)" } ?? "null"),
             ("n_above_mc", fit.map { "\($0.count)" } ?? "null"),
             ("time_bin", "\"\(charts.activity.binName)\""),
-            ("time_bins", jsonArray(charts.activity.bins.map { "{\"start\": \(jsonTime($0.start)), \"count\": \($0.count)}" })),
+            ("time_bins", jsonArray(zip(charts.activity.bins, charts.activity.cumulative).map { bin, cumulative in
+                "{\"start\": \(jsonTime(bin.start)), \"count\": \(bin.count), \"cumulative\": \(cumulative)}"
+            })),
             ("magnitude_bins", jsonArray(magnitudes.bins.map {
                 "{\"magnitude\": \(decimal($0.tenths)), \"count\": \($0.count), \"cumulative\": \($0.cumulative)}"
+            })),
+            ("magnitude_time_bin", charts.magnitudeTime.map { "\"\($0.binSize.rawValue)\"" } ?? "null"),
+            ("magnitude_time", jsonArray((charts.magnitudeTime?.cells ?? []).map { cell in
+                "{\"start\": \(jsonTime(cell.start)), \"magnitude\": \(decimal(cell.tenths)), \"count\": \(cell.count)}"
             })),
         ]
         let fields = charted.map { field in replacing.first { $0.0 == field.0 } ?? field } + more

@@ -6,7 +6,7 @@ import TestSupport
 /// stats` prints for the same results.
 @Suite("Charts", .timeLimit(.minutes(10)))
 struct ChartsTests {
-    @Test("c shows the charts over the table, /alaska changes them, c hides them")
+    @Test("c shows the charts over the table, /alaska changes them, c shows the others, c hides them")
     func chartsFollowTheFilter() throws {
         let session = try TmuxSession()
         session.waitForTable()
@@ -30,6 +30,10 @@ struct ChartsTests {
         pane = session.waitUntil { $0.lines[1].hasPrefix("316 quakes per ") }
         #expect(pane.lines[1].hasPrefix("316 quakes per "), "\(pane)")
 
+        session.send("c")
+        pane = session.waitUntil { $0.lines[1].hasPrefix("magnitude over time · 316 quakes") }
+        #expect(pane.lines[1].hasPrefix("magnitude over time · 316 quakes") && pane.lines[1].contains("316 quakes · cumulative"),
+                "the second layout: \(pane)")
         session.send("c")
         pane = session.waitUntil { $0.lines[1].contains("1 Time ▼") }
         #expect(pane.lines[1].contains("1 Time ▼"), "the pane hidden: \(pane)")

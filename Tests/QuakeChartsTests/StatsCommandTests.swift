@@ -13,6 +13,7 @@ struct StatsCommandTests {
 
     static let keys = ["count", "without_magnitude", "first_time", "last_time", "min_magnitude", "max_magnitude",
                        "mc", "b", "b_error", "a", "n_above_mc", "time_bin", "time_bins", "magnitude_bins",
+                       "magnitude_time_bin", "magnitude_time",
                        "mc_method", "b_method", "magnitude_types", "networks", "warning", "moment_nm", "moment_mw"]
 
     init() throws {
@@ -59,6 +60,21 @@ struct StatsCommandTests {
         let expectedBins = oracle.timeBins(size)
         #expect(timeBins.map { $0["start"] as? String } == expectedBins.map { ChartsOracle.iso($0.start) })
         #expect(timeBins.map { $0["count"] as? Int } == expectedBins.map(\.count))
+        // The cumulative curve: the quakes before each bin's end, counted from the rows.
+        #expect(timeBins.map { $0["cumulative"] as? Int } == expectedBins.map { bin in
+            oracle.quakes.filter { $0.time < ChartsOracle.nextStart(bin.start, size) }.count
+        })
+        // Magnitude over time: each (bin, 0.1 magnitude) cell's quakes, counted from the rows.
+        let gridName = try #require(document["magnitude_time_bin"] as? String)
+        let gridSize = try #require(TimeBinSize(rawValue: gridName))
+        let cells = try #require(document["magnitude_time"] as? [[String: Any]])
+        let expectedCells = Dictionary(oracle.quakes.compactMap { quake in
+            quake.magnitude.map { (ChartsOracle.iso(ChartsOracle.binStart(quake.time, gridSize)) + " \(ChartsOracle.tenths($0))", 1) }
+        }, uniquingKeysWith: +)
+        let actualCells = Dictionary(uniqueKeysWithValues: cells.map { cell in
+            ("\(cell["start"] as! String) \(Int(((cell["magnitude"] as! Double) * 10).rounded()))", cell["count"] as! Int)
+        })
+        #expect(actualCells == expectedCells)
         let magnitudeBins = try #require(document["magnitude_bins"] as? [[String: Any]])
         #expect(magnitudeBins.map { $0["magnitude"] as? Double } == (lowest...highest).map { Double($0) / 10 })
         #expect(magnitudeBins.map { $0["count"] as? Int } == (lowest...highest).map { counts[$0] ?? 0 })
@@ -114,9 +130,11 @@ struct StatsCommandTests {
         let all = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // The charts as the pane draws them (12 rows at 100 columns), a blank line, then the figures.
         #expect(all[0].hasPrefix("4,711 quakes per 6h · tallest \(try tallest(oracle))"))
-        #expect(all[11].hasPrefix("2018-06-07 06:00"))
-        #expect(all[12] == "")
-        let lines = Array(all.dropFirst(13))
+        #expect(all[11].hasPrefix("      06-08        06-10       06-12       06-14 "))
+        // Then magnitude over time and the cumulative count, 12 rows from row 13.
+        #expect(all[13].hasPrefix("magnitude over time · 4,711 quakes                4,711 quakes · cumulative"))
+        #expect(all[25] == "")
+        let lines = Array(all.dropFirst(26))
         #expect(lines[0] == "Mc \(String(format: "%.1f", Double(fit.mcTenths) / 10)) · b \(String(format: "%.2f", fit.b))"
                 + " ± \(String(format: "%.2f", fit.bError)) · a \(String(format: "%.2f", fit.a)) · 1,572 ≥ Mc")
         #expect(fit.n == 1572)
@@ -130,7 +148,7 @@ struct StatsCommandTests {
         #expect(lines.contains("magnitude  count  N(≥M)"))
         #expect(lines.contains("-0.4           1  4,711"))
         let few = try stats(["--where", "magnitude >= 5"], locale: "C")
-        let fewLines = few.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(13).joined(separator: "\n")
+        let fewLines = few.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(26).joined(separator: "\n")
         #expect(fewLines.hasPrefix("too few quakes for a b-value (n < 50)\n27 quakes, 2018-06-07 13:15:37 .. 2018-06-14 06:27:39 UTC\n"
                                    + "warning: mixes mww (13), mb (8), mw (6); networks us (21), hv (6): a b-value over them means little\n"))
     }
@@ -140,7 +158,7 @@ struct StatsCommandTests {
                                                                  time: 1_528_934_533_010))
         #expect(try runQuakesTUI(["import", "--db", db, feed]).status == 0)
         let text = try stats(["--where", "magnitude = nil OR magnitude >= 5"])
-        #expect(text.stdout.split(separator: "\n", omittingEmptySubsequences: false)[13 + 2] == "1 without a magnitude")
+        #expect(text.stdout.split(separator: "\n", omittingEmptySubsequences: false)[26 + 2] == "1 without a magnitude")
         let (_, document) = try json(["--where", "magnitude = nil OR magnitude >= 5"])
         #expect(document["count"] as? Int == 28)
         #expect(document["without_magnitude"] as? Int == 1)
@@ -229,11 +247,12 @@ struct StatsCommandTests {
         #expect(bins.first?["start"] as? String == "0001-01-01T00:00:00.000Z")
         #expect(bins.last?["start"] as? String == "9901-01-01T00:00:00.000Z")
         #expect(bins.map { $0["count"] as! Int } == [1] + Array(repeating: 0, count: 98) + [1])
-        // The chart the pane draws: 49 columns, 205 years a bin, the whole span.
+        // The chart the pane draws: bins fitted to 42 columns (49 less the count axis's 7),
+        // 239 years a bin, the whole span; ticks every 2,000 years.
         let text = try runQuakesTUI(["stats", "--db", db], environment: ["LC_ALL": "C.UTF-8"])
         let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0].hasPrefix("2 quakes per 205y · tallest 1"))
-        #expect(lines[11].hasPrefix("0001") && lines[11].contains("9841"))
-        #expect(lines.contains("quakes per 205y (UTC)"))
+        #expect(lines[0].hasPrefix("2 quakes per 239y · tallest 1"))
+        #expect(lines[11].hasPrefix("         2000     4000      6000     8000 "))
+        #expect(lines.contains("quakes per 239y (UTC)"))
     }
 }

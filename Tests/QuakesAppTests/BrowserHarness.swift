@@ -138,9 +138,9 @@ final class BrowserHarness {
         case .pickNearest(let point, let radius, let region):
             handle([.mapPicked(try controller.nearestQuake(latitude: point.latitude, longitude: point.longitude,
                                                            restriction: region.predicate, radius: radius))])
-        case .computeCharts(let width, let decay, let ask):
+        case .computeCharts(let width, let decay, let magnitudeTime, let ask):
             do {
-                let computed = try ChartQueries.charts(controller, width: width, decay: decay, charts)
+                let computed = try ChartQueries.charts(controller, width: width, decay: decay, magnitudeTime: magnitudeTime, charts)
                 handle([.charts(computed, answering: ask)])
                 if answersMix, let mix = try ChartQueries.mix(controller, abandonWhen: { false }) {
                     handle([.charts(computed.withMix(mix), answering: ask)])

@@ -8,7 +8,8 @@ import Testing
 import TestSupport
 
 /// The charts pane in the browser: `c` shows it over the table (under the
-/// map), `c` again hides it; it follows the results. The harness answers
+/// map), `c` again shows its second layout, `c` a third time hides it; it
+/// follows the results. The harness answers
 /// the pane's asks with the browser's own `ChartAggregates` (its figures
 /// are checked against an independent computation in QuakeChartsTests);
 /// the bars' arithmetic is checked by hand in ChartsViewTests, these check
@@ -17,19 +18,20 @@ import TestSupport
 struct ChartsBrowseScreenTests {
     /// 100×24: the charts side by side in a third of the 22 middle rows (7),
     /// under the top line; the table below. The week's 4,714 quakes in 29
-    /// six-hour bins from 2018-06-07 06:00 to 2018-06-14 06:00 (the last
-    /// label, wider than the bars, begins under the last bin, which holds
-    /// the selected (newest) quake and has the `^`).
-    /// Magnitudes -0.4 up, two 0.1 bins a column; one without a magnitude.
+    /// six-hour bins from 2018-06-07 06:00 to 2018-06-14 06:00 over 45
+    /// columns, a tick each second day (the year said nowhere: no room),
+    /// the `^` under the last bin, which holds the selected (newest) quake.
+    /// Magnitudes -0.4 up over 46 columns, ticks each whole magnitude up to
+    /// where the note (one without a magnitude) begins.
     static let shownLines = [
         " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by time ▼",
         "4,714 quakes per 6h · tallest 283                 Mc 2.4 · b 0.95 ± 0.03 · a 5.48 · 1,573 ≥ Mc",
-        "   ▃▃   ▆       ▄   █  ▁▅                         ••••••••••••  |",
-        "  ▃██  ██▃ ▂▅  ▇█▂ ▂█  ██  ▅                                 ▄•••••-",
-        " ▅███▆████▁██▃▆███▅██ ▆██▅▃█▅                        ▂▆▆▇▆▇▆▇█████▇••••••••••",
-        "▅████████████████████████████                     ▅▆█████████████████▆▆▄▂▅▅▅▅•••",
-        "                            ^                     █████████████████████████████▅••",
-        "2018-06-07 06:00            2018-06-14 06:00      -0.4                         1 without a magnitude",
+        "   │    ▃▃▃     ▆           ▄▄     █   ▁▁▅        10k┤••• •• •• ••• •• •• |Mc",
+        "200┤   ▃███   ███▃▃  ▂▅▅   ▇██▂  ▂▂█   ███   ▅▅   100┤     ▂▂▂▂▂▂▂▁▁▃▆▆▆▆▆••▅•••⠤••⡀•• •",
+        "100┤ ▅▅████▆▆██████▁▁███▃▆▆████▅▅███  ▆███▅▅▃██▅▅  10┤▂▃▅▅▇███████████████████▇▅▅▃▃▃▁⠉⠒▃••▂••⡀••",
+        "   │▅████████████████████████████████████████████   1┤█████████████████████████████████████████▄▄••▁",
+        "  0└────┬────────────┬───────────┬───────────┬─^─    └───┬──────┬──────┬──────┬──────┬───────┬──────",
+        "      06-08        06-10       06-12       06-14        0.0    1.0    2.0      1 without a magnitude",
         "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
         "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
         "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
@@ -51,12 +53,12 @@ struct ChartsBrowseScreenTests {
     static let shownStyles = [
         "####################################################################################################",
         "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb                 bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
-        "                                                  yyyyyyyyyyyy  b",
-        "                                                              yyyyyd",
-        "                                                                   yyyyyyyyyy",
-        "                                                                             yyy",
-        "                            b                                                   yy",
-        "dddddddddddddddd            dddddddddddddddd      dddd                         ddddddddddddddddddddd",
+        "   d                                              ddddyyy yy yy yyy yy yy bbb",
+        "dddd                                              dddd                    yy yyynyynyy y",
+        "dddd                                              dddd                               nn yy yynyy",
+        "   d                                              dddd                                           yy",
+        "dddddddddddddddddddddddddddddddddddddddddddddddbd    ddddddddddddddddddddddddddddddddddddddddddddddd",
+        "      ddddd        ddddd       ddddd       ddddd        ddd    ddd    ddd      ddddddddddddddddddddd",
         "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
         "#################################OOOOOOO############################################################",
         "                                 ooooooo",
@@ -81,9 +83,36 @@ struct ChartsBrowseScreenTests {
         try browser.press(.character("c"))
         expectScreen(browser.screen, lines: Self.shownLines, styles: Self.shownStyles)
         try browser.press(.character("c"))
+        expectScreen(browser.screen, lines: [Self.shownLines[0]] + Self.timelineLines + Array(Self.shownLines[8...]),
+                     styles: [Self.shownStyles[0]] + Self.timelineStyles + Array(Self.shownStyles[8...]))
+        try browser.press(.character("c"))
         #expect(browser.screen.fullLines == before.fullLines)
         #expect(browser.screen.styleMask(Legend.browse) == before.styleMask(Legend.browse))
     }
+
+    /// `c` again: magnitude over time and the cumulative count. The week's
+    /// quakes in hourly bins (at most four a braille dot across: 169 over
+    /// 90 dots), each cell coloured by how many quakes it holds (digits:
+    /// the density ramp, 1 darkest), magnitudes 0 to 5 (whole, ticks every
+    /// 2); the cumulative count rising to 4,714 with ticks every 2,000.
+    static let timelineLines = [
+        "magnitude over time · 4,714 quakes                4,714 quakes · cumulative",
+        "5┤ ⢤⠠ ⢀⢀⠄ ⡄⢀⢀⡠⡄⠠⢀⠄⣄⡄⣀⢀⡠⢠⣀ ⡤⢄⡀⠠⡄⢦⡀⢀⠄⠤⣀⠄⢀⢧⡐⠠⠠⢄⢀⡄⠠⠂  4,000┤                                 ⣀⡤⠤⠤⠖⠒⠒⠋⠉⠉⠉",
+        " │ ⣁⣄⣤⣥⣦⣥⣤⣆⡯⣄⣦⣣⣧⣦⡄⠁⡱⣷⣧⣰⠈⣀⣹⣷⣷⣷⣧⣕⡅⢀⣠⣶⣶⡄ ⣆⣬⣤⣺⣮ ⣅⡦⣀⣧⡅      │                     ⣀⣀⣀⡤⠤⠤⠖⠒⠒⠋⠉⠉⠁",
+        " │⢐⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣟⣟⣻⣿⣿⣿⣿⣿⣟⣿⣿⡿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣾⡿⣿⣿⠿⠁ 2,000┤          ⣀⣀⡤⠤⠤⠖⠒⠒⠋⠉⠉⠁",
+        "0┤⠈⠝⠛⠋⠊⠝⠏⠿⠯⠋⠘⠋⠙⠙⠋⠍⠑⠈⠏⠉⠹⠏⠋⠈⠉⠉⠙⠯⠛⠋⠙⠩⠋⠋⠙⠟⠉⠋⠉⠙⠃⠉⠁⠉⠈⠉⠁     0┤⣀⣀⣀⡤⠖⠒⠋⠉⠉⠉⠁",
+        " └────┬────────────┬────────────┬────────────┬─^─      └────┬───────────┬───────────┬───────────┬─^─",
+        "    06-08        06-10        06-12        06-14          06-08       06-10       06-12       06-14",
+    ]
+    static let timelineStyles = [
+        "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb                bbbbbbbbbbbbbbbbbbbbbbbbb",
+        "dd 21 111 212221112221222 2211231212211321121211  dddddd                                 nnnnnnnnnnn",
+        " d 3323656533566751356623366665323662 35676 32563      d                     nnnnnnnnnnnnn",
+        " d36778878777887876677767777786667876677877667872 dddddd          nnnnnnnnnnnn",
+        "dd15533555553235552132355323355533353525553522231 ddddddnnnnnnnnnnn",
+        " ddddddddddddddddddddddddddddddddddddddddddddddbd      dddddddddddddddddddddddddddddddddddddddddddbd",
+        "    ddddd        ddddd        ddddd        ddddd          ddddd       ddddd       ddddd       ddddd",
+    ]
 
     /// `M`: Mc by maximum curvature + 0.2, then b-value stability, then
     /// maximum curvature again, on the bins the pane already has (nothing
@@ -120,19 +149,19 @@ struct ChartsBrowseScreenTests {
         try browser.type("/alaska")
         try browser.press(.enter)
         #expect(Array(browser.screen.lines[1...7]) == [
-            "316 quakes per 6h · tallest 20                    Mc 1.6 · b 0.72 ± 0.06 · a 3.34 · 153 ≥ Mc",
-            "  █ ▂  ▃▃  ▆ ▂                                                   |",
-            " ▂████▃██  █ █     ▃▃ ▃ ▅ ▂                       •••••••••••••••••••-",
-            " █████████ █▃█▃▆▅▃▅██▆█ █▆█▅                                ▁▄▃▅▂▅  ▁••••••••••••",
-            "▅███████████████████████████▅                            ▅▂▅███████▇█▅▅▅   ▃ ▁ ▂-•••••••••",
-            "                            ^                     ▁▁▄ ▁▄ ███████████████▆▆▄█ █▄█▁▁  ▁▁▄▁█▆",
-            "2018-06-07 06:00            2018-06-14 06:00      0.1                                  4.0",
+        "316 quakes per 6h · tallest 20                    Mc 1.6 · b 0.72 ± 0.06 · a 3.34 · 153 ≥ Mc",
+        "20┤   █  ▂    ▃▃▃   ▆▆ ▂▂                          1k┤                 |Mc",
+        "  │ ▂▂██████▃▃███   ██ ██        ▃▃▃ ▃▃  ▅  ▂     100┤••••••• ••••••• ••••••⠤••••••",
+        "10┤ ██████████████  ██▃██▃▆▆▅▃▃▅▅███▆██  █▆▆█▅▅    10┤        ▂ ▂▆█▇██▆█▅▄▅▂▂▃▃   ▁•⠉•••••••⠤•••••⡀",
+        "  │▅███████████████████████████████████████████▅▅   1┤▁▁▃ ▁▃  █████████████████▅▅▃█  ▇▃█▁▁   ▁▁▃▁▆•▅",
+        " 0└────┬────────────┬────────────┬───────────┬─^─    └──────────┬───────────┬──────────┬───────────┬",
+        "     06-08        06-10        06-12       06-14               1.0         2.0        3.0",
         ])
     }
 
-    /// The pane asks once per complete results and width: the activity
-    /// chart's width (49 of 100 columns side by side, all 80 one under the
-    /// other); nothing while hidden.
+    /// The pane asks once per complete results and width: the columns the
+    /// activity chart's bins fit (49 of 100 columns side by side, all 80
+    /// one under the other, less 7 for the count axis); nothing while hidden.
     @Test func asksOncePerResultsAndWidth() throws {
         nonisolated(unsafe) var asked: [Int] = []
         let browser = try BrowserHarness(width: 100, height: 24, charts: { controller, width in
@@ -142,21 +171,24 @@ struct ChartsBrowseScreenTests {
         try browser.press(.character("j"))
         #expect(asked == [])
         try browser.press(.character("c"))
-        #expect(asked == [49])
+        #expect(asked == [42])
         try browser.press(.character("j"), .character("k"))
-        #expect(asked == [49])
+        #expect(asked == [42])
         try browser.resize(width: 80, height: 24)
-        #expect(asked == [49, 80])
+        #expect(asked == [42, 73])
         try browser.type("/alaska")
         try browser.press(.enter)
-        #expect(asked.count > 2 && asked.dropFirst(2).allSatisfy { $0 == 80 })
+        #expect(asked.count > 2 && asked.dropFirst(2).allSatisfy { $0 == 73 })
         // A sort and sections order the same quakes: no charts are asked anew.
         let count = asked.count
         try browser.press(.character("2"), .character("s"))
         #expect(browser.controller.sortKeys.first?.field == .magnitude && browser.controller.sectionIdentifier != nil)
         #expect(asked.count == count)
+        // The second layout is asked for once; hidden, nothing is.
+        try browser.press(.character("c"))
+        #expect(asked.count == count + 1)
         try browser.press(.character("c"), .character("/"), .character("x"), .enter)
-        #expect(asked.count == count)
+        #expect(asked.count == count + 1)
     }
 
     /// Where the pane goes: over the table; under the map above the table

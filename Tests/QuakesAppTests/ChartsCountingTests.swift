@@ -15,7 +15,7 @@ import Testing
     }
 
     static func asks(_ effects: [BrowserEffect]) -> [Int] {
-        effects.compactMap { if case .computeCharts(_, _, let ask) = $0 { ask } else { nil } }
+        effects.compactMap { if case .computeCharts(_, _, _, let ask) = $0 { ask } else { nil } }
     }
 
     static func screen(_ model: BrowserModel) -> [String] {

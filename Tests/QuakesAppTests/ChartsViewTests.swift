@@ -5,8 +5,8 @@ import TerminalUI
 import Testing
 
 /// The charts pane drawn from hand-made charts, compared whole. Legend:
-/// 'b' bold (titles, the `^` under the selected bin, Mc's `|`), 'd' dim
-/// (axes, the fitted line, the note), 'y' yellow (N(≥ M)).
+/// 'b' bold (titles, the `^` under the selected bin, Mc's `|` and label),
+/// 'd' dim (axes, the note), 'y' yellow (N(≥ M)), 'n' cyan (the fitted line).
 @Suite struct ChartsViewTests {
     /// 16 monthly bins, March 2017 to June 2018, counts 2 0 8 5 1 4, nine
     /// empty months, 3: 23 quakes, the tallest bar 8. The selected quake
@@ -34,6 +34,16 @@ import Testing
 
     static let selectedTime: Int64 = 1497484800000
 
+    /// The same charts with a magnitude–time grid in monthly bins: the two
+    /// quakes of March 2017 at M1.0 and M2.5, the eight of May at M1.2
+    /// (five) and M4.1 (three), June's five at M1.2, the three of June 2018
+    /// at M5.3.
+    static let timelineCharts = charts.withMagnitudeTime(MagnitudeTimeGrid(binSize: .month, cells: [
+        .init(start: 1488326400000, tenths: 10, count: 1), .init(start: 1488326400000, tenths: 25, count: 1),
+        .init(start: 1493596800000, tenths: 12, count: 5), .init(start: 1493596800000, tenths: 41, count: 3),
+        .init(start: 1496275200000, tenths: 12, count: 5), .init(start: 1527811200000, tenths: 53, count: 3),
+    ]))
+
     static func render(width: Int, height: Int, unicode: Bool) -> Screen {
         var screen = Screen(width: width, height: height)
         ChartsView(charts: charts, failure: nil, selectedTime: selectedTime, unicode: unicode)
@@ -41,100 +51,132 @@ import Testing
         return screen
     }
 
-    /// `left` padded to the magnitude chart's column (50 of 100), then `right`.
-    static func sideBySide(_ left: String, _ right: String) -> String {
-        left + String(repeating: " ", count: 50 - left.count) + right
-    }
-
-    /// Activity, 7 rows: 4 rows of bars = 32 eighths for the tallest (8),
-    /// so 4 eighths a quake: 2 → 8 (█), 8 → 32 (4 █), 5 → 20 (██▄),
-    /// 1 → 4 (▄), 4 → 16 (██), 3 → 12 (█▄). The `^` under bin 3; the
-    /// labels 2017-03 and 2018-06 (ending under the 16th bar, at 9).
-    static let activityLines = [
-        "23 quakes per 1mo · tallest 8",
-        "  █",
-        "  █▄",
-        "  ██ █         ▄",
-        "█ ██▄█         █",
-        "   ^",
-        "2017-03  2018-06",
-    ]
-    static let activityStyles = [String(repeating: "b", count: 29), "", "", "", "", "   b", "ddddddd  ddddddd"]
-
-    /// Magnitudes, 5 rows of plot over 3 decades (434 < 1000), so a bar
-    /// is round(log10 count / 3 × 40) eighths: 5 → 9 (█▁), 20 → 17 (██▁),
-    /// 100 → 27 (███▃), 80 → 25, 60 → 24, 45 → 22 (██▆), 35 → 21 (██▅),
-    /// 25 → 19 (██▃), 15 → 16, 10 → 13 (█▅), 8 → 12 (█▄), 3 → 6 (▆),
-    /// 2 → 4 (▄), 1 → 1 (▁). N(≥ M)'s dot is round(log10 N / 3 × 4) rows
-    /// up: 434, 429 → 4; 409 … 89 → 3; 64 … 19 → 2; 11, 6, 3 → 1; 1 → 0.
-    /// The line 3.79 − 0.98 M from Mc: 1.8, 1.9 → 3 rows up (2.03, 1.93
-    /// → 2.70, 2.57), 2.2 … 2.5 → 2 (1.63 … 1.34 → 2.18 … 1.79), where no
-    /// bar or dot is; Mc's `|` above its bar and dot.
-    static let magnitudeLines = [
-        "••|",
-        "  ••••••--",
-        " ▁███▆▅▃••••----",
-        "▁█████████▅▄•••",
-        "█████████████▆▄•",
-    ]
-    static let magnitudeStyles = ["yyb", "  yyyyyydd", "        yyyydddd", "            yyy", "               y"]
-    static let figures = "Mc 1.2 · b 0.98 ± 0.05 · a 3.79 · 409 ≥ Mc"
-
-    /// 100 columns: side by side, the magnitudes from column 50. The
-    /// figures and the note make 68 columns, more than 50: the note goes
-    /// to the right of the axis row.
+    /// 100 columns, 7 rows: side by side, the magnitudes from column 50.
+    ///
+    /// Activity: the count axis's labels 1 column wide (tallest 8), so the
+    /// bars have 47 columns for 16 months (469 days), about 10 days a
+    /// column: March 2017 (from the 4th) in columns 0–2, June 2017 in 9–11
+    /// (the `^` under its first column, the selected quake's month), June
+    /// 2018 in 44–46. 4 rows of bars, 4 eighths a quake: 2 → █, 8 → 4 █,
+    /// 5 → ██▄, 1 → ▄, 4 → ██, 3 → █▄; `5` where a bar of 5 ends, `0` on
+    /// the time axis. Time ticks every 3 months, 7-wide labels centred.
+    ///
+    /// Magnitudes: 3 decades (434 < 1,000) over 4 rows, the labels 1, 10,
+    /// 100, 1k 3 wide (1 and 10 share the bottom row: 1 is kept); 16 bins
+    /// over 45 columns, 2 or 3 each; N(≥ M) a yellow • over each bin's
+    /// middle column; the fit's cyan braille from Mc (1.2) on, `Mc` at the
+    /// top right of its column; ticks at 1.0, 1.5, 2.0, 2.5, whose labels
+    /// after 1.5 are under the note (68 columns with the figures, more than 50).
     @Test func sideBySideFromAHundredColumns() {
-        let axis = "1.0          2.5" + String(repeating: " ", count: 11) + "312 without a magnitude"
-        let axisStyle = "ddd          ddd" + String(repeating: " ", count: 11) + String(repeating: "d", count: 23)
-        expectScreen(Self.render(width: 100, height: 7, unicode: true),
-                     lines: [Self.sideBySide(Self.activityLines[0], Self.figures)]
-                         + (1...5).map { Self.sideBySide(Self.activityLines[$0], Self.magnitudeLines[$0 - 1]) }
-                         + [Self.sideBySide(Self.activityLines[6], axis)],
-                     styles: [Self.sideBySide(Self.activityStyles[0], String(repeating: "b", count: 42))]
-                         + (1...5).map { Self.sideBySide(Self.activityStyles[$0], Self.magnitudeStyles[$0 - 1]) }
-                         + [Self.sideBySide(Self.activityStyles[6], axisStyle)])
+        expectScreen(Self.render(width: 100, height: 7, unicode: true), lines: [
+            "23 quakes per 1mo · tallest 8                     Mc 1.2 · b 0.98 ± 0.05 · a 3.79 · 409 ≥ Mc",
+            " │     ███                                         1k┤•  • ⢀•Mc⣀⡀",
+            "5┤     ███▄▄▄                                     100┤     ▅▅▅▄•▄▃•▃▂•▂⠉•⠒⠒•⠒•⠒⠤•⠤⠤⠤⠤⠤⢄⣀⣀⣀⣀⣀⣀⣀",
+            " │     ██████   ███                           ▄▄▄  10┤  ▆▆▆███████████████▇▇▇▆▆▅▅▅▃•▃▂•▂ •  • ⠉⠉⠉⠉⠉⠉",
+            " │██   ██████▄▄▄███                           ███   1┤▇▇████████████████████████████████▇▇▇▅▅▅▃•▃▁•▁",
+            "0└──┬─────^──┬────────┬────────┬────────┬────────    └─┬─────────────┬──────────────┬─────────────┬─",
+            " 2017-04  2017-07  2017-10  2018-01  2018-04          1.0           1.5      312 without a magnitude",
+        ], styles: [
+            "bbbbbbbbbbbbbbbbbbbbbbbbbbbbb                     bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+            " d                                                ddddy  y nybbnn",
+            "dd                                                dddd         y  y  y nynnynynnynnnnnnnnnnnnn",
+            " d                                                dddd                             y  y  y  y nnnnnn",
+            " d                                                dddd                                         y  y",
+            "ddddddddddbdddddddddddddddddddddddddddddddddddddd    ddddddddddddddddddddddddddddddddddddddddddddddd",
+            " ddddddd  ddddddd  ddddddd  ddddddd  ddddddd          ddd           ddd      ddddddddddddddddddddddd",
+        ])
     }
 
-    /// 80 columns: one under the other, 7 rows each; the figures line holds the note.
+    /// 80 columns: one under the other, 7 rows each; the figures line
+    /// holds the note. The activity's bars over 78 columns, a tick every 2
+    /// months; the magnitudes' 16 bins over 76 columns (4 or 5 each), a
+    /// tick every 0.2.
     @Test func oneUnderTheOtherBelowAHundredColumns() {
-        let line = Self.figures + " · 312 without a magnitude"
-        expectScreen(Self.render(width: 80, height: 14, unicode: true),
-                     lines: Self.activityLines + [line] + Self.magnitudeLines + ["1.0          2.5"],
-                     styles: Self.activityStyles + [String(repeating: "b", count: 68)] + Self.magnitudeStyles
-                         + ["ddd          ddd"])
+        expectScreen(Self.render(width: 80, height: 14, unicode: true), lines: [
+            "23 quakes per 1mo · tallest 8",
+            " │         █████",
+            "5┤         █████▄▄▄▄▄",
+            " │         ██████████     █████                                            ▄▄▄▄▄",
+            " │████     ██████████▄▄▄▄▄█████                                            █████",
+            "0└┬────────┬────^────┬─────────┬─────────┬─────────┬────────┬─────────┬─────────",
+            "        2017-05   2017-07   2017-09   2017-11   2018-01  2018-03   2018-05",
+            "Mc 1.2 · b 0.98 ± 0.05 · a 3.79 · 409 ≥ Mc · 312 without a magnitude",
+            " 1k┤ •    •  ⢀⣀•Mc⣀⣀⣀⡀",
+            "100┤         ▅▅▅▅▅▄▄•▄▄▃•▃▃▂▂•▂▂⠉⠑•⠒⠒⠒⠒•⠒⠒⠒•⠒⠢⠤⠤•⠤⠤⠤⠤⠤⠤⠤⠤⠤⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀",
+            " 10┤    ▆▆▆▆▆████████████████████████▇▇▇▇▇▆▆▆▆▅▅▅▅▅▃▃•▃▃▂▂•▂▂ •    •  ⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉",
+            "  1┤▇▇▇▇█████████████████████████████████████████████████████▇▇▇▇▅▅▅▅▅▃▃•▃▃▁▁•▁▁",
+            "   └──┬────────┬─────────┬────────┬─────────┬────────┬─────────┬────────┬───────",
+            "     1.0      1.2       1.4      1.6       1.8      2.0       2.2      2.4",
+        ], styles: [
+            "bbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+            " d",
+            "dd",
+            " d",
+            " d",
+            "ddddddddddddddddbddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "        ddddddd   ddddddd   ddddddd   ddddddd   ddddddd  ddddddd   ddddddd",
+            "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+            "dddd y    y  nnybbnnnn",
+            "dddd                y   y    y  nnynnnnynnnynnnnynnnnnnnnnnnnnnnnnnnnn",
+            "dddd                                                 y    y   y    y  nnnnnnnnnn",
+            "dddd                                                                    y    y",
+            "   ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+            "     ddd      ddd       ddd      ddd       ddd      ddd       ddd      ddd",
+        ])
     }
 
-    /// Outside UTF-8: `#` per whole cell (fractions left out), `*` dots,
-    /// `-` separators, `+-` and `>=`.
+    /// Outside UTF-8: `#` per whole cell (fractions left out), `*` dots, a
+    /// `-` for each cell of the fitted line, `|` and `+` for the axes, `-`
+    /// separators, `+-` and `>=`. Mc's `|` shows where no bar or dot is.
     @Test func plainCharactersOutsideUTF8() {
-        let activity = [
-            "23 quakes per 1mo - tallest 8",
-            "  #",
-            "  #",
-            "  ## #",
-            "# ## #         #",
-            "   ^",
-            "2017-03  2018-06",
-        ]
-        // Whole cells of the bars above: 9 → 1, 17 → 2, 27 → 3, 25 → 3, 24 → 3, 22 → 2, 21 → 2, 19 → 2,
-        // 17 → 2, 16 → 2, 13 → 1, 12 → 1, 9 → 1, 6, 4, 1 → 0.
-        let magnitudes = [
-            "**|",
-            "  ******--",
-            "  ###   ****----",
-            " #########  ***",
-            "#############  *",
-        ]
-        let axis = "1.0          2.5" + String(repeating: " ", count: 11) + "312 without a magnitude"
-        let axisStyle = "ddd          ddd" + String(repeating: " ", count: 11) + String(repeating: "d", count: 23)
-        let figures = "Mc 1.2 - b 0.98 +- 0.05 - a 3.79 - 409 >= Mc"
-        expectScreen(Self.render(width: 100, height: 7, unicode: false),
-                     lines: [Self.sideBySide(activity[0], figures)]
-                         + (1...5).map { Self.sideBySide(activity[$0], magnitudes[$0 - 1]) }
-                         + [Self.sideBySide(activity[6], axis)],
-                     styles: [Self.sideBySide(Self.activityStyles[0], String(repeating: "b", count: 44))]
-                         + (1...5).map { Self.sideBySide(Self.activityStyles[$0], Self.magnitudeStyles[$0 - 1]) }
-                         + [Self.sideBySide(Self.activityStyles[6], axisStyle)])
+        expectScreen(Self.render(width: 100, height: 7, unicode: false), lines: [
+            "23 quakes per 1mo - tallest 8                     Mc 1.2 - b 0.98 +- 0.05 - a 3.79 - 409 >= Mc",
+            " |     ###                                         1k+*  * -*Mc--",
+            "5+     ###                                        100+      |  *--*--*--*--*-*--*-------------",
+            " |     ######   ###                                10+     ###############         *  *  *  * ------",
+            " |##   ######   ###                           ###   1+  ################################       *  *",
+            "0+--+-----^--+--------+--------+--------+--------    +-+-------------+--------------+-------------+-",
+            " 2017-04  2017-07  2017-10  2018-01  2018-04          1.0           1.5      312 without a magnitude",
+        ], styles: [
+            "bbbbbbbbbbbbbbbbbbbbbbbbbbbbb                     bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+            " d                                                ddddy  y nybbnn",
+            "dd                                                dddd      b  ynnynnynnynnynynnynnnnnnnnnnnnn",
+            " d                                                dddd                             y  y  y  y nnnnnn",
+            " d                                                dddd                                         y  y",
+            "ddddddddddbdddddddddddddddddddddddddddddddddddddd    ddddddddddddddddddddddddddddddddddddddddddddddd",
+            " ddddddd  ddddddd  ddddddd  ddddddd  ddddddd          ddd           ddd      ddddddddddddddddddddddd",
+        ])
+    }
+
+    /// The second layout, 100 columns: magnitude over time from M1 to M6
+    /// (whole magnitudes around 1.0…5.3), 16 dot rows over 4 rows, a
+    /// magnitude's dot row round((6 − M) / 5 × 15): 5.3 → 2 (row 0), 4.1 →
+    /// 6 (row 1), 2.5 → 11 (row 2), 1.2 → 14 and 1.0 → 15 (row 3); each
+    /// cell in its largest magnitude's colour (few quakes a cell: no
+    /// density); ticks at 2, 4, 6 on their dot rows. The cumulative count
+    /// rises 2, 10, 15, 23 at its bins' starts, ticks at 0, 10, 20. Both
+    /// time axes the activity chart's, the `^` under June 2017.
+    @Test func magnitudeOverTimeAndTheCumulativeCount() {
+        var screen = Screen(width: 100, height: 7)
+        ChartsView(charts: Self.timelineCharts, selectedTime: Self.selectedTime, unicode: true, layout: .timeline)
+            .render(in: Rect(screen), into: &screen)
+        expectScreen(screen, lines: [
+        "magnitude over time · 23 quakes                   23 quakes · cumulative",
+        "6┤                                            ⠄   20┤              ⡤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠏⠉⠉",
+        "4┤     ⠠                                            │        ⡖⠒⠒⠒⠒⠒⠃",
+        " │⡀                                               10┤     ⡏⠉⠉⠁",
+        "2┤⡀    ⠠  ⠠                                        0┤⡤⠤⠤⠤⠤⠇",
+        " └──┬─────^──┬────────┬────────┬────────┬────────   └──┬─────^──┬────────┬────────┬────────┬────────",
+        " 2017-04  2017-07  2017-10  2018-01  2018-04        2017-04  2017-07  2017-10  2018-01  2018-04",
+        ], styles: [
+        "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb                   bbbbbbbbbbbbbbbbbbbbbb",
+        "dd                                            m   ddd              nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn",
+        "dd     r                                            d        nnnnnnn",
+        " do                                               ddd     nnnn",
+        "ddy    y  y                                       dddnnnnnn",
+        " dddddddddbdddddddddddddddddddddddddddddddddddddd   dddddddddbdddddddddddddddddddddddddddddddddddddd",
+        " ddddddd  ddddddd  ddddddd  ddddddd  ddddddd        ddddddd  ddddddd  ddddddd  ddddddd  ddddddd",
+        ])
     }
 
     /// Fewer than 50 quakes from Mc up: no b-value, no line; Mc still marked.
@@ -142,12 +184,18 @@ import Testing
         let magnitudes = MagnitudeFrequency(bins: [MagnitudeBin(tenths: 20, count: 3, cumulative: 4),
                                                    MagnitudeBin(tenths: 21, count: 1, cumulative: 1)],
                                             withoutMagnitude: 0, mc: 2.0, fit: nil)
-        var screen = Screen(width: 45, height: 4)
+        var screen = Screen(width: 45, height: 5)
         MagnitudeChartView(magnitudes: magnitudes, unicode: true).render(in: Rect(screen), into: &screen)
-        // One decade, 2 rows: 3 → round(0.477 × 16) = 8 eighths (█); 1 → 1 (▁). N(≥ M) 4 → round(0.60) = 1
-        // row up, 1 → 0 (over the ▁). Mc's column is full: no `|`. Axis: 2.0 alone (2.1 does not fit).
-        expectScreen(screen, lines: ["too few quakes for a b-value (n < 50)", "•", "█•", "2.0"],
-                     styles: [String(repeating: "b", count: 37), "y", " y", "ddd"])
+        // One decade over 2 rows: 3 → round(0.477 × 16) = 8 eighths (█); 1 → 1 (▁). N(≥ M) 4 → round(0.60)
+        // = 1 row up, 1 → 0 (over the ▁). The two bins over 42 columns, 21 each; Mc's column (10) is
+        // full below its dot, `Mc` beside it. Ticks at the bins' 2.0 and 2.1, none between.
+        expectScreen(screen, lines: ["too few quakes for a b-value (n < 50)",
+                                     "10┤          •Mc",
+                                     " 1┤█████████████████████▁▁▁▁▁▁▁▁▁▁•▁▁▁▁▁▁▁▁▁▁",
+                                     "  └──────────┬────────────────────┬──────────",
+                                     "            2.0                  2.1"],
+                     styles: [String(repeating: "b", count: 37), "ddd          ybb", "ddd                               y",
+                              "  " + String(repeating: "d", count: 43), "            ddd                  ddd"])
     }
 
     /// A selection of mixed magnitude types: the row under the figures says

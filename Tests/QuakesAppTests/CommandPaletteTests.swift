@@ -30,8 +30,8 @@ import TestSupport
         let h = try BrowserHarness(width: 100, height: 24)
         try h.press(.control("p"))
         #expect(h.lines[1].hasPrefix(" command:"), "\(h.lines.joined(separator: "\n"))")
-        try h.type("charts pane")
-        #expect(h.lines[3].hasPrefix(" charts pane") && h.screen.style(row: 3, column: 1).reverse,
+        try h.type("charts: activity")
+        #expect(h.lines[3].hasPrefix(" charts: activity & magnitudes") && h.screen.style(row: 3, column: 1).reverse,
                 "\(h.lines.joined(separator: "\n"))")
         try h.press(.enter)
         #expect(h.model.mode == .table && h.model.charts.isShown)

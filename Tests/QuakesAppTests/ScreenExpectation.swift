@@ -13,7 +13,7 @@ import TerminalUI
 ///     'g' green (M < 1)   'y' yellow (M 1–2)   'o' orange (M 2–3)   'r' red (M 3–5)
 ///     'm' magenta (M ≥ 5)   'a' gray (unknown magnitude): the magnitude column
 ///     'G' 'Y' 'O' 'R' 'M' 'A' the same reversed: the selected row's magnitude
-///     'c' cyan bold: section lines
+///     'c' cyan bold: section lines   'n' cyan: a chart's fitted line
 ///     '!' red bold: errors, the delete question
 ///     'h' yellow bold underline: the filter's match in a place   'H' the same reversed
 ///     'k' the map's graticule (dim dark gray)   '1'…'8' the map's density classes, dark to
@@ -53,6 +53,7 @@ enum Legend {
         Style(foreground: .magenta): "m", Style(foreground: .magenta, reverse: true): "M",
         Style(foreground: .gray): "a", Style(foreground: .gray, reverse: true): "A",
         Style(foreground: .cyan, bold: true): "c",
+        Style(foreground: .cyan): "n",
         Style(foreground: .red, bold: true): "!",
         Style(foreground: .yellow, bold: true, underline: true): "h",
         Style(foreground: .yellow, bold: true, reverse: true, underline: true): "H",
