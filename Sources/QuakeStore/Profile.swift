@@ -70,21 +70,8 @@ public struct Profile: Sendable, Equatable {
     public var box: (latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>]) {
         let length = lengthKilometres / Self.kilometresPerDegree * .pi / 180
         let margin = halfWidthKilometres * 1.01 / Self.kilometresPerDegree + length * 180 / .pi / 256
-        var latitudes: [Double] = [], longitudes: [Double] = []
-        let toward = Self.cross(pole, a)   // a quarter turn on from A along the line
-        for step in 0...256 {
-            let angle = length * Double(step) / 256
-            let point = (a.0 * cos(angle) + toward.0 * sin(angle), a.1 * cos(angle) + toward.1 * sin(angle),
-                         a.2 * cos(angle) + toward.2 * sin(angle))
-            latitudes.append(asin(max(-1, min(1, point.2))) * 180 / .pi)
-            // Unwrapped from the previous sample, so the antimeridian is crossed, not jumped.
-            var longitude = atan2(point.1, point.0) * 180 / .pi
-            if let last = longitudes.last {
-                while longitude - last > 180 { longitude -= 360 }
-                while longitude - last < -180 { longitude += 360 }
-            }
-            longitudes.append(longitude)
-        }
+        let line = line(segments: 256)
+        let latitudes = line.map(\.latitude), longitudes = line.map(\.longitude)
         let south = max(-90, latitudes.min()! - margin), north = min(90, latitudes.max()! + margin)
         // The widest a degree of margin is in longitude: at the box's latitude nearest a pole.
         let polar = max(abs(south), abs(north))
@@ -96,6 +83,27 @@ public struct Profile: Sendable, Equatable {
         let shift = ((west + 180) / 360).rounded(.down) * 360
         let (w, e) = (west - shift, east - shift)
         return e <= 180 ? (south...north, [w...e]) : (south...north, [w...180, -180...(e - 360)])
+    }
+
+    /// The great circle from A to A′ in `segments` equal steps (one point
+    /// more), longitudes unwrapped from the point before, so the
+    /// antimeridian is crossed (a longitude may pass ±180), not jumped.
+    public func line(segments: Int) -> [(latitude: Double, longitude: Double)] {
+        let length = lengthKilometres / Self.kilometresPerDegree * .pi / 180
+        let toward = Self.cross(pole, a)   // a quarter turn on from A along the line
+        var points: [(latitude: Double, longitude: Double)] = []
+        for step in 0...max(1, segments) {
+            let angle = length * Double(step) / Double(max(1, segments))
+            let point = (a.0 * cos(angle) + toward.0 * sin(angle), a.1 * cos(angle) + toward.1 * sin(angle),
+                         a.2 * cos(angle) + toward.2 * sin(angle))
+            var longitude = atan2(point.1, point.0) * 180 / .pi
+            if let last = points.last?.longitude {
+                while longitude - last > 180 { longitude -= 360 }
+                while longitude - last < -180 { longitude += 360 }
+            }
+            points.append((asin(max(-1, min(1, point.2))) * 180 / .pi, longitude))
+        }
+        return points
     }
 
     typealias Vector = (Double, Double, Double)

@@ -77,6 +77,23 @@ struct MapCells {
         }
     }
 
+    /// The section's line, over every layer.
+    mutating func drawProfileLine(_ line: MapProfileLine) {
+        add(LandOutline(polylines: [line.points]).dots(in: frame.projection), style: MapView.profileStyle)
+    }
+
+    /// `A` and `A′` beside their ends (right of the end, else left),
+    /// where no quake or other label is.
+    mutating func labelProfileLine(_ line: MapProfileLine, unicode: Bool) {
+        for (point, text) in [(line.start, "A"), (line.end, unicode ? "A′" : "A'")] {
+            guard let point, let dot = frame.projection.dotIfInside(point) else { continue }
+            let (column, row) = (dot.x / 2, dot.y / 4)
+            if !label(text, column: column + 1, row: row, style: MapView.profileStyle) {
+                label(text, column: column - DisplayWidth.of(text), row: row, style: MapView.profileStyle)
+            }
+        }
+    }
+
     // MARK: Quakes
 
     /// Draws the dots as density cells or event symbols; says what was drawn, for the legend.
@@ -112,15 +129,9 @@ struct MapCells {
             }
         } else {
             for cell in lit {
-                let symbolClass = MapPalette.symbolClass(largest[cell])
-                let text = symbolClass > 0 ? MapPalette.symbols[symbolClass - 1]
-                    : !unicode ? "*" : colors ? String(BrailleCanvas.character(quakeMask[cell])) : MapPalette.smallSymbol
-                let color: Color = switch coloring {
-                case .magnitude: Formatting.color(forMagnitude: largest[cell])
-                case .depth: MapPalette.depthColor(value[cell])
-                case .time: MapPalette.timeColor(value[cell], oldest: oldest, newest: newest)
-                }
-                top[cell] = Cell(text: text, style: Style(foreground: color, bold: bold.contains(cell)))
+                let event = MapPalette.event(largest: largest[cell], value: value[cell], dots: quakeMask[cell], coloring: coloring,
+                                             span: (oldest, newest), colors: colors, unicode: unicode)
+                top[cell] = Cell(text: event.text, style: Style(foreground: event.color, bold: bold.contains(cell)))
             }
         }
         return drawn

@@ -48,6 +48,24 @@ public enum MapPalette {
         return symbolFloors.lastIndex { magnitude >= $0 }.map { $0 + 1 } ?? 0
     }
 
+    /// A cell of events as the map and the section draw it: the symbol of
+    /// its largest magnitude's class, below M4 its braille dots (`·`
+    /// without colors, `*` outside UTF-8); its color by the largest
+    /// magnitude, or by `value`, the cell's deepest depth or latest time
+    /// (within `span`, the oldest and newest shown).
+    public static func event(largest: Double?, value: Double?, dots: UInt8, coloring: MapColoring,
+                             span: (oldest: Double, newest: Double), colors: Bool, unicode: Bool) -> (text: String, color: Color) {
+        let symbolClass = symbolClass(largest)
+        let text = symbolClass > 0 ? symbols[symbolClass - 1]
+            : !unicode ? "*" : colors ? String(BrailleCanvas.character(dots)) : smallSymbol
+        let color: Color = switch coloring {
+        case .magnitude: Formatting.color(forMagnitude: largest)
+        case .depth: depthColor(value)
+        case .time: timeColor(value, oldest: span.oldest, newest: span.newest)
+        }
+        return (text, color)
+    }
+
     /// Depth classes' floors (km) and colors: the slab's ramp, shallow red to deep purple.
     public static let depthFloors: [Double] = [0, 10, 30, 70, 150, 300, 500]
     static let depthRamp: [Color] = [

@@ -1,4 +1,5 @@
 import QuakeQuery
+import QuakeStore
 import Foundation
 import QuakeMap
 import TerminalUI
@@ -42,6 +43,9 @@ public struct MapView {
     public var cellAspect: Double
     /// The browser's keys go to the map: its scale line is highlighted.
     public var focused: Bool
+    /// A cross-section's line A–A′ (or only its A, while A′ is placed):
+    /// drawn over the layers, under the quakes, its ends labelled.
+    public var profile: MapProfileLine?
 
     public init(region: MapRegion = .world, quakes: MapQuakes?, land: LandOutline, overlays: [MapOverlay] = [],
                 towns: [TownLabels.Town] = [], selected: GeoPoint? = nil, changed: [GeoPoint] = [], unicode: Bool,
@@ -72,6 +76,8 @@ public struct MapView {
     public static let graticuleMinimum = (columns: 40, rows: 8)
 
     public static let markerStyle = Style(bold: true, reverse: true)
+    /// A cross-section's line and its ends' labels, as the section pane's lines.
+    public static let profileStyle = Style(foreground: .cyan, bold: true)
     public static let scaleStyle = Style(dim: true)
     public static let focusedScaleStyle = Style(reverse: true)
 
@@ -84,11 +90,13 @@ public struct MapView {
         let graticule = frame.projection.columns >= Self.graticuleMinimum.columns
             && frame.projection.rows >= Self.graticuleMinimum.rows ? MapGraticule(region: frame.projection.region) : nil
         cells.drawLayers(land: land, overlays: overlays, graticule: unicode ? graticule : nil)
+        if let profile { cells.drawProfileLine(profile) }
         let drawn = cells.drawQuakes(shown, style: style, coloring: coloring, colors: colors, unicode: unicode,
                                      changed: changed)
         cells.drawTowns(TownLabels.labels(for: towns, in: frame.projection, marker: unicode ? "◆" : "+",
                                           width: DisplayWidth.of))
         if let graticule { cells.drawTicks(graticule) }
+        if let profile { cells.labelProfileLine(profile, unicode: unicode) }
         if let selected { cells.drawMarker(selected, unicode: unicode) }
         cells.flush(into: &screen, unicode: unicode)
 
@@ -133,6 +141,25 @@ public struct MapView {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
+    }
+}
+
+/// A cross-section's line on the map: A, and the great circle to A′ once
+/// A′ is placed.
+public struct MapProfileLine: Sendable, Equatable {
+    public let start: GeoPoint
+    public let end: GeoPoint?
+    /// The great circle A–A′ as points (longitudes within −180…180).
+    public let points: [GeoPoint]
+
+    public init(start: GeoPoint, end: GeoPoint?) {
+        self.start = start; self.end = end
+        guard let end else { points = [start]; return }
+        let profile = Profile(start: (start.latitude, start.longitude), end: (end.latitude, end.longitude), halfWidthKilometres: 0)
+        // A point every 1/128 of the line: smooth at any zoom a pane allows.
+        points = profile.line(segments: 128).map { point in
+            GeoPoint(latitude: point.latitude, longitude: MapRegion.normalized(point.longitude))
+        }
     }
 }
 

@@ -1,11 +1,14 @@
 import Foundation
 import QuakeCharts
+import QuakeMap
 import QuakeStore
 import TerminalUI
 
 /// A depth cross-section drawn: distance along the line A–A′ across (km
-/// from A), depth down (km), each quake a braille dot; ticks at round
-/// values on both axes, labelled; true to scale unless `stretched` (a
+/// from A), depth down (km), the quakes as the map draws its events (a
+/// cell's largest magnitude as its symbol from M4, braille dots below;
+/// coloured by magnitude, depth or time as the map's `V` chooses); ticks at
+/// round values on both axes, labelled; true to scale unless `stretched` (a
 /// kilometre as long down as across, with the terminal's cells twice as
 /// tall as wide: the depth axis then reaches as deep as the rows allow).
 public struct SectionPlotView {
@@ -13,7 +16,12 @@ public struct SectionPlotView {
     public struct Point: Sendable, Equatable {
         public let along: Double
         public let depth: Double
-        public init(along: Double, depth: Double) { self.along = along; self.depth = depth }
+        public let magnitude: Double?
+        /// Its time (epoch ms), for coloring by time; nil when not read.
+        public let time: Double?
+        public init(along: Double, depth: Double, magnitude: Double? = nil, time: Double? = nil) {
+            self.along = along; self.depth = depth; self.magnitude = magnitude; self.time = time
+        }
     }
 
     public let lengthKilometres: Double
@@ -21,10 +29,13 @@ public struct SectionPlotView {
     public let stretched: Bool
     public let unicode: Bool
     public let cellAspect: Double
+    public let coloring: MapColoring
+    public let colors: Bool
 
-    public init(lengthKilometres: Double, points: [Point], stretched: Bool = false, unicode: Bool, cellAspect: Double = 2) {
+    public init(lengthKilometres: Double, points: [Point], stretched: Bool = false, unicode: Bool, cellAspect: Double = 2,
+                coloring: MapColoring = .magnitude, colors: Bool = true) {
         self.lengthKilometres = lengthKilometres; self.points = points; self.stretched = stretched
-        self.unicode = unicode; self.cellAspect = cellAspect
+        self.unicode = unicode; self.cellAspect = cellAspect; self.coloring = coloring; self.colors = colors
     }
 
     /// The depths shown: from the shallowest (0 unless a quake is above
@@ -90,21 +101,40 @@ public struct SectionPlotView {
             screen.put("section: too small", row: area.y, column: area.x, style: Style(dim: true), maxWidth: area.width)
             return
         }
+        drawQuakes(frame, into: &screen)
+        renderDepthAxis(frame, into: &screen)
+        renderDistanceAxis(frame, into: &screen)
+    }
+
+    /// Each cell's quakes as one event: its dots, its largest magnitude,
+    /// its deepest depth or latest time for the color.
+    private func drawQuakes(_ frame: Frame, into screen: inout Screen) {
         let plot = frame.plot
         var canvas = BrailleCanvas(columns: plot.width, rows: plot.height)
+        var largest = [Int: Double](), value = [Int: Double]()   // by cell, row * width + column
+        var oldest = Double.infinity, newest = -Double.infinity
         for point in points {
             let dot = frame.dot(point)
             canvas.set(x: dot.x, y: dot.y)
+            let cell = (dot.y / 4) * plot.width + dot.x / 2
+            if let m = point.magnitude { largest[cell] = max(largest[cell] ?? m, m) }
+            let shade = coloring == .depth ? point.depth : coloring == .time ? point.time : nil
+            if let shade {
+                value[cell] = max(value[cell] ?? shade, shade)
+                oldest = min(oldest, shade); newest = max(newest, shade)
+            }
         }
         for row in 0..<plot.height {
             for column in 0..<plot.width {
                 let mask = canvas.mask(column: column, row: row)
                 guard mask != 0 else { continue }
-                screen.put(unicode ? String(BrailleCanvas.character(mask)) : "*", row: plot.y + row, column: plot.x + column)
+                let cell = row * plot.width + column
+                let event = MapPalette.event(largest: largest[cell], value: value[cell], dots: mask, coloring: coloring,
+                                             span: (oldest, newest), colors: colors, unicode: unicode)
+                screen.put(event.text, row: plot.y + row, column: plot.x + column,
+                           style: colors ? Style(foreground: event.color) : .plain)
             }
         }
-        renderDepthAxis(frame, into: &screen)
-        renderDistanceAxis(frame, into: &screen)
     }
 
     /// `│` down the left of the plot, `┤` and a label at each depth tick.

@@ -42,7 +42,8 @@ public struct BrowseView {
         renderTopLine(state, formatting: formatting, table: table, in: layout.topLine, into: &screen)
         if let area = layout.map { renderMap(state, formatting: formatting, in: area, into: &screen) }
         if let area = layout.charts, state.section.isShown {
-            SectionPaneView(section: state.section, selectedID: state.selectedQuakeID, unicode: unicode, cellAspect: state.map.cellAspect)
+            SectionPaneView(section: state.section, selectedID: state.selectedQuakeID, unicode: unicode, cellAspect: state.map.cellAspect,
+                            coloring: state.map.coloring, colors: colors)
                 .render(in: area, into: &screen)
         } else if let area = layout.charts {
             ChartsView(charts: state.charts.charts, failure: state.charts.failure,
@@ -170,6 +171,7 @@ public struct BrowseView {
                            changed: changed, unicode: unicode, colors: colors, style: state.map.style,
                            coloring: state.map.coloring, cellAspect: state.map.cellAspect, focused: state.map.isFocused)
         layers.applied(to: &view, showsLayers: state.map.showsLayers)
+        view.profile = state.section.start.map { MapProfileLine(start: $0, end: state.section.end) }
         view.render(in: area, into: &screen)
     }
 

@@ -56,7 +56,7 @@ public enum BrowserEffect: Equatable, Sendable {
     /// Count the results' values of this field (`F`), as `.frequencyCounted`.
     case countFrequency(QuakeField)
     /// The quakes of the selection in a cross-section (`x`), as `.sectionComputed`.
-    case computeSection(Profile, QuakePredicate?)
+    case computeSection(Profile, QuakePredicate?, times: Bool)
     /// The next (or previous) row after this one whose place holds the text, as `.found`.
     case findPlace(String, from: Int, forward: Bool)
 }

@@ -7,6 +7,8 @@ extension BrowserModel {
     mutating func handleTable(_ key: Key) {
         message = nil
         if map.isFocused, let command = Keymap.command(for: key, in: .map) {
+            // The section's points are the browser's, not the map view's.
+            if command == .placeSectionByClicks { message = section.placeByClicks(); return }
             if map.perform(command, around: selectedEpicentre, in: layout.map) == .fit { effects.append(.fitMap) }
             return
         }
@@ -89,7 +91,8 @@ extension BrowserModel {
         case .undo: travel(back: true)
         case .redo: travel(back: false)
         case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap,
-             .cycleMapStyle, .cycleMapColoring, .toggleMapLayers, .nextOrigin, .splitOrigin, .mergeEvents: break
+             .cycleMapStyle, .cycleMapColoring, .toggleMapLayers, .nextOrigin, .splitOrigin, .mergeEvents,
+             .placeSectionByClicks: break
         }
     }
 

@@ -20,6 +20,10 @@ extension BrowserModel {
         case .press:
             guard mode == .table else { return }
             switch hit {
+            case .map(let column, let row)? where section.takesClicks:
+                // Placing a section: the point clicked, not the quake nearest it.
+                map.setFocus(.map)
+                if let area = layout.map { message = section.mark(map.point(column: column, row: row, in: area)) }
             case .map(let column, let row)?:
                 map.setFocus(.map)
                 pickNearest(column: column, row: row)

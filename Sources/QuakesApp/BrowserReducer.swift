@@ -255,7 +255,8 @@ extension BrowserModel {
         if let ask = charts.ask(for: page, in: section.isShown ? nil : layout.charts) {
             effects.append(.computeCharts(width: ask.width, decay: ask.decay, magnitudeTime: ask.magnitudeTime, ask: ask.number))
         }
-        if let profile = section.ask(for: page) { effects.append(.computeSection(profile, selection)) }
+        let times = map.coloring == .time
+        if let profile = section.ask(for: page, times: times) { effects.append(.computeSection(profile, selection, times: times)) }
         askForOrigins()
     }
 

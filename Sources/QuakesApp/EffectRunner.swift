@@ -64,9 +64,9 @@ struct EffectRunner {
         case .countFrequency(let field):
             let controller = controller
             Self.inBackground(inbox) { .frequencyCounted(Self.frequency(field, controller)) }
-        case .computeSection(let profile, let selection):
+        case .computeSection(let profile, let selection, let times):
             let catalog = catalog
-            Self.inBackground(inbox) { Self.section(profile, selection, catalog) }
+            Self.inBackground(inbox) { Self.section(profile, selection, times: times, catalog) }
         }
         return nil
     }
@@ -84,9 +84,9 @@ struct EffectRunner {
     }
 
     /// The section `x` asks for, on the caller's thread.
-    static func section(_ profile: Profile, _ selection: QuakePredicate?, _ catalog: QuakeCatalog) -> BrowserEvent {
+    static func section(_ profile: Profile, _ selection: QuakePredicate?, times: Bool, _ catalog: QuakeCatalog) -> BrowserEvent {
         .sectionComputed(profile, Result {
-            try SectionQuery.quakes(in: profile, selection: selection, catalog: catalog, limit: SectionState.readLimit, times: false)
+            try SectionQuery.quakes(in: profile, selection: selection, catalog: catalog, limit: SectionState.readLimit, times: times)
         })
     }
 

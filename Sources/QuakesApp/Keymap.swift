@@ -45,6 +45,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     /// `x`: a cross-section's A at the selected quake, then A′, then closed;
     /// `=`: the section stretched to fill its pane, or true to scale again.
     case markSection, stretchSection
+    /// `x` on the map: the next two clicks place A and A′.
+    case placeSectionByClicks
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -104,6 +106,7 @@ enum Keymap {
         KeyBinding(keys: [.character("v")], context: .map, command: .cycleMapStyle),
         KeyBinding(keys: [.character("V")], context: .map, command: .cycleMapColoring),
         KeyBinding(keys: [.character("L")], context: .map, command: .toggleMapLayers),
+        KeyBinding(keys: [.character("x")], context: .map, command: .placeSectionByClicks),
         KeyBinding(keys: [.character("q")], context: .table, command: .quit),
         KeyBinding(keys: [.down, .character("j")], context: .table, command: .moveDown),
         KeyBinding(keys: [.up, .character("k")], context: .table, command: .moveUp),
@@ -205,7 +208,7 @@ enum Keymap {
         KeyHelpLine(keys: "⏎  Tab x m", text: "details (Esc back); origin, split it off, merge",
                     commands: [.showDetail, .closeDetail, .nextOrigin, .splitOrigin, .mergeEvents]),
         KeyHelpLine(keys: "d  x =", text: "delete (asks first); x cross-section, = stretch",
-                    commands: [.delete, .markSection, .stretchSection]),
+                    commands: [.delete, .markSection, .stretchSection, .placeSectionByClicks]),
         KeyHelpLine(keys: "e  F", text: "export (.csv .json .geojson); F column's values",
                     commands: [.export, .frequency]),
         // The catalog's remembered sources; the configured feed only when it has none.
@@ -244,6 +247,7 @@ enum Keymap {
         .help: "help: the keys", .undo: "undo a query change", .redo: "redo a query change",
         .selectSequence: "only the selected quake's sequence",
         .toggleTree: "sections as a tree (sequences), folded", .markSection: "cross-section: A, then A′, then close",
+        .placeSectionByClicks: "cross-section: click A and A′ on the map",
         .stretchSection: "cross-section: stretched or true to scale", .openSection: "tree: open the selection's section",
         .closeSection: "tree: close the selection's section", .cycleMcMethod: "charts: the next Mc method",
         .decluster: "decluster the results", .toggleDecay: "charts: activity or the sequence's decay",
@@ -317,8 +321,10 @@ enum Keymap {
         KeyManualItem(keys: "`x`", text: "A depth cross-section: `x` sets its A at the selected quake, `x` at another "
                         + "sets A′ and shows the section pane in the charts' place (the results' quakes within 100 km of "
                         + "the great circle A–A′, distance across and depth down, true to scale, the selected quake `◆`); "
-                        + "`x` again closes it; `=` stretches it to fill the pane, or draws it true to scale again.",
-                     commands: [.markSection, .stretchSection]),
+                        + "`x` again closes it; `=` stretches it to fill the pane, or draws it true to scale again. "
+                        + "With the map's focus, `x` then two clicks on the map place A and A′ where clicked (a click "
+                        + "also places A′ once `x` set A); the map draws the line A–A′ and labels its ends.",
+                     commands: [.markSection, .stretchSection, .placeSectionByClicks]),
         KeyManualItem(keys: "`T`, then `Right` `Left` (or `zo` `zc`)", text: "The sections as a tree, each folded to its "
                         + "line with its count (sequence sections when none show: each mainshock with its foreshocks "
                         + "and aftershocks); `Right` or `zo` opens the selection's, `Left` or `zc` closes it; `T` again "

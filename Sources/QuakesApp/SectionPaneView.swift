@@ -1,3 +1,4 @@
+import QuakeMap
 import QuakeQuery
 import QuakeStore
 import QuakeViews
@@ -11,6 +12,9 @@ struct SectionPaneView {
     let selectedID: String?
     let unicode: Bool
     let cellAspect: Double
+    /// The map's `V`: what colors the quakes.
+    let coloring: MapColoring
+    let colors: Bool
 
     func render(in area: Rect, into screen: inout Screen) {
         guard let profile = section.profile, !area.isEmpty else { return }
@@ -27,9 +31,13 @@ struct SectionPaneView {
         screen.put(title, row: area.y, column: area.x, style: Style(bold: true), maxWidth: area.width)
         let quakes = section.quakes ?? []
         let plot = area.inset(top: 1)
-        let view = SectionPlotView(lengthKilometres: profile.lengthKilometres,
-                                   points: quakes.map { .init(along: $0.along, depth: $0.quake.depth) },
-                                   stretched: section.isStretched, unicode: unicode, cellAspect: cellAspect)
+        // Times only when they color: the pane reads them only then (`SectionState.ask`).
+        let points = quakes.map { placed in
+            SectionPlotView.Point(along: placed.along, depth: placed.quake.depth, magnitude: placed.quake.magnitude,
+                                  time: coloring == .time ? Double(placed.quake.time.epochMilliseconds) : nil)
+        }
+        let view = SectionPlotView(lengthKilometres: profile.lengthKilometres, points: points, stretched: section.isStretched,
+                                   unicode: unicode, cellAspect: cellAspect, coloring: coloring, colors: colors)
         view.render(in: plot, into: &screen)
         if let selected = quakes.first(where: { $0.quake.id == selectedID }), let cell = view.cell(of: .init(along: selected.along, depth: selected.quake.depth), in: plot) {
             screen.put(unicode ? "◆" : "#", row: cell.row, column: cell.column, style: Style(foreground: .yellow, bold: true))

@@ -5,8 +5,10 @@ import TerminalUI
 
 /// The section pane's part of the browse state: the line A–A′ (`x` at a
 /// quake sets A, `x` at another sets A′ and shows the pane, `x` again
-/// closes it), its half-width, and the quakes of the results in it, asked
-/// for again when the results or the line change (as the charts are).
+/// closes it; on the map, `x` then two clicks place A and A′ where
+/// clicked, and a click places A′ once A is set), its half-width, and the
+/// quakes of the results in it, asked for again when the results or the
+/// line change (as the charts are).
 public struct SectionState: Equatable, Sendable {
     public private(set) var start: GeoPoint?
     public private(set) var end: GeoPoint?
@@ -18,6 +20,8 @@ public struct SectionState: Equatable, Sendable {
     public private(set) var quakes: [SectionQuake]?
     public private(set) var isCapped = false
     public private(set) var failure: String?
+    /// `x` on the map: the next clicks on the map place A, then A′.
+    public private(set) var isPlacingByClicks = false
     private var asked: Ask?
     /// The most quakes of the box read for the pane.
     public static let readLimit = 200_000
@@ -26,6 +30,7 @@ public struct SectionState: Equatable, Sendable {
         let selection: QuakePredicate?
         let dataVersion: Int
         let profile: Profile
+        let times: Bool
     }
 
     public init() {}
@@ -45,17 +50,30 @@ public struct SectionState: Equatable, Sendable {
 
     public var isShown: Bool { profile != nil }
 
+    /// Whether a click on the map places a point rather than picking a
+    /// quake: after `x` on the map, or while A waits for its A′.
+    public var takesClicks: Bool { isPlacingByClicks || (start != nil && end == nil) }
+
+    /// `x` with the map's focus: the clicks place A and A′ (a section
+    /// shown is closed instead, as `x` closes it from the table).
+    mutating func placeByClicks() -> String {
+        if isShown { self = SectionState(); return "section closed" }
+        isPlacingByClicks = true
+        return start == nil ? "section: click A on the map, then A′" : "section: click A′ on the map"
+    }
+
     /// `x` at `point`: A, then A′, then closed. Returns what the bottom line says.
     mutating func mark(_ point: GeoPoint) -> String {
         if start == nil {
             start = point
-            return "section: A at \(point); x at another quake sets A′"
+            return "section: A at \(point); " + (isPlacingByClicks ? "click A′ on the map" : "x at another quake sets A′ (or click it)")
         }
         if end == nil {
             guard GreatCircle.distanceKilometres(start!.latitude, start!.longitude, point.latitude, point.longitude) >= 1 else {
                 return "section: A′ must be another place than A"
             }
             end = point
+            isPlacingByClicks = false
             return "section A–A′ ±\(Int(halfWidthKilometres)) km; x closes it"
         }
         self = SectionState()
@@ -63,10 +81,11 @@ public struct SectionState: Equatable, Sendable {
     }
 
     /// The line to read the results' quakes for, when the pane shows and
-    /// the results (complete) or the line changed since the last ask.
-    mutating func ask(for page: ResultsPage?) -> Profile? {
+    /// the results (complete), the line or whether times are read (to
+    /// color by time) changed since the last ask.
+    mutating func ask(for page: ResultsPage?, times: Bool) -> Profile? {
         guard let profile, let page, page.isComplete else { return nil }
-        let ask = Ask(selection: page.configuration.predicate, dataVersion: page.dataVersion, profile: profile)
+        let ask = Ask(selection: page.configuration.predicate, dataVersion: page.dataVersion, profile: profile, times: times)
         guard ask != asked else { return nil }
         asked = ask
         quakes = nil

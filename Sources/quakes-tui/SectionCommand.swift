@@ -77,6 +77,10 @@ struct SectionCommand: ParsableCommand {
         return line
     }
 
+    @Option(name: .customLong("color-by"), help: ArgumentHelp("What colors the quakes drawn: magnitude, depth or time (as the map's).",
+                                                               valueName: "magnitude|depth|time"))
+    var colorBy: MapColoring = .magnitude
+
     func run() throws {
         let line = try Self.profile(profile, halfWidth: halfWidth)
         let catalog = try catalogOptions.open(purpose: .read)
@@ -98,8 +102,11 @@ struct SectionCommand: ParsableCommand {
         let area = Rect(x: 0, y: 0, width: columns, height: height ?? 20)
         var screen = Screen(width: area.width, height: area.height)
         let cellAspect = (try? UserConfig.load().cellAspect) ?? nil
-        SectionPlotView(lengthKilometres: line.lengthKilometres, points: placed.map { .init(along: $0.along, depth: $0.quake.depth) },
-                        stretched: stretch, unicode: ASCIIFallback.localeIsUTF8(), cellAspect: cellAspect ?? MapFrame.defaultCellAspect)
+        let points = placed.map { SectionPlotView.Point(along: $0.along, depth: $0.quake.depth, magnitude: $0.quake.magnitude,
+                                                        time: Double($0.quake.time.epochMilliseconds)) }
+        SectionPlotView(lengthKilometres: line.lengthKilometres, points: points, stretched: stretch, unicode: ASCIIFallback.localeIsUTF8(),
+                        cellAspect: cellAspect ?? MapFrame.defaultCellAspect, coloring: colorBy,
+                        colors: terminal != nil && ScreenPrinter.colorsAllowed)
             .render(in: area, into: &screen)
         output.write(SectionListFormat.title(line, count: placed.count) + "; depth km down" + (stretch ? " (stretched)" : "") + "\n")
         ScreenPrinter.write(screen, rows: 0..<area.height, styled: terminal != nil, to: &output)

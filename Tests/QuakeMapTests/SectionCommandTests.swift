@@ -87,10 +87,13 @@ struct SectionCommandTests {
         let lines = table.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "A -15.000, 178.000 → A′ -25.000, -176.000: 1275.9 km, ±300 km: 21 quakes; depth km down", "\(table.stdout)")
         #expect(lines.count == 20 && lines[1].hasPrefix("   0┤") && lines[17].hasPrefix("    └┬"), "\(table.stdout)")
-        // The deepest, usb000n0uz at 626.6 km, on the row of 600 km's tick or below it; every dot in the plot.
-        let dots = lines[1...16].reduce(0) { $0 + $1.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }
-            .reduce(0) { $0 + ($1.value - 0x2800).nonzeroBitCount } }
-        #expect(dots <= 21 && dots >= 15, "one dot a quake, some sharing one: \(dots)")
+        // Every quake is M4.5 or more: drawn as the map's symbols (• M4, ● M5), one a cell, some cells shared.
+        let plot = lines[1...16].map { $0.dropFirst(5) }
+        let cells = plot.reduce(0) { $0 + $1.filter { "•●◉⬤".contains($0) }.count }
+        #expect(cells <= 21 && cells >= 15, "one symbol a cell of quakes: \(cells)")
+        #expect(plot.allSatisfy { $0.allSatisfy { " •●◉⬤".contains($0) } }, "no dot below M4 in a 4.5+ catalog: \(table.stdout)")
+        // The deepest, usb000n0uz at 626.6 km, on the row of 600 km's tick.
+        #expect(lines[13].hasPrefix(" 600┤") && lines[13].contains("•"), "\(table.stdout)")
     }
 
     @Test func aBadLineIsAUsageErrorNamingIt() throws {

@@ -166,7 +166,8 @@ final class BrowserHarness {
         case .loadOrigins(let event): handle([.origins(event: event, Result { try catalog.origins(ofEventHolding: event) })])
         case .merge, .split: handle([.grouped(EffectRunner.regrouping(effect, catalog: catalog))])
         case .countFrequency(let field): handle([.frequencyCounted(EffectRunner.frequency(field, controller))])
-        case .computeSection(let profile, let selection): handle([EffectRunner.section(profile, selection, catalog)])
+        case .computeSection(let profile, let selection, let times):
+            handle([EffectRunner.section(profile, selection, times: times, catalog)])
         case .findPlace(let text, let index, let forward):
             handle([EffectRunner.finding(text, from: index, forward: forward, controller)])
         }

@@ -5,6 +5,7 @@ import TerminalUI
 import Testing
 import TestSupport
 @testable import QuakesApp
+import QuakeViews
 
 /// `x` at a quake sets a cross-section's A, `x` at another its A′: the
 /// section pane shows in the charts' place with the results' quakes in the
@@ -28,7 +29,7 @@ struct SectionPaneTests {
         try filter("Fiji", h)
         let a = try #require(h.model.selectedQuake)
         try h.press(.character("x"))
-        #expect(h.lines.last == "section: A at (\(a.latitude), \(a.longitude)); x at another quake sets A′", "\(h.lines.last ?? "")")
+        #expect(h.lines.last == "section: A at (\(a.latitude), \(a.longitude)); x at another quake sets A′ (or click it)", "\(h.lines.last ?? "")")
         try filter("Tonga", h)
         let b = try #require(h.model.selectedQuake)
         try h.press(.character("x"))
@@ -57,5 +58,47 @@ struct SectionPaneTests {
         #expect(h.model.section.isStretched)
         try h.press(.character("x"))
         #expect(h.lines.last == "section closed" && !h.lines[1].hasPrefix("section"))
+    }
+
+    /// With the map's focus, `x` then two clicks on the map: A and A′ are
+    /// the points clicked (the map's own projection says where), the map
+    /// draws the line between them in the section's cyan and labels its
+    /// ends, and the pane shows the section of that line.
+    @Test func xOnTheMapThenTwoClicksPlaceTheLine() throws {
+        let h = try BrowserHarness(width: 110, height: 34)
+        _ = try QuakeImporter(catalog: h.catalog).importData(try Data(contentsOf: URL(fileURLWithPath: Fixture.month2014)),
+                                                             name: "month")
+        try h.refresh()
+        try h.press(.character("m"))
+        let area = try #require(h.state.layout.map)
+        let frame = MapView.frame(h.state.map.region, in: area)
+        #expect(h.state.map.isFocused, "m gives the map the focus")
+        try h.press(.character("x"))
+        #expect(h.lines.last == "section: click A on the map, then A′", "\(h.lines.last ?? "")")
+        // Two cells of the map, far apart on one row.
+        let (row, first, second) = (frame.projection.rows / 2, frame.projection.columns / 4, frame.projection.columns / 2)
+        let a = frame.projection.point(column: first, row: row), b = frame.projection.point(column: second, row: row)
+        try h.event(.mouse(MouseEvent(.press, row: area.y + frame.row + row, column: area.x + frame.column + first)))
+        #expect(h.state.section.start == a && h.state.section.end == nil)
+        #expect(h.lines.last?.hasSuffix("click A′ on the map") == true, "\(h.lines.last ?? "")")
+        try h.event(.mouse(MouseEvent(.press, row: area.y + frame.row + row, column: area.x + frame.column + second)))
+        #expect(h.state.section.start == a && h.state.section.end == b)
+        let profile = try #require(h.state.section.profile)
+        #expect(h.lines.contains { $0.hasPrefix("section A–A′ \(Formatting.count(Int(profile.lengthKilometres.rounded()))) km ±100 km: ") },
+                "\(h.lines.joined(separator: "\n"))")
+        // The pane took the charts' place: the map is drawn smaller now. On it, the line: cyan bold
+        // braille in every column between A's cell and A′'s (within a row of theirs: a great circle
+        // bows from the parallel), `A` and `A′` beside them.
+        let shown = try #require(h.state.layout.map)
+        let projection = MapView.frame(h.state.map.region, in: shown).projection
+        let (dotA, dotB) = (try #require(projection.dotIfInside(a)), try #require(projection.dotIfInside(b)))
+        let origin = (x: shown.x + MapView.frame(h.state.map.region, in: shown).column, y: shown.y + MapView.frame(h.state.map.region, in: shown).row)
+        let cyan = Style(foreground: .cyan, bold: true)
+        let rows = (origin.y + dotA.y / 4 - 1)...(origin.y + dotA.y / 4 + 1)
+        let columns = (origin.x + dotA.x / 2 + 2)..<(origin.x + dotB.x / 2)
+        let lit = columns.filter { column in rows.contains { h.screen.style(row: $0, column: column) == cyan } }
+        #expect(columns.count > 5 && lit.count >= columns.count - 1, "\(columns) \(lit) \(h.lines.joined(separator: "\n"))")
+        #expect(h.lines[origin.y + dotA.y / 4].contains("A⣀") && h.lines[origin.y + dotB.y / 4].contains("A′"),
+                "\(h.lines.joined(separator: "\n"))")
     }
 }
