@@ -76,9 +76,20 @@ public enum SectionQuery {
     /// no statistics here, chose the longitude index for a line across
     /// Alaska: 708,518 entries walked for 41,202 in the box, where the
     /// latitude range holds 49,520 (section_ms at 1,000,000: 92 → 48 ms).
-    private static func narrowerBoxIndex(_ box: (latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>]),
+    static func narrowerBoxIndex(_ box: (latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>]),
                                          _ db: Database) throws -> String? {
+        let counts = try boxCounts(box, db) ?? (0, 0)
+        let name = counts.latitudes <= counts.longitudes ? "quake_latitudeBoxDepth" : "quake_longitudeBoxDepth"
+        return try QuakeCatalog.indexNames(db).contains(name) ? name : nil
+    }
+
+    /// The quakes within the box's latitudes, and within its longitudes, as
+    /// the kept half-degree cells count them; nil while they are not kept.
+    static func boxCounts(_ box: (latitudes: ClosedRange<Double>, longitudes: [ClosedRange<Double>]),
+                          _ db: Database) throws -> (latitudes: Int, longitudes: Int)? {
         let level = 2
+        guard try Int.fetchOne(db, sql: "SELECT 1 FROM quakeCell WHERE level = \(level) LIMIT 1") != nil
+                || (try Int.fetchOne(db, sql: "SELECT 1 FROM quake LIMIT 1")) == nil else { return nil }
         func cell(_ value: Double, _ offset: Double) -> Int { KeptCells.cell(value, offset: offset, level: level) }
         let count = "SELECT coalesce(sum(quakes), 0) FROM quakeCell WHERE level = \(level) AND"
         let inLatitudes = try Int.fetchOne(db, sql: "\(count) latCell BETWEEN ? AND ?",
@@ -88,8 +99,7 @@ public enum SectionQuery {
             inLongitudes += try Int.fetchOne(db, sql: "\(count) lonCell BETWEEN ? AND ?",
                                              arguments: [cell(range.lowerBound, 180), cell(range.upperBound, 180)]) ?? 0
         }
-        let name = inLatitudes <= inLongitudes ? "quake_latitudeBoxDepth" : "quake_longitudeBoxDepth"
-        return try QuakeCatalog.indexNames(db).contains(name) ? name : nil
+        return (inLatitudes, inLongitudes)
     }
 
     /// The quakes in order along the line (ties by id). Their positions

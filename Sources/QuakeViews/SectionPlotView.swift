@@ -19,8 +19,10 @@ public struct SectionPlotView {
         public let magnitude: Double?
         /// Its time (epoch ms), for coloring by time; nil when not read.
         public let time: Double?
-        public init(along: Double, depth: Double, magnitude: Double? = nil, time: Double? = nil) {
-            self.along = along; self.depth = depth; self.magnitude = magnitude; self.time = time
+        /// How many quakes it stands for: 1, or a cube's count.
+        public let count: Int
+        public init(along: Double, depth: Double, magnitude: Double? = nil, time: Double? = nil, count: Int = 1) {
+            self.along = along; self.depth = depth; self.magnitude = magnitude; self.time = time; self.count = count
         }
     }
 
@@ -107,16 +109,19 @@ public struct SectionPlotView {
     }
 
     /// Each cell's quakes as one event: its dots, its largest magnitude,
-    /// its deepest depth or latest time for the color.
+    /// its deepest depth or latest time for the color; when the cells hold
+    /// many quakes each (the map's density threshold), its dots colored by
+    /// how many, on the map's density ramp.
     private func drawQuakes(_ frame: Frame, into screen: inout Screen) {
         let plot = frame.plot
         var canvas = BrailleCanvas(columns: plot.width, rows: plot.height)
-        var largest = [Int: Double](), value = [Int: Double]()   // by cell, row * width + column
+        var largest = [Int: Double](), value = [Int: Double](), count = [Int: Int]()   // by cell, row * width + column
         var oldest = Double.infinity, newest = -Double.infinity
         for point in points {
             let dot = frame.dot(point)
             canvas.set(x: dot.x, y: dot.y)
             let cell = (dot.y / 4) * plot.width + dot.x / 2
+            count[cell, default: 0] += point.count
             if let m = point.magnitude { largest[cell] = max(largest[cell] ?? m, m) }
             let shade = coloring == .depth ? point.depth : coloring == .time ? point.time : nil
             if let shade {
@@ -124,11 +129,19 @@ public struct SectionPlotView {
                 oldest = min(oldest, shade); newest = max(newest, shade)
             }
         }
+        let density = MapStyle.auto.resolved(quakes: count.values.reduce(0, +), cells: count.count) == .density
+        let scale = DensityScale(largest: count.values.max() ?? 1)
         for row in 0..<plot.height {
             for column in 0..<plot.width {
                 let mask = canvas.mask(column: column, row: row)
                 guard mask != 0 else { continue }
                 let cell = row * plot.width + column
+                if density {
+                    let color = MapPalette.densityColor(level: scale.level(of: count[cell] ?? 1), of: scale.count)
+                    screen.put(unicode ? String(BrailleCanvas.character(mask)) : MapPalette.densityShade(level: scale.level(of: count[cell] ?? 1), of: scale.count, unicode: false),
+                               row: plot.y + row, column: plot.x + column, style: colors ? Style(foreground: color) : .plain)
+                    continue
+                }
                 let event = MapPalette.event(largest: largest[cell], value: value[cell], dots: mask, coloring: coloring,
                                              span: (oldest, newest), colors: colors, unicode: unicode)
                 screen.put(event.text, row: plot.y + row, column: plot.x + column,

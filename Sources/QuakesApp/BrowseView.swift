@@ -42,7 +42,7 @@ public struct BrowseView {
         renderTopLine(state, formatting: formatting, table: table, in: layout.topLine, into: &screen)
         if let area = layout.map { renderMap(state, formatting: formatting, in: area, into: &screen) }
         if let area = layout.charts, state.section.isShown {
-            SectionPaneView(section: state.section, selectedID: state.selectedQuakeID, unicode: unicode, cellAspect: state.map.cellAspect,
+            SectionPaneView(section: state.section, selected: state.selectedQuake, unicode: unicode, cellAspect: state.map.cellAspect,
                             coloring: state.map.coloring, colors: colors)
                 .render(in: area, into: &screen)
         } else if let area = layout.charts {

@@ -79,7 +79,7 @@ public enum BrowserEvent: Sendable {
     /// `.countFrequency` ended: the field's values and counts, or why not.
     case frequencyCounted(Result<FrequencyTable, any Error>)
     /// The quakes of the results in the section along `profile`.
-    case sectionComputed(Profile, Result<(quakes: [SectionQuake], isCapped: Bool), any Error>)
+    case sectionComputed(Profile, Result<SectionContents, any Error>)
     /// `.findPlace` ended: the row found (and whether the search went round
     /// the end), nil when no place holds the text, or why not.
     case found(text: String, Result<(position: Int, wrapped: Bool)?, any Error>)

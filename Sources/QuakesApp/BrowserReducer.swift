@@ -74,7 +74,7 @@ extension BrowserModel {
         case .mapFit(let result): map.fit(result, in: layout.map)
         case .mapPicked(let found): pick(found)
         case .charts, .chartsFailed: handleCharts(event)
-        case .sectionComputed(let profile, .success(let answer)): section.received(answer.quakes, capped: answer.isCapped, for: profile)
+        case .sectionComputed(let profile, .success(let contents)): section.received(contents, for: profile)
         case .sectionComputed(_, .failure(let error)): section.failed(error)
         case .notice(let line): message = line
         case .openFailed(let url, let reason): message = "error: cannot open \(url): \(reason)"

@@ -86,7 +86,7 @@ struct EffectRunner {
     /// The section `x` asks for, on the caller's thread.
     static func section(_ profile: Profile, _ selection: QuakePredicate?, times: Bool, _ catalog: QuakeCatalog) -> BrowserEvent {
         .sectionComputed(profile, Result {
-            try SectionQuery.quakes(in: profile, selection: selection, catalog: catalog, limit: SectionState.readLimit, times: times)
+            try SectionQuery.contents(in: profile, selection: selection, catalog: catalog, limit: SectionState.readLimit, times: times)
         })
     }
 

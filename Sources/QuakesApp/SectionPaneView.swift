@@ -9,7 +9,8 @@ import TerminalUI
 /// quake's dot shown as `◆` when it lies in the section.
 struct SectionPaneView {
     let section: SectionState
-    let selectedID: String?
+    /// The selected quake: marked where it lies in the section.
+    let selected: Quake?
     let unicode: Bool
     let cellAspect: Double
     /// The map's `V`: what colors the quakes.
@@ -22,25 +23,42 @@ struct SectionPaneView {
         var title = "section A–A′ \(length) km ±\(Int(profile.halfWidthKilometres)) km: "
         if let failure = section.failure {
             title += failure
-        } else if let quakes = section.quakes {
-            title += "\(Formatting.count(quakes.count)) \(quakes.count == 1 ? "quake" : "quakes")"
-                + (section.isCapped ? " (the first \(Formatting.count(SectionState.readLimit)) read)" : "") + "; depth km down"
+        } else if let contents = section.contents {
+            title += "\(Formatting.count(contents.count)) \(contents.count == 1 ? "quake" : "quakes")"
+            switch contents {
+            case .quakes(_, isCapped: true): title += " (the first \(Formatting.count(SectionState.readLimit)) read)"
+            case .cells(let cells, _): title += " in \(Formatting.count(cells.count)) cells"
+            case .quakes: break
+            }
+            title += "; depth km down"
         } else {
             title += unicode ? "counting…" : "counting..."
         }
         screen.put(title, row: area.y, column: area.x, style: Style(bold: true), maxWidth: area.width)
-        let quakes = section.quakes ?? []
         let plot = area.inset(top: 1)
-        // Times only when they color: the pane reads them only then (`SectionState.ask`).
-        let points = quakes.map { placed in
-            SectionPlotView.Point(along: placed.along, depth: placed.quake.depth, magnitude: placed.quake.magnitude,
-                                  time: coloring == .time ? Double(placed.quake.time.epochMilliseconds) : nil)
-        }
-        let view = SectionPlotView(lengthKilometres: profile.lengthKilometres, points: points, stretched: section.isStretched,
-                                   unicode: unicode, cellAspect: cellAspect, coloring: coloring, colors: colors)
+        let view = SectionPlotView(lengthKilometres: profile.lengthKilometres, points: points(section.contents),
+                                   stretched: section.isStretched, unicode: unicode, cellAspect: cellAspect, coloring: coloring,
+                                   colors: colors)
         view.render(in: plot, into: &screen)
-        if let selected = quakes.first(where: { $0.quake.id == selectedID }), let cell = view.cell(of: .init(along: selected.along, depth: selected.quake.depth), in: plot) {
+        if let selected, let place = profile.placeInSection(latitude: selected.latitude, longitude: selected.longitude),
+           let cell = view.cell(of: .init(along: place.along, depth: selected.depth), in: plot) {
             screen.put(unicode ? "◆" : "#", row: cell.row, column: cell.column, style: Style(foreground: .yellow, bold: true))
+        }
+    }
+
+    /// What the plot draws: each quake, or each cube with its count.
+    private func points(_ contents: SectionContents?) -> [SectionPlotView.Point] {
+        switch contents {
+        case .quakes(let quakes, _)?:
+            // Times only when they color: the pane reads them only then (`SectionState.ask`).
+            return quakes.map { placed in
+                SectionPlotView.Point(along: placed.along, depth: placed.quake.depth, magnitude: placed.quake.magnitude,
+                                      time: coloring == .time ? Double(placed.quake.time.epochMilliseconds) : nil)
+            }
+        case .cells(let cells, _)?:
+            return cells.map { .init(along: $0.along, depth: $0.depth, magnitude: $0.magnitude, time: $0.time, count: $0.count) }
+        case nil:
+            return []
         }
     }
 }

@@ -15,15 +15,15 @@ public struct SectionState: Equatable, Sendable {
     public var halfWidthKilometres = 100.0
     /// `=`: filling the pane both ways rather than true to scale.
     public var isStretched = false
-    /// The quakes of the line asked for last, and whether the read stopped
-    /// at `readLimit`; nil while they are counted.
-    public private(set) var quakes: [SectionQuake]?
-    public private(set) var isCapped = false
+    /// The quakes of the line asked for last (or, beyond `readLimit` in
+    /// its box, its cubes counted); nil while they are counted.
+    public private(set) var contents: SectionContents?
     public private(set) var failure: String?
     /// `x` on the map: the next clicks on the map place A, then A′.
     public private(set) var isPlacingByClicks = false
     private var asked: Ask?
-    /// The most quakes of the box read for the pane.
+    /// The most quakes of the box read one by one for the pane: beyond, the
+    /// section is counted in cubes (`SectionQuery.contents`).
     public static let readLimit = 200_000
 
     struct Ask: Equatable, Sendable {
@@ -88,15 +88,14 @@ public struct SectionState: Equatable, Sendable {
         let ask = Ask(selection: page.configuration.predicate, dataVersion: page.dataVersion, profile: profile, times: times)
         guard ask != asked else { return nil }
         asked = ask
-        quakes = nil
+        contents = nil
         failure = nil
         return profile
     }
 
-    mutating func received(_ quakes: [SectionQuake], capped: Bool, for profile: Profile) {
+    mutating func received(_ contents: SectionContents, for profile: Profile) {
         guard profile == self.profile else { return }
-        self.quakes = quakes
-        isCapped = capped
+        self.contents = contents
     }
 
     mutating func failed(_ error: any Error) { failure = "\(error)" }
