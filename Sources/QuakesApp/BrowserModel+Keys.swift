@@ -91,8 +91,12 @@ extension BrowserModel {
         case .undo: travel(back: true)
         case .redo: travel(back: false)
         case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap,
-             .cycleMapStyle, .cycleMapColoring, .toggleMapLayers, .nextOrigin, .splitOrigin, .mergeEvents,
-             .placeSectionByClicks: break
+             .cycleMapStyle, .toggleMapLayers, .nextOrigin, .splitOrigin, .mergeEvents, .placeSectionByClicks: break
+        case .cycleMapColoring:
+            // From the table, for the section's quakes (the map's share it).
+            guard section.isShown else { message = "V colors the section's quakes: x at two quakes shows one"; return }
+            _ = map.perform(.cycleMapColoring, around: nil, in: nil)
+            message = "section: color by \(map.coloring.rawValue)"
         }
     }
 

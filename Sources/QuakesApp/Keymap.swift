@@ -142,6 +142,7 @@ enum Keymap {
         KeyBinding(keys: [.character("A")], context: .table, command: .selectSequence),
         KeyBinding(keys: [.character("T")], context: .table, command: .toggleTree),
         KeyBinding(keys: [.character("x")], context: .table, command: .markSection),
+        KeyBinding(keys: [.character("V")], context: .table, command: .cycleMapColoring),
         KeyBinding(keys: [.character("=")], context: .table, command: .stretchSection),
         KeyBinding(keys: [.right], context: .tree, command: .openSection),
         KeyBinding(keys: [.left], context: .tree, command: .closeSection),
@@ -375,7 +376,8 @@ enum Keymap {
                         + "quakes it holds, on a log scale), as events (a symbol sized by magnitude, the largest on top), "
                         + "or as the data says (auto: density once lit cells hold 10 quakes each on average).",
                       commands: [.cycleMapStyle]),
-        KeyManualItem(keys: "`V`", text: "With the map focused: color the events by magnitude, depth or time.",
+        KeyManualItem(keys: "`V`", text: "With the map focused, or a cross-section shown: color the events (the map's "
+                        + "and the section's) by magnitude, depth or time.",
                       commands: [.cycleMapColoring]),
         KeyManualItem(keys: "`L`", text: "With the map focused: show or hide plate boundaries, active faults and towns "
                         + "(coastlines and the graticule always show).", commands: [.toggleMapLayers]),

@@ -54,6 +54,15 @@ struct SectionPaneTests {
         // The selected quake (A′'s, in the section) is the ◆.
         #expect(h.lines[2...10].contains { $0.contains("◆") }, "\(h.lines.joined(separator: "\n"))")
 
+        // `V` from the table colors the section's quakes by depth, then time (read for it), then magnitude.
+        try h.press(.character("V"))
+        #expect(h.model.map.coloring == .depth && h.lines.last == "section: color by depth", "\(h.lines.last ?? "")")
+        try h.press(.character("V"))
+        guard case .quakes(let timed, _)? = h.model.section.contents else { Issue.record("no quakes"); return }
+        #expect(h.model.map.coloring == .time && timed.allSatisfy { $0.quake.time.timeIntervalSince1970 > 0 }, "times read to color by time")
+        try h.press(.character("V"))
+        #expect(h.model.map.coloring == .magnitude)
+
         try h.press(.character("="))
         #expect(h.model.section.isStretched)
         try h.press(.character("x"))
