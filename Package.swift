@@ -14,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // The push stream's websocket: Hummingbird's client over SwiftNIO (TLS through NIOSSL).
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The bundled real USGS feed that seeds a new catalog, and the map's
@@ -72,6 +75,13 @@ let package = Package(
         .target(
             name: "QuakeFeed",
             dependencies: ["QuakeStore", "CCurl"]
+        ),
+        // Quakes pushed as they are published (EMSC's websocket), stored as they
+        // come, and what a dropped connection missed caught up through FDSN.
+        .target(
+            name: "QuakePush",
+            dependencies: ["QuakeStore", "QuakeFeed", .product(name: "WSClient", package: "swift-websocket"),
+                           .product(name: "Logging", package: "swift-log")]
         ),
         // The system libcurl, used directly: its write callback is synchronous,
         // so a body is refused at the limit as it arrives (URLSession queued it).
@@ -132,6 +142,7 @@ let package = Package(
                 "QuakeStore",
                 "QuakeQuery",
                 "QuakeFeed",
+                "QuakePush",
                 "QuakeOutput",
                 "QuakesApp",
                 "QuakeViews",
@@ -208,7 +219,7 @@ let package = Package(
         // `fetch` against a real HTTP server on 127.0.0.1.
         .testTarget(
             name: "FetchTests",
-            dependencies: ["TestSupport", "QuakeStore", "quakes-tui"]
+            dependencies: ["TestSupport", "QuakeStore", "QuakePush", "quakes-tui"]
         ),
         // The real binary in a real terminal (tmux).
         .testTarget(

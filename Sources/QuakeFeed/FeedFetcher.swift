@@ -71,7 +71,7 @@ public struct FeedFetcher: Sendable {
     /// A `.geojson.gz` URL, served as bytes (no Content-Encoding): inflated
     /// as `import` inflates a file, under the same limit.
     /// An FDSN answer served gzipped the same way is inflated by the same rule.
-    static func inflatedIfGzip(_ data: Data, source: String, limit: Int) throws -> Data {
+    public static func inflatedIfGzip(_ data: Data, source: String, limit: Int) throws -> Data {
         do {
             return try Gzip.decompressedIfCompressed(data, limit: limit)
         } catch .overLimit {

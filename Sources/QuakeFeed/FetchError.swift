@@ -76,7 +76,7 @@ public struct FetchError: Error, CustomStringConvertible, Equatable {
 
     /// Whether an answer is an HTML page: by its type, or by how it begins
     /// (a page served as text/plain, or with no type).
-    static func isHTMLPage(contentType: String?, body: Data) -> Bool {
+    public static func isHTMLPage(contentType: String?, body: Data) -> Bool {
         if let type = mediaType(contentType)?.lowercased(), ["text/html", "application/xhtml+xml"].contains(type) { return true }
         let start = body.prefix(512).drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         let text = String(decoding: start.prefix(14), as: UTF8.self).lowercased()

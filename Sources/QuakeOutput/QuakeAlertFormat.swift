@@ -14,12 +14,19 @@ public enum QuakeAlertFormat {
 
     public static let fields = ["id", "time", "magnitude", "place", "latitude", "longitude", "depth", "url"]
 
-    public static func line(_ quake: Quake, format: Format) -> String {
+    /// `pushedAfter`: for a quake a push stream brought, the seconds from
+    /// its origin time to its message's arrival (the text line ends
+    /// `pushed 38.2 s after origin`, the JSON adds `pushed_after_s`).
+    public static func line(_ quake: Quake, format: Format, pushedAfter: Double? = nil) -> String {
         switch format {
-        case .text: textLine(quake)
-        case .json: jsonObject(quake)
+        case .text: textLine(quake) + (pushedAfter.map { "  pushed \(seconds($0)) s after origin" } ?? "")
+        case .json:
+            pushedAfter.map { String(jsonObject(quake).dropLast()) + ",\"pushed_after_s\":\(seconds($0))}" } ?? jsonObject(quake)
         }
     }
+
+    /// Seconds to a tenth.
+    static func seconds(_ value: Double) -> String { String(format: "%.1f", value) }
 
     /// Time in UTC, `M7.5` (`M?` unknown), the place (`?` when empty), the
     /// depth in whole km (`? km` when not a number), the id; two spaces
@@ -48,9 +55,10 @@ public enum QuakeAlertFormat {
     /// `QUAKE_ID`, `QUAKE_TIME` (ISO 8601 UTC with ms), `QUAKE_MAGNITUDE`,
     /// `QUAKE_PLACE`, `QUAKE_LATITUDE`, `QUAKE_LONGITUDE`, `QUAKE_DEPTH`
     /// (plain decimals, empty when unknown), `QUAKE_URL`.
-    public static func environment(_ quake: Quake) -> [String: String] {
+    /// With `pushedAfter`, `QUAKE_PUSH_DELAY`: its seconds, to a tenth.
+    public static func environment(_ quake: Quake, pushedAfter: Double? = nil) -> [String: String] {
         let number = QuakeListFormat.number as (Double) -> String
-        return [
+        var variables = [
             "QUAKE_ID": quake.id,
             "QUAKE_TIME": ISOTime.string(epochMilliseconds: quake.time.epochMilliseconds),
             "QUAKE_MAGNITUDE": quake.magnitude.map(number) ?? "",
@@ -60,5 +68,7 @@ public enum QuakeAlertFormat {
             "QUAKE_DEPTH": quake.depth.isFinite ? number(quake.depth) : "",
             "QUAKE_URL": quake.url,
         ]
+        if let pushedAfter { variables["QUAKE_PUSH_DELAY"] = seconds(pushedAfter) }
+        return variables
     }
 }

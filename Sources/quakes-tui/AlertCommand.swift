@@ -11,9 +11,9 @@ import QuakeStore
 /// reach it as they would from a shell. It shares our stdin, stdout and stderr.
 enum AlertCommand {
     /// Runs `command` for `quake`; nil when it exited 0, else the line to report.
-    static func run(_ command: String, for quake: Quake) -> String? {
+    static func run(_ command: String, for quake: Quake, pushedAfter: Double? = nil) -> String? {
         var environment = ProcessInfo.processInfo.environment
-        environment.merge(QuakeAlertFormat.environment(quake)) { $1 }
+        environment.merge(QuakeAlertFormat.environment(quake, pushedAfter: pushedAfter)) { $1 }
         var pid: pid_t = 0
         let spawned = Spawning.withAttributes(resettingToDefault: [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ]) { attributes in
             Spawning.withCStrings(["/bin/sh", "-c", command]) { argv in

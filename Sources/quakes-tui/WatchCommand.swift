@@ -42,12 +42,15 @@ struct WatchCommand: ParsableCommand {
     @Flag(help: "Ring the terminal bell for each batch of alerts.")
     var bell = false
 
+    @OptionGroup(title: "Push") var pushOptions: PushOptions
+
     /// Shorter than the browser's 10 s: watching a local or private feed
     /// closely is the point (and the tests watch at 1 s).
     static let minimumPeriod = 1
     static let defaultPeriod = 60
 
     func validate() throws {
+        if pushOptions.push != nil && every != nil { throw ValidationError("--every and --push: the one syncs on a timer, the other is pushed") }
         if let every {
             do { _ = try RefreshInterval(parsing: every, minimum: Self.minimumPeriod) } catch {
                 throw ValidationError("--every: \(error)")
@@ -67,6 +70,7 @@ struct WatchCommand: ParsableCommand {
         var matcher = AlertMatcher(catalog: catalog, predicate: predicate)
         // Before the first sync: what it adds alerts.
         try matcher.begin()
+        if let feed = try pushOptions.feed(catalog: catalog, config: config) { try runPush(feed, matcher: &matcher, signals: signals) }
         let bell = self.bell ? WatchBell() : nil
         let heartbeat = WatchHeartbeat(catalog: catalog)
         while true {

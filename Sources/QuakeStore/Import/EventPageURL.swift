@@ -8,7 +8,7 @@ public enum EventPageURL {
     public static func comCat(_ id: String) -> String { "https://earthquake.usgs.gov/earthquakes/eventpage/\(id)" }
 
 
-    static func of(_ eventID: String, service: String) -> String {
+    public static func of(_ eventID: String, service: String) -> String {
         let id = eventID.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "?", "/", "#"])) ?? eventID
         switch service {
         case EventIdentity.comCat: return comCat(id)

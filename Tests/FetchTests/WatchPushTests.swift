@@ -1,0 +1,166 @@
+import Foundation
+import GRDB
+import QuakePush
+import QuakeStore
+import Testing
+import TestSupport
+
+/// `watch --push emsc` against a local websocket server speaking EMSC's
+/// protocol (Tests/Fixtures/push_server.py) and a local FDSN service for
+/// the catch-up (fdsnws_server.py): the real EMSC messages
+/// (Tests/Fixtures/emsc/messages.jsonl) and messages built in their shape.
+@Suite("watch --push", .timeLimit(.minutes(10)))
+struct WatchPushTests {
+    let folder = TemporaryFolder()
+    let db: String
+    let environment: [String: String]
+
+    init() throws {
+        db = folder.file("quakes.sqlite")
+        environment = ["XDG_CONFIG_HOME": folder.file("config")]
+    }
+
+    /// A create message in EMSC's shape (the 2025 message's keys).
+    static func message(_ action: String, unid: String, time: String, updated: String, magnitude: Double,
+                        latitude: Double = 40.115, longitude: Double = 28.5381, region: String = "WESTERN TURKEY") -> String {
+        """
+        {"action":"\(action)","data":{"type":"Feature","geometry":{"type":"Point","coordinates":[\(longitude),\(latitude),-7.0]},\
+        "id":"\(unid)","properties":{"source_id":"1779128","source_catalog":"EMSC-RTS","lastupdate":"\(updated)",\
+        "time":"\(time)","flynn_region":"\(region)","lat":\(latitude),"lon":\(longitude),"depth":7.0,"evtype":"ke",\
+        "auth":"AFAD","mag":\(magnitude),"magtype":"ml","unid":"\(unid)"}}}
+        """
+    }
+
+    /// The server on `lines`, with its options; its port, and its log's path.
+    func pushServer(_ lines: [String], options: [String] = []) throws -> (ChildProcess, Int, String) {
+        let messages = folder.write("messages.jsonl", lines.joined(separator: "\n") + "\n")
+        let portFile = folder.file("push-port")
+        let server = try ChildProcess(["python3", Fixture.path("push_server.py"), portFile, messages] + options,
+                                      outputPrefix: folder.file("push-server"))
+        return (server, try server.waitForPort(in: portFile, server: "the push server"), portFile + ".log")
+    }
+
+    func rows() throws -> [Row] {
+        let queue = try DatabaseQueue(path: db)
+        return try queue.read { try Row.fetchAll($0, sql: "SELECT id, magnitude, place, time, updated FROM quake ORDER BY id") }
+    }
+
+    @Test("messages stored as they come, an update replacing its create, a malformed and an oversized message refused in one line each, the drops reconnected and caught up through FDSN, one alert per event with its delay")
+    func messagesDropsAndCatchUp() throws {
+        let now = Date()
+        func iso(_ secondsAgo: Double) -> String {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            return formatter.string(from: now.addingTimeInterval(-secondsAgo))
+        }
+        let real = try String(contentsOfFile: Fixture.path("emsc/messages.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let lines = [
+            Self.message("create", unid: "20261128_0000001", time: iso(40), updated: iso(30), magnitude: 4.1),
+            real[1],   // EMSC's own 2025 create (M1.4, below the alert)
+            "{not json",
+            Self.message("update", unid: "20261128_0000001", time: iso(40), updated: iso(10), magnitude: 4.4),
+            Self.message("create", unid: "20261128_0000002", time: iso(20), updated: iso(15), magnitude: 3.2,
+                         latitude: 36.6, longitude: -121.2, region: "CENTRAL CALIFORNIA"),
+            "{\"action\":\"create\",\"data\":\"" + String(repeating: "x", count: 10 << 20) + "\"}",
+            Self.message("create", unid: "20261128_0000003", time: iso(5), updated: iso(4), magnitude: 5.0,
+                         latitude: -20.5, longitude: -175.3, region: "TONGA ISLANDS"),
+        ]
+        // Two messages a connection: each drop reconnects (1 s) and catches up.
+        let (pushServer, port, log) = try pushServer(lines, options: ["--per-connection", "2"])
+        // The FDSN service holds one event the socket never sent, updated 30 s before the watch starts.
+        let catalog = folder.file("fdsn.txt")
+        try FDSNCatalog.write([CatalogEvent(id: "20261128_0000004", timeText: iso(90), latitude: "38.2", longitude: "15.6",
+                                            depth: "10", magType: "mb", magnitude: "4.6", place: "SICILY, ITALY", author: "EMSC",
+                                            updatedText: iso(30))], to: catalog)
+        let fdsn = try FDSNServer(catalog: catalog)
+        let child = try ChildProcess.quakesTUI(
+            ["watch", "--db", db, "--where", "magnitude >= 3", "--push", "emsc", "--push-url", "ws://127.0.0.1:\(port)/",
+             "--push-service", fdsn.baseURL, "--push-ping", "1"],
+            environment: environment, outputPrefix: folder.file("watch"))
+        let deadline = Date().addingTimeInterval(90)
+        while child.stdout.split(separator: "\n").count < 4 && child.isRunning && Date() < deadline { usleep(50_000) }
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(child.send(SIGTERM))
+        #expect(child.wait(timeout: 60) == 0, "\(child.stderr)")
+        _ = pushServer.send(SIGTERM)
+
+        // Exactly the messages' events and the catch-up's, each once; the update's magnitude kept.
+        let stored = try rows()
+        #expect(stored.map { $0["id"] as String } == ["emsc:20250305_0000090", "emsc:20261128_0000001", "emsc:20261128_0000002",
+                                                      "emsc:20261128_0000003", "emsc:20261128_0000004"], "\(stored)")
+        #expect(stored.first { $0["id"] == "emsc:20261128_0000001" }?["magnitude"] == 4.4)
+        #expect(stored.first { $0["id"] == "emsc:20250305_0000090" }?["place"] == "WESTERN TURKEY")
+        // One alert per event at M3 or more, the pushed ones with their delay after origin.
+        let alerts = child.stdout.split(separator: "\n").map(String.init)
+        #expect(alerts.count == 4, "\(child.stdout)")
+        for unid in ["0000001", "0000002", "0000003"] {
+            let line = alerts.first { $0.contains("emsc:20261128_\(unid)") }
+            #expect(line?.contains(" s after origin") == true, "\(alerts)")
+        }
+        #expect(alerts.first { $0.contains("emsc:20261128_0000004") }.map { !$0.contains("pushed") } == true, "caught up, not pushed")
+        // One line for each bad message, the stream going on after it.
+        let errors = child.stderr
+        #expect(errors.components(separatedBy: "push message refused: not an EMSC message: not a JSON object").count == 2, "\(errors)")
+        #expect(errors.components(separatedBy: "push message refused: 10,485,789 bytes, over the 1 MB a message may be\n").count == 2,
+                "\(errors)")
+        #expect(errors.contains("watch: push connection lost: "), "\(errors)")
+        #expect(errors.contains("watch: caught up: 1 new"), "\(errors)")
+        let connects = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("connect ") }
+        #expect(connects.count >= 4, "\(connects)")
+    }
+
+    @Test("refused connections are tried again after 1, 2 and 4 s; a server gone silent is left after its pings go unanswered")
+    func backoffAndSilence() throws {
+        let line = Self.message("create", unid: "20261128_0000009", time: "2026-11-28T00:00:00Z",
+                                updated: "2026-11-28T00:00:01Z", magnitude: 2.0)
+        let (pushServer, port, log) = try pushServer([line], options: ["--refuse-first", "3", "--silent-after", "1"])
+        let child = try ChildProcess.quakesTUI(
+            ["watch", "--db", db, "--push", "emsc", "--push-url", "ws://127.0.0.1:\(port)/", "--push-service",
+             "http://127.0.0.1:9/fdsnws/event/1", "--push-ping", "1"],
+            environment: environment, outputPrefix: folder.file("watch"))
+        func connects() -> [Double] {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+                .filter { $0.hasPrefix("connect ") }.compactMap { Double($0.dropFirst(8)) }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while connects().count < 5 && child.isRunning && Date() < deadline { usleep(50_000) }
+        #expect(child.send(SIGTERM))
+        #expect(child.wait(timeout: 60) == 0)
+        _ = pushServer.send(SIGTERM)
+        let times = connects()
+        #expect(times.count >= 5, "\(times) \(child.stderr)")
+        guard times.count >= 5 else { return }
+        // Three refusals: waits of 1, 2 and 4 s (measured by the server's clock); then the
+        // message, silence, pings unanswered for a period, and a fresh start from 1 s.
+        let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
+        // Each wait at least its length and short of the next one's (the close and the next
+        // handshake add a little on a busy machine).
+        for (gap, wait) in zip(gaps, [1.0, 2.0, 4.0]) { #expect(gap >= wait - 0.05 && gap < wait + 2.0, "\(gaps)") }
+        #expect(gaps[3] < 6, "the silent connection left within a few ping periods: \(gaps)")
+        let stored = try rows()
+        #expect(stored.map { $0["id"] as String } == ["emsc:20261128_0000009"])
+        #expect(child.stderr.contains("watch: push connection lost: closed by the server"), "\(child.stderr)")
+        #expect(child.stderr.contains("reconnecting in 4 s"), "\(child.stderr)")
+    }
+
+    /// The real messages read as the catalog stores them.
+    @Test func realMessagesAreReadAsTheFieldsSay() throws {
+        let lines = try String(contentsOfFile: Fixture.path("emsc/messages.jsonl"), encoding: .utf8).split(separator: "\n")
+        let update = try EMSCPushMessage(text: String(lines[0]))
+        #expect(update.action == .update && update.quake.id == "emsc:20201230_0000082" && update.quake.code == "20201230_0000082")
+        #expect(update.quake.magnitude == 2.4 && update.quake.magType == "md" && update.quake.place == "CENTRAL CALIFORNIA")
+        #expect(update.quake.time.epochMilliseconds == 1_609_317_929_900 && update.quake.updated.epochMilliseconds == 1_609_318_020_000)
+        #expect(update.quake.depth == 4 && update.quake.latitude == 36.6 && update.quake.longitude == -121.2)
+        #expect(update.quake.locationSource == "NC" && update.quake.type == "earthquake")
+        #expect(update.quake.url == "https://www.seismicportal.eu/eventdetails.html?unid=20201230_0000082")
+        let create = try EMSCPushMessage(text: String(lines[1]))
+        #expect(create.action == .create && create.quake.time.epochMilliseconds == 1_741_167_907_000)
+        #expect(create.quake.updated.epochMilliseconds == 1_741_169_216_102)
+        for (text, reason) in [("[]", "not a JSON object"), ("{\"action\":\"delete\",\"data\":{}}", "no \"action\" of create or update"),
+                               ("{\"action\":\"create\",\"data\":{\"properties\":{\"unid\":\"x\",\"time\":\"yesterday\"}}}",
+                                "event x: no ISO 8601 \"time\"")] {
+            #expect(throws: EMSCPushMessage.Malformed(reason: reason)) { try EMSCPushMessage(text: text) }
+        }
+    }
+}
