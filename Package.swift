@@ -134,7 +134,7 @@ let package = Package(
         .target(
             name: "QuakesApp",
             dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeViews", "TerminalUI",
-                           "ThreadWaiting", "QuakeSeismology"]
+                           "ThreadWaiting", "QuakeSeismology", "QuakePush"]
         ),
         .executableTarget(
             name: "quakes-tui",
@@ -199,7 +199,7 @@ let package = Package(
         .testTarget(
             name: "QuakesAppTests",
             dependencies: ["QuakesApp", "QuakeViews", "QuakeMap", "QuakeCharts", "QuakeOutput", "QuakeQuery", "QuakeStore",
-                           "QuakeSeismology", "TerminalUI", "TestSupport", "quakes-keys"]
+                           "QuakeSeismology", "QuakePush", "TerminalUI", "TestSupport", "quakes-keys"]
         ),
         // The map's projection, fit, land outlines and aggregate; `quakes-tui map`.
         .testTarget(

@@ -37,7 +37,8 @@ public final class PushFeed: Sendable {
         state = Mutex(State(newestUpdate: startedAt))
     }
 
-    /// When the message of the event stored as `id` arrived, if one did.
+    /// When the first message of the event stored as `id` arrived, if one did
+    /// (an alert is of its first report).
     public func receipt(of id: String) -> Date? { state.withLock { $0.receipts[id] } }
 
     /// Runs until the returned task is cancelled.
@@ -60,14 +61,18 @@ public final class PushFeed: Sendable {
             onEvent(.refused("\(error) (\(Self.byteCount(text)): \(shown.debugDescription))"))
             return
         }
+        // Its arrival noted before it is stored: an alert check the catch-up's
+        // commit sets off may see the row the moment it is written.
+        let earlier = state.withLock { state in
+            defer { state.receipts[message.quake.id] = state.receipts[message.quake.id] ?? receivedAt }
+            return state.receipts[message.quake.id]
+        }
         do {
             let report = try QuakeImporter(catalog: catalog).importQuakes([message.quake], name: "\(EMSCPushMessage.service) push")
-            state.withLock { state in
-                state.receipts[message.quake.id] = receivedAt
-                state.newestUpdate = max(state.newestUpdate, message.quake.updated)
-            }
+            state.withLock { $0.newestUpdate = max($0.newestUpdate, message.quake.updated) }
             onEvent(.stored(message, changed: report.new + report.updated > 0, receivedAt: receivedAt))
         } catch {
+            state.withLock { $0.receipts[message.quake.id] = earlier }
             onEvent(.refused("event \(message.quake.code): \(error)"))
         }
     }

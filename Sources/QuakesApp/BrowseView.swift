@@ -129,6 +129,7 @@ public struct BrowseView {
         if state.isIncomplete { parts.append("incomplete") }
         if state.isIndexing { parts.append("indexing…") }
         if let updated = state.lastUpdated { parts.append("Updated \(formatting.age(updated))") }
+        if let push = state.push { parts.append(push.text(now: formatting.now, age: formatting.age)) }
         let shown = state.shown
         if !shown.filterText.isEmpty { parts.append("filter \"\(shown.filterText)\"") }
         if let predicate = shown.userPredicate { parts.append("where \(predicate)") }

@@ -2,6 +2,7 @@ import Foundation
 import QuakeMap
 import QuakeViews
 import QuakeCharts
+import QuakePush
 import QuakeQuery
 import QuakeStore
 import TerminalUI
@@ -43,7 +44,8 @@ public enum BrowserApp {
                            view: SavedView? = nil, views: ViewStore? = nil, notice: String? = nil,
                            alert: QuakePredicate? = nil, title: String? = nil, reading: SourceRead? = nil,
                            finalView: ((SavedView) -> Void)? = nil, cellAspect: Double = MapFrame.defaultCellAspect,
-                           section: Profile? = nil, terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
+                           section: Profile? = nil, push: PushFeed? = nil, pushSource: String = "EMSC",
+                           terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
         let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
         defer { terminal.stop() }
         var model = BrowserModel(
@@ -53,6 +55,7 @@ public enum BrowserApp {
             hasDisplay: ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0]?.isEmpty == false }, view: view)
         model.map.cellAspect = cellAspect
         if let section { model.section = SectionState(section) }
+        if push != nil { model.push = PushLine(source: pushSource) }
         // The model's configuration (a starting view's) is the first fetched.
         // A file's quakes, read as the browser runs, are no news: no `+` marks them.
         let controller = try ResultsController(catalog, configuration: model.configuration,
@@ -85,6 +88,9 @@ public enum BrowserApp {
         defer { alerts?.stop() }
         try controller.start()
         defer { controller.stop() }
+        // What it stores, the controller's observation shows; its state, the top line.
+        let pushing = push?.start { event in PushLine.News(event).map { inbox.post(.push($0)) } }
+        defer { pushing?.cancel() }
         let reader = reading.map { SourceReader.start($0, post: inbox.post) }
         // Before the controller stops and the caller closes the catalog: the read writes to it.
         defer { reader?.stopAndWait() }

@@ -80,6 +80,8 @@ public enum BrowserEvent: Sendable {
     case frequencyCounted(Result<FrequencyTable, any Error>)
     /// The quakes of the results in the section along `profile`.
     case sectionComputed(Profile, Result<SectionContents, any Error>)
+    /// The push source's connection changed, a message came, or a note for the bottom line.
+    case push(PushLine.News)
     /// `.findPlace` ended: the row found (and whether the search went round
     /// the end), nil when no place holds the text, or why not.
     case found(text: String, Result<(position: Int, wrapped: Bool)?, any Error>)

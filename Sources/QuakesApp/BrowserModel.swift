@@ -71,6 +71,8 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var exportStatus: String?
     /// A declustering's progress (`D`), while it runs.
     public internal(set) var declusterStatus: String?
+    /// The push source (`--push`), when one feeds the catalog: the top line says its state.
+    public internal(set) var push: PushLine?
     /// The catalog has indexes still to build (top line: `indexing…`).
     public internal(set) var isIndexing = false
     /// The moment ages and change marks are shown as of.

@@ -77,6 +77,9 @@ extension BrowserModel {
         case .sectionComputed(let profile, .success(let contents)): section.received(contents, for: profile)
         case .sectionComputed(_, .failure(let error)): section.failed(error)
         case .notice(let line): message = line
+        case .push(let news):
+            push?.heard(news)
+            if case .note(let line) = news { message = line }
         case .openFailed(let url, let reason): message = "error: cannot open \(url): \(reason)"
         case .alerts(let quakes): receiveAlerts(quakes)
         case .origins(let event, .success(let origins)):

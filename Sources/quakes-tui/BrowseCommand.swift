@@ -46,6 +46,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var homeOptions: HomeOptions
 
+    @OptionGroup(title: "Push") var pushOptions: PushOptions
+
     @Option(help: ArgumentHelp("Refresh from the feed on this timer: 90s, 5m, 1h (at least 10 s).", valueName: "duration"))
     var refreshEvery: String?
 
@@ -105,6 +107,8 @@ struct BrowseCommand: ParsableCommand {
         var last: SavedView?
         var exit: BrowserApp.Exit
         while true {
+            // A file's catalog is what the file holds: nothing is pushed into it.
+            let push = opened?.isCached == true ? nil : try pushOptions.feed(catalog: catalog, config: config, configured: config.push)
             // A catalog of the cache holds what its files hold: no feed is mixed in.
             let feed = opened?.isCached == true ? nil
                 : Self.refreshFeed(source, catalog: catalog, timeout: timeout, config: config, every: every)
@@ -113,7 +117,8 @@ struct BrowseCommand: ParsableCommand {
                                       view: start, views: store, notice: notice, alert: alert, title: opened?.title,
                                       reading: opened?.reading, finalView: { last = $0 },
                                       cellAspect: config.cellAspect ?? MapFrame.defaultCellAspect,
-                                      section: try profile.map { try SectionCommand.profile($0, halfWidth: halfWidth ?? 100) })
+                                      section: try profile.map { try SectionCommand.profile($0, halfWidth: halfWidth ?? 100) },
+                                      push: push)
             guard exit == .reopen else { break }
             // The file was replaced under the browser: open what the path names now, as it was being shown.
             // The old file is closed first: its WAL, still under the path's `-wal` name, is checkpointed

@@ -14,6 +14,7 @@ import TOMLKit
 ///     home = "Tokyo"             # or [35.68, 139.69]: where DISTANCE() measures from
 ///     alert = "magnitude >= 6"   # the browser's --alert: a bell and a banner for new matches
 ///     cell-aspect = 2.2          # a character cell's height over its width: the map's proportions
+///     push = "emsc"              # the browser's --push: quakes pushed by EMSC's stream as they are published
 ///
 ///     [association]              # when two services' reports are one quake (defaults: USGS PDL's)
 ///     seconds = 16               # origin times at most this far apart
@@ -33,10 +34,12 @@ struct UserConfig: Equatable {
     var alert: String?
     /// A character cell's height over its width (`MapFrame`); 2 when not given.
     var cellAspect: Double?
+    /// The browser's push source (`emsc`).
+    var push: String?
     /// `[association]`: how reports of one quake become one event.
     var association = AssociationPolicy()
 
-    static let keys = ["feed", "url", "timeout", "refresh-every", "max-download", "home", "alert", "cell-aspect", "association"]
+    static let keys = ["feed", "url", "timeout", "refresh-every", "max-download", "home", "alert", "cell-aspect", "push", "association"]
     static let associationKeys = ["seconds", "kilometres", "magnitude", "kilometres-per-magnitude", "preference"]
     /// `cell-aspect`'s bounds: a terminal's cells are taller than wide, at most about thrice.
     static let cellAspectRange = 1.0...4.0
@@ -98,6 +101,11 @@ struct UserConfig: Equatable {
             case "alert":
                 guard let string = value.string else { throw fail("a predicate such as \"magnitude >= 6\"") }
                 config.alert = string
+            case "push":
+                guard let string = value.string, PushOptions.PushSource(rawValue: string) != nil else {
+                    throw fail("a push source: \(PushOptions.PushSource.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                }
+                config.push = string
             case "cell-aspect":
                 guard let aspect = value.double ?? value.int.map(Double.init), cellAspectRange.contains(aspect) else {
                     throw fail("a number between 1 and 4: a character cell's height over its width, such as 2")

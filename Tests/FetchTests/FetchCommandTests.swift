@@ -184,12 +184,13 @@ struct FetchCommandTests {
         let config = folder.file("config/quakes-tui/config.toml")
         for (text, message) in [
             ("feed = \"all_year\"\n", "unknown feed 'all_year'; feeds are significant_hour"),
-            ("fead = \"all_day\"\n", "unknown key 'fead'; keys are feed, url, timeout, refresh-every, max-download, home, alert, cell-aspect, association"),
+            ("fead = \"all_day\"\n", "unknown key 'fead'; keys are feed, url, timeout, refresh-every, max-download, home, alert, cell-aspect, push, association"),
             ("timeout = \"soon\"\n", "'timeout' must be a number of seconds between 1 and 86400"),
             ("refresh-every = \"5 parsecs\"\n", "'refresh-every': '5 parsecs' is not a duration (examples: 90s, 5m, 1h, 1h30m)"),
             ("refresh-every = \"2s\"\n", "'refresh-every': '2s' is shorter than 10 s"),
             ("url = \"http://x\n", "1:"),
             ("alert = 6\n", "'alert' must be a predicate such as \"magnitude >= 6\""),
+            ("push = \"usgs\"\n", "'push' must be a push source: \"emsc\""),
             ("association = 3\n", "'association' must be a table: [association]"),
             ("[association]\nseconds = \"x\"\n", "'association.seconds' must be a number of seconds between 0.001 and 86400"),
             ("[association]\nmagnitude = 11\n", "'association.magnitude' must be a magnitude difference between 0 and 10"),
