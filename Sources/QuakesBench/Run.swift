@@ -21,7 +21,7 @@ struct Run: ParsableCommand {
         "open_first_window_ms", "sort_change_ms", "sort_first_use_ms",
         "filter_keystroke_p50_ms", "filter_keystroke_p95_ms", "filter_count_p95_ms", "page_down_ms", "jump_to_end_ms",
         "sections_day_ms", "filter_position_p95_ms", "distance_first_use_ms", "distance_filter_ms", "delete_to_snapshot_ms",
-        "map_frame_ms", "map_draw_ms", "aggregate_queries_on_sort", "map_frame_filtered_ms", "map_zoom_ms", "map_zoom_max_ms", "map_zoom_drawn_ms", "charts_ms", "charts_timeline_ms", "charts_filtered_ms", "charts_filtered_max_ms", "section_ms", "section_quakes", "section_cells_ms", "list_first_page_ms", "association_origins_per_s", "decluster_gk_s", "decluster_reasenberg_s", "sequence_sections_first_ms", "sequence_sections_ms", "sequence_sections", "peak_rss_mb",
+        "map_frame_ms", "map_draw_ms", "aggregate_queries_on_sort", "map_frame_filtered_ms", "map_zoom_ms", "map_zoom_max_ms", "map_zoom_drawn_ms", "charts_ms", "charts_timeline_ms", "charts_filtered_ms", "charts_filtered_max_ms", "section_ms", "section_quakes", "section_cells_ms", "list_first_page_ms", "association_origins_per_s", "decluster_gk_s", "decluster_reasenberg_s", "sequence_sections_first_ms", "sequence_sections_ms", "sequence_sections", "push_to_alert_ms", "push_to_row_ms", "peak_rss_mb",
         "import_peak_rss_mb", "import_csv_peak_rss_mb",
         "tui_key_to_frame_p50_ms", "tui_key_to_frame_p95_ms", "tui_key_to_complete_frame_p95_ms",
     ]
@@ -70,6 +70,10 @@ struct Run: ParsableCommand {
             log("\(size) rows: declustering every quake (Gardner–Knopoff, Reasenberg; a copy of the catalog)")
             try Self.copyCatalog(db, to: copy)
             figures.merge(try ChildProcess.json(me, ["decluster-child", "--db", copy])) { $1 }
+            Self.removeCatalog(copy)
+            log("\(size) rows: quakes pushed over a local websocket (a copy of the catalog)")
+            try Self.copyCatalog(db, to: copy)
+            figures.merge(try PushScenario(binary: Self.tuiBinary(next: me), db: copy, withBrowser: !skipTUI).run()) { $1 }
             Self.removeCatalog(copy)
             if !skipTUI {
                 log("\(size) rows: driving the browser in tmux")

@@ -4,7 +4,7 @@ framing by hand). It sends the lines of MESSAGES_FILE, one text message a
 line, in order across connections, and misbehaves on request.
 Usage: push_server.py PORT_FILE MESSAGES_FILE [options]
 Writes the port it got to PORT_FILE once it listens; logs `connect T`,
-`sent N` (the line's number, 1-based), `close T` and `ping T` (T: seconds
+`sent N T` (the line's number, 1-based), `close T` and `ping T` (T: seconds
 since the epoch) to PORT_FILE.log as they happen.
 
 Options:
@@ -93,7 +93,7 @@ def serve(connection, state, messages, options, log):
             with lock:
                 send_frame(connection, 0x1, messages[index].encode("utf-8"))
             sent += 1
-            log("sent %d" % (index + 1))
+            log("sent %d %.6f" % (index + 1, time.time()))
             if options.silent_after and state["next"] >= options.silent_after:
                 state["silent"] = True
             time.sleep(options.interval)
