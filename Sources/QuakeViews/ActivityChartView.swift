@@ -51,12 +51,8 @@ public struct ActivityChartView {
         guard hasAxes, let scale = activity.scale(columns: plot.width) else { return }
         PlotAxes.drawLeft(countTicks(tallest: tallest, plot: plot), plot: plot, labelWidth: labelWidth, unicode: unicode,
                           style: Self.axisStyle, into: &screen)
-        let time = PlotAxes.timeTicks(scale, plot: plot)
-        PlotAxes.drawBottom(time.ticks, plot: plot, leftmost: area.x, unit: time.context, unicode: unicode,
-                            style: Self.axisStyle, into: &screen)
-        if let column = Self.selectedColumn(charts, selectedTime: selectedTime, scale: scale) {
-            screen.put("^", row: plot.maxY, column: plot.x + column, style: Self.markerStyle)
-        }
+        Self.drawTimeAxis(scale, plot: plot, leftmost: area.x, charts: charts, selectedTime: selectedTime, unicode: unicode,
+                          into: &screen)
     }
 
     /// Each column's count: the bin whose span of time holds it (two bins
@@ -93,6 +89,19 @@ public struct ActivityChartView {
         for cell in 0..<(eighths / 8) { screen.put(unicode ? "█" : "#", row: bottom - cell, column: column) }
         let rest = eighths % 8
         if rest > 0 && unicode { screen.put(String(Self.eighths[rest - 1]), row: bottom - eighths / 8, column: column) }
+    }
+
+    /// The time axis every chart over the activity's bins draws: ticks at
+    /// round UTC times, what their labels leave out at its end, `^` under
+    /// the selected quake's bin.
+    static func drawTimeAxis(_ scale: TimeScale, plot: Rect, leftmost: Int, charts: QuakeCharts, selectedTime: Int64?,
+                             unicode: Bool, into screen: inout Screen) {
+        let time = PlotAxes.timeTicks(scale, plot: plot)
+        PlotAxes.drawBottom(time.ticks, plot: plot, leftmost: leftmost, unit: time.context, unicode: unicode,
+                            style: axisStyle, into: &screen)
+        if let column = selectedColumn(charts, selectedTime: selectedTime, scale: scale) {
+            screen.put("^", row: plot.maxY, column: plot.x + column, style: markerStyle)
+        }
     }
 
     /// The first column of the bin holding the selected quake (the last

@@ -58,12 +58,8 @@ public struct CumulativeChartView {
         let countTicks = values.map { PlotAxes.Tick(plot.y + dotRow($0) / 4, Formatting.count($0)) }
         PlotAxes.drawLeft(countTicks, plot: plot, labelWidth: labelWidth, unicode: unicode, style: ActivityChartView.axisStyle,
                           into: &screen)
-        let time = PlotAxes.timeTicks(scale, plot: plot)
-        PlotAxes.drawBottom(time.ticks, plot: plot, leftmost: area.x, unit: time.context, unicode: unicode,
-                            style: ActivityChartView.axisStyle, into: &screen)
-        if let column = ActivityChartView.selectedColumn(charts, selectedTime: selectedTime, scale: scale) {
-            screen.put("^", row: plot.maxY, column: plot.x + column, style: ActivityChartView.markerStyle)
-        }
+        ActivityChartView.drawTimeAxis(scale, plot: plot, leftmost: area.x, charts: charts, selectedTime: selectedTime,
+                                       unicode: unicode, into: &screen)
     }
 
     /// Each column's count: every quake of the bins starting in or before it.

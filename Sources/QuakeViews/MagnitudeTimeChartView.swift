@@ -48,12 +48,8 @@ public struct MagnitudeTimeChartView {
         let magnitudeTicks = zip(ticks.values, labels).map { PlotAxes.Tick(plot.y + dotRow($0) / 4, $1) }
         PlotAxes.drawLeft(magnitudeTicks, plot: plot, labelWidth: labelWidth, unicode: unicode, style: ActivityChartView.axisStyle,
                           into: &screen)
-        let time = PlotAxes.timeTicks(scale, plot: plot)
-        PlotAxes.drawBottom(time.ticks, plot: plot, leftmost: area.x, unit: time.context, unicode: unicode,
-                            style: ActivityChartView.axisStyle, into: &screen)
-        if let column = ActivityChartView.selectedColumn(charts, selectedTime: selectedTime, scale: scale) {
-            screen.put("^", row: plot.maxY, column: plot.x + column, style: ActivityChartView.markerStyle)
-        }
+        ActivityChartView.drawTimeAxis(scale, plot: plot, leftmost: area.x, charts: charts, selectedTime: selectedTime,
+                                       unicode: unicode, into: &screen)
     }
 
     /// Each grid cell's dot (the dot holding its bin's start across, its
