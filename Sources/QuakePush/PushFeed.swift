@@ -22,6 +22,8 @@ public final class PushFeed: Sendable {
 
     public let stream: PushStream
     public let catalog: QuakeCatalog
+    /// How many arrivals are kept before those over an hour old are dropped.
+    static let keptReceipts = 10_000
     /// The largest message stored: EMSC's are under a kilobyte.
     public static let maxMessageBytes = 1 << 20
     public let catchUp: PushCatchUp?
@@ -64,7 +66,13 @@ public final class PushFeed: Sendable {
         // Its arrival noted before it is stored: an alert check the catch-up's
         // commit sets off may see the row the moment it is written.
         let earlier = state.withLock { state in
-            defer { state.receipts[message.quake.id] = state.receipts[message.quake.id] ?? receivedAt }
+            defer {
+                state.receipts[message.quake.id] = state.receipts[message.quake.id] ?? receivedAt
+                // A watch runs for months: arrivals are kept only as long as an alert may ask.
+                if state.receipts.count > Self.keptReceipts {
+                    state.receipts = state.receipts.filter { receivedAt.timeIntervalSince($0.value) < 3600 }
+                }
+            }
             return state.receipts[message.quake.id]
         }
         do {

@@ -68,13 +68,10 @@ public struct MagnitudeTimeChartView {
             count[index, default: 0] += cell.count
             largest[index] = max(largest[index] ?? cell.tenths, cell.tenths)
         }
-        let quakes = count.values.reduce(0, +)
-        let density = MapStyle.auto.resolved(quakes: quakes, cells: count.count) == .density
-        let scale = DensityScale(largest: count.values.max() ?? 1)
+        let density = MapPalette.DensityColoring(counts: count.values)
         for (index, cellCount) in count {
             let (row, column) = (index / plot.width, index % plot.width)
-            let color: Color = density ? MapPalette.densityColor(level: scale.level(of: cellCount), of: scale.count)
-                : Formatting.color(forMagnitude: Double(largest[index]!) / 10)
+            let color = density?.color(cellCount) ?? Formatting.color(forMagnitude: Double(largest[index]!) / 10)
             screen.put(unicode ? String(BrailleCanvas.character(canvas.mask(column: column, row: row))) : "*",
                        row: plot.y + row, column: plot.x + column, style: Style(foreground: color))
         }

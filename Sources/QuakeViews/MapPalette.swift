@@ -26,6 +26,26 @@ public enum MapPalette {
         classes > 1 && Double(level) / Double(classes - 1) > 0.6 ? .indexed(16, fallback: .default) : .indexed(231, fallback: .default)
     }
 
+    /// How the dots of a plot (a section, magnitude over time) are colored
+    /// by how many quakes each cell holds: on the density ramp, classed as
+    /// the map classes its cells; nil when the cells hold too few each for
+    /// it (the map's `auto` threshold: each dot is then an event).
+    public struct DensityColoring {
+        let scale: DensityScale
+
+        public init?(counts: some Collection<Int>) {
+            guard MapStyle.auto.resolved(quakes: counts.reduce(0, +), cells: counts.count) == .density else { return nil }
+            scale = DensityScale(largest: counts.max() ?? 1)
+        }
+
+        public func color(_ count: Int) -> Color { MapPalette.densityColor(level: scale.level(of: count), of: scale.count) }
+
+        /// The class's shade, for a terminal without UTF-8.
+        public func shade(_ count: Int) -> String {
+            MapPalette.densityShade(level: scale.level(of: count), of: scale.count, unicode: false)
+        }
+    }
+
     /// Density without colors: shades, lightest to darkest (in ASCII,
     /// characters the land's `.` and the marker's `@` are not).
     public static func densityShade(level: Int, of classes: Int, unicode: Bool = true) -> String {

@@ -129,17 +129,16 @@ public struct SectionPlotView {
                 oldest = min(oldest, shade); newest = max(newest, shade)
             }
         }
-        let density = MapStyle.auto.resolved(quakes: count.values.reduce(0, +), cells: count.count) == .density
-        let scale = DensityScale(largest: count.values.max() ?? 1)
+        let density = MapPalette.DensityColoring(counts: count.values)
         for row in 0..<plot.height {
             for column in 0..<plot.width {
                 let mask = canvas.mask(column: column, row: row)
                 guard mask != 0 else { continue }
                 let cell = row * plot.width + column
-                if density {
-                    let color = MapPalette.densityColor(level: scale.level(of: count[cell] ?? 1), of: scale.count)
-                    screen.put(unicode ? String(BrailleCanvas.character(mask)) : MapPalette.densityShade(level: scale.level(of: count[cell] ?? 1), of: scale.count, unicode: false),
-                               row: plot.y + row, column: plot.x + column, style: colors ? Style(foreground: color) : .plain)
+                if let density {
+                    let cellCount = count[cell] ?? 1
+                    screen.put(unicode ? String(BrailleCanvas.character(mask)) : density.shade(cellCount), row: plot.y + row,
+                               column: plot.x + column, style: colors ? Style(foreground: density.color(cellCount)) : .plain)
                     continue
                 }
                 let event = MapPalette.event(largest: largest[cell], value: value[cell], dots: mask, coloring: coloring,

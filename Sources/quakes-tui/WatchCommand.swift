@@ -79,21 +79,32 @@ struct WatchCommand: ParsableCommand {
             let failure = Self.sync(catalog: catalog, config: config, signals: signals, heartbeat: heartbeat)
             heartbeat?.clear()
             if let failure { printError("watch: \(Self.line(failure))") }
-            do {
-                let alerts = try matcher.check()
-                heartbeat?.synced(at: Date(), alerts: alerts.count)
-                for quake in alerts {
-                    // A signal during a slow --exec ends the watch before the next alert.
-                    if !signals.drain().isEmpty { exitClosingCatalogs(0) }
-                    StandardOutput.writeLine(QuakeAlertFormat.line(quake, format: format))
-                    if let exec, let failure = AlertCommand.run(exec, for: quake) { printError(failure) }
-                }
-                if !alerts.isEmpty { bell?.ring() }
-            } catch {
-                printError("watch: \(Self.line(error))")
-            }
+            if let alerted = alert(&matcher, bell: bell, signals: signals) { heartbeat?.synced(at: Date(), alerts: alerted) }
             let next = started.addingTimeInterval(TimeInterval(period))
             Self.wait(until: next, signals: signals, heartbeat: heartbeat)
+        }
+    }
+
+    /// Asks the matcher what is new and matches, and announces each: its
+    /// line, then its command (`pushedAfter`: the seconds from its origin
+    /// to its pushed message, when one brought it); the bell once for them.
+    /// A signal during a slow --exec ends the watch before the next alert.
+    /// How many alerted; nil when the check failed (said on stderr).
+    func alert(_ matcher: inout AlertMatcher, bell: WatchBell?, signals: SignalPipe,
+               pushedAfter: (Quake) -> Double? = { _ in nil }) -> Int? {
+        do {
+            let alerts = try matcher.check()
+            for quake in alerts {
+                if !signals.drain().isEmpty { exitClosingCatalogs(0) }
+                let delay = pushedAfter(quake)
+                StandardOutput.writeLine(QuakeAlertFormat.line(quake, format: format, pushedAfter: delay))
+                if let exec, let failure = AlertCommand.run(exec, for: quake, pushedAfter: delay) { printError(failure) }
+            }
+            if !alerts.isEmpty { bell?.ring() }
+            return alerts.count
+        } catch {
+            printError("watch: \(Self.line(error))")
+            return nil
         }
     }
 

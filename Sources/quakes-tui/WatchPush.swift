@@ -38,17 +38,8 @@ extension WatchCommand {
                 }
             }
             guard stored else { continue }
-            do {
-                let alerts = try matcher.check()
-                for quake in alerts {
-                    if !signals.drain().isEmpty { task.cancel(); exitClosingCatalogs(0) }
-                    let pushedAfter = feed.receipt(of: quake.id).map { $0.timeIntervalSince(quake.time) }
-                    StandardOutput.writeLine(QuakeAlertFormat.line(quake, format: format, pushedAfter: pushedAfter))
-                    if let exec, let failure = AlertCommand.run(exec, for: quake, pushedAfter: pushedAfter) { printError(failure) }
-                }
-                if !alerts.isEmpty { bell?.ring() }
-            } catch {
-                printError("watch: \(error)")
+            _ = alert(&matcher, bell: bell, signals: signals) { quake in
+                feed.receipt(of: quake.id).map { $0.timeIntervalSince(quake.time) }
             }
         }
     }
