@@ -19,11 +19,14 @@ public enum QuakeAlertFormat {
     /// `pushed 38.2 s after origin`, the JSON adds `pushed_after_s`).
     public static func line(_ quake: Quake, format: Format, pushedAfter: Double? = nil) -> String {
         switch format {
-        case .text: textLine(quake) + (pushedAfter.map { "  pushed \(seconds($0)) s after origin" } ?? "")
+        case .text: textLine(quake) + (pushedAfter.map { "  " + pushedText($0) } ?? "")
         case .json:
             pushedAfter.map { String(jsonObject(quake).dropLast()) + ",\"pushed_after_s\":\(seconds($0))}" } ?? jsonObject(quake)
         }
     }
+
+    /// `pushed 38.2 s after origin`: the alert line's and the browser banner's words.
+    public static func pushedText(_ pushedAfter: Double) -> String { "pushed \(seconds(pushedAfter)) s after origin" }
 
     /// Seconds to a tenth.
     static func seconds(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -43,6 +43,10 @@ public final class PushFeed: Sendable {
     /// (an alert is of its first report).
     public func receipt(of id: String) -> Date? { state.withLock { $0.receipts[id] } }
 
+    /// Seconds from `quake`'s origin time to its first message, for a
+    /// quake this feed brought (the alert's latency).
+    public func pushedAfter(_ quake: Quake) -> Double? { receipt(of: quake.id).map { $0.timeIntervalSince(quake.time) } }
+
     /// Runs until the returned task is cancelled.
     public func start(onEvent: @escaping @Sendable (Event) -> Void) -> Task<Void, Never> {
         Task.detached { [self] in

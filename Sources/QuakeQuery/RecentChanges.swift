@@ -12,11 +12,28 @@ public struct Epicentre: Sendable, Hashable {
     }
 }
 
+/// A row an import changed lately: when, and when it was first stored, so
+/// that a new quake is told from one whose report changed.
+public struct QuakeChange: Sendable, Hashable {
+    public let changedAt: Date
+    /// Nil for a row stored before the catalog kept it, or an event row
+    /// remade from one of its origins: known before, not new.
+    public let addedAt: Date?
+
+    public init(changedAt: Date, addedAt: Date? = nil) {
+        self.changedAt = changedAt; self.addedAt = addedAt
+    }
+
+    /// Whether the row was first stored after `moment` (else it was there,
+    /// and changed).
+    public func isAddition(after moment: Date) -> Bool { addedAt.map { $0 > moment } ?? false }
+}
+
 /// The rows imports changed lately, as each complete snapshot reports them:
-/// when each changed (the table's `+` mark) and, for those the
+/// when each changed and was added (the table's marks) and, for those the
 /// configuration selects, where (the map marks their cells).
 struct RecentChanges {
-    var times: [String: Date] = [:]
+    var times: [String: QuakeChange] = [:]
     var epicentres: [String: Epicentre] = [:]
 
     /// At most this many rows are read: a large import changes every row
@@ -29,14 +46,15 @@ struct RecentChanges {
     /// this snapshot's configuration.
     static func read(since: Date, plan: QueryPlan, _ db: Database) throws -> RecentChanges {
         let sql = """
-            SELECT id, changedAt, latitude, longitude, (\(plan.whereSQL)) FROM \(QuakeField.table)
+            SELECT id, changedAt, latitude, longitude, (\(plan.whereSQL)), addedAt FROM \(QuakeField.table)
             WHERE changedAt > ? LIMIT \(limit)
             """
         let rows = try Row.fetchCursor(db, sql: sql, arguments: plan.arguments + [since.epochMilliseconds])
         var changes = RecentChanges()
         while let row = try rows.next() {
             let id: String = row[0]
-            changes.times[id] = Date(epochMilliseconds: row[1])
+            changes.times[id] = QuakeChange(changedAt: Date(epochMilliseconds: row[1]),
+                                            addedAt: (row[5] as Int64?).map(Date.init(epochMilliseconds:)))
             if (row[4] as Int64?).map({ $0 != 0 }) == true {
                 changes.epicentres[id] = Epicentre(latitude: row[2], longitude: row[3])
             }

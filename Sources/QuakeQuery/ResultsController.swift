@@ -47,9 +47,19 @@ public final class ResultsController: @unchecked Sendable {
     public let changesSince: Date
 
     /// How far back a snapshot's `recentlyChanged` looks: the 30 s the
-    /// browser marks a changed row for. Older changes are not read at all,
-    /// so the scan stays small however long the browser runs.
+    /// browser marks a changed row for, or back to `marksSince`. Older
+    /// changes are not read at all, so the scan stays small however long
+    /// the browser runs.
     public static let recentChangesWindow = ResultsPage.recentChangesWindow
+
+    /// Changes since this moment are reported however old: the browser's
+    /// marks of what came while nobody looked (its last key), counted until
+    /// the user looks and fading after. Nil: the window alone.
+    public var marksSince: Date? {
+        get { lock.withLock { marksStart } }
+        set { lock.withLock { marksStart = newValue } }
+    }
+    private var marksStart: Date?
 
     /// A quake whose position each complete snapshot reports (the UI's
     /// selection), found on the controller's queue rather than the caller's.
@@ -265,6 +275,13 @@ public final class ResultsController: @unchecked Sendable {
             arguments += [folded]
             return try Int.fetchOne(db, sql: "\(matches) ORDER BY position\(direction) LIMIT 1", arguments: arguments).map { ($0, true) }
         }
+    }
+
+    /// Where quake `id` is in the current results, nil when not in them
+    /// (`C` to a change off the page), on the caller's thread.
+    public func position(of id: String) throws -> Int? {
+        let (_, configuration) = current
+        return try catalog.dbWriter.read { db in try QueryPlan.planning(configuration, db).window.position(of: id, db) }
     }
 
     /// Fetches the current configuration anew.
@@ -541,9 +558,11 @@ public final class ResultsController: @unchecked Sendable {
         // the count too.
         let total = try QuakeCatalog.keptQuakeCount(db)
         let count = plan.whereSQL == "1" ? total : try plan.count(db)
-        // Only the last 30 s: a range on the quake_changedAt index, a few
-        // rows, not every row changed since the browser opened.
-        let since = max(changesSince, Date(timeIntervalSinceNow: -Self.recentChangesWindow))
+        // Only the last 30 s, or since the user looked: a range on the
+        // quake_changedAt index, a few rows, not every row changed since
+        // the browser opened.
+        let window = Date(timeIntervalSinceNow: -Self.recentChangesWindow)
+        let since = max(changesSince, min(marksSince ?? window, window))
         let changed = try RecentChanges.read(since: since, plan: plan, db)
         let tracked = try trackedID.flatMap { id in try trackedPosition(of: id, plans.window, first: first, db).map { (id, $0) } }
         return Summary(count: count, sections: try plan.sections(db), total: total, changed: changed, tracked: tracked)

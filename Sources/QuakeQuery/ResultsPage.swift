@@ -24,11 +24,13 @@ public struct ResultsPage: Sendable, Equatable {
     public let rows: [Quake]
     /// Where the tracked quake (the selection) is, when these results hold it.
     public let tracked: TrackedQuake?
-    /// How long a changed row is reported (and marked): half a minute.
+    /// How long a changed row is reported (and marked) after it is seen:
+    /// half a minute.
     public static let recentChangesWindow: TimeInterval = 30
 
-    /// Rows changed in the last half minute, with when: the table marks them.
-    public let recentlyChanged: [String: Date]
+    /// Rows changed in the last half minute, or since the user last looked
+    /// (`ResultsController.marksSince`), with when: the table marks them.
+    public let recentlyChanged: [String: QuakeChange]
     /// Where those of them these results hold are: the map marks them.
     public let recentlyChangedEpicentres: [String: Epicentre]
     /// Why the rows of this window could not be read (a corrupt page, a
@@ -45,7 +47,7 @@ public struct ResultsPage: Sendable, Equatable {
 
     public init(generation: Int, configuration: FetchConfiguration, dataVersion: Int = 0, count: Int?,
                 total: Int? = nil, sections: [ResultsSection] = [], firstRowIndex: Int = 0, rows: [Quake],
-                tracked: TrackedQuake? = nil, recentlyChanged: [String: Date] = [:],
+                tracked: TrackedQuake? = nil, recentlyChanged: [String: QuakeChange] = [:],
                 recentlyChangedEpicentres: [String: Epicentre] = [:], rowReadFailure: String? = nil) {
         self.generation = generation; self.configuration = configuration; self.dataVersion = dataVersion
         self.count = count; self.total = total; self.sections = sections; self.firstRowIndex = firstRowIndex

@@ -42,8 +42,9 @@ public struct ResultsSnapshot: Sendable {
     /// Every quake in the catalog, filtered or not; nil while counting.
     public let total: Int?
     /// Rows an import inserted or replaced since the controller's
-    /// `changesSince`, with when: the UI marks them.
-    public let recentlyChanged: [String: Date]
+    /// `changesSince`, in the last `recentChangesWindow` or since its
+    /// `marksSince`, with when: the UI marks them.
+    public let recentlyChanged: [String: QuakeChange]
     /// Where the quakes of `recentlyChanged` that these results hold are:
     /// the map marks them.
     public let recentlyChangedEpicentres: [String: Epicentre]
@@ -57,7 +58,7 @@ public struct ResultsSnapshot: Sendable {
     let window: RowWindow
 
     init(generation: Int, configuration: FetchConfiguration, count: Int?, sections: [ResultsSection] = [],
-         total: Int? = nil, recentlyChanged: [String: Date] = [:],
+         total: Int? = nil, recentlyChanged: [String: QuakeChange] = [:],
          recentlyChangedEpicentres: [String: Epicentre] = [:], trackedPosition: (String, Int)? = nil,
          dataVersion: Int = 0, window: RowWindow) {
         self.generation = generation; self.configuration = configuration; self.count = count; self.dataVersion = dataVersion

@@ -24,6 +24,7 @@ public enum Schema {
         ("v10: declustered sequences", SequenceTable.create),
         ("v11: quakes per map cell of two more grids", KeptCells.addLevels),
         ("v12: sequence sections in order", SequenceTable.addSections),
+        ("v13: when each quake was first stored", addAdditionTimes),
     ]
 
     /// The quake indexes a large import builds after it commits, each in a
@@ -236,6 +237,16 @@ public enum Schema {
         // machine's clock): the browser marks rows changed while it is open.
         try db.alter(table: "quake") { t in t.add(column: "changedAt", .integer).notNull().defaults(to: 0) }
         try db.create(index: "quake_changedAt", on: "quake", columns: ["changedAt"])
+    }
+
+    private static func addAdditionTimes(_ db: Database) throws {
+        // When an import first inserted the row (epoch ms, as changedAt):
+        // the browser tells a new quake from a changed one. NULL for rows
+        // stored before, and for an event row remade from one of its
+        // origins (the event was known already). No index: it is only read
+        // for the few rows the changedAt index finds. Adding a column is
+        // constant time, whatever the catalog's size.
+        try db.alter(table: "quake") { t in t.add(column: "addedAt", .integer) }
     }
 
     private static func addSortAndCountIndexes(_ db: Database) throws {

@@ -98,7 +98,7 @@ struct MapCells {
 
     /// Draws the dots as density cells or event symbols; says what was drawn, for the legend.
     mutating func drawQuakes(_ quakes: MapQuakes?, style: MapStyle, coloring: MapColoring, colors: Bool,
-                             unicode: Bool, changed: [GeoPoint]) -> MapDrawn {
+                             unicode: Bool, changed: [GeoPoint], flashing: [GeoPoint] = []) -> MapDrawn {
         guard let quakes, !quakes.dots.isEmpty else { return MapDrawn(style: style == .auto ? .events : style) }
         var count = Array(repeating: 0, count: columns * rows)
         var largest = Array(repeating: Double?.none, count: columns * rows)
@@ -117,6 +117,8 @@ struct MapCells {
         let lit = count.indices.filter { count[$0] > 0 }
         let resolved = style.resolved(quakes: quakes.count, cells: lit.count)
         let bold = Set(changed.compactMap(frame.projection.dotIfInside).map(index))
+        let flash = Set(flashing.compactMap(frame.projection.dotIfInside).map(index))
+        defer { for cell in flash where top[cell] != nil { top[cell]!.style.reverse = true } }
         var drawn = MapDrawn(style: resolved)
         if coloring == .time, oldest <= newest { drawn.timeRange = (oldest, newest) }
         if resolved == .density {

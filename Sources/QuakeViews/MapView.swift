@@ -33,6 +33,8 @@ public struct MapView {
     public var selected: GeoPoint?
     /// Epicentres of quakes an import added or changed lately: their cells are bold.
     public var changed: [GeoPoint]
+    /// Epicentres of quakes added a moment ago: their cells flash (reversed) once.
+    public var flashing: [GeoPoint] = []
     /// Braille on a UTF-8 terminal; `*` and `.` elsewhere.
     public var unicode: Bool
     /// Whether colors show: without them, quakes use glyphs of their own.
@@ -92,7 +94,7 @@ public struct MapView {
         cells.drawLayers(land: land, overlays: overlays, graticule: unicode ? graticule : nil)
         if let profile { cells.drawProfileLine(profile) }
         let drawn = cells.drawQuakes(shown, style: style, coloring: coloring, colors: colors, unicode: unicode,
-                                     changed: changed)
+                                     changed: changed, flashing: flashing)
         cells.drawTowns(TownLabels.labels(for: towns, in: frame.projection, marker: unicode ? "◆" : "+",
                                           width: DisplayWidth.of))
         if let graticule { cells.drawTicks(graticule) }

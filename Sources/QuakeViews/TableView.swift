@@ -30,6 +30,8 @@ public struct TableContent: Sendable, Equatable {
     public var tableLayout: TableLayout
     /// The columns as `<` `>` moved them; nil: the usual order.
     public var columnOrder: [QuakeColumn]?
+    /// How the rows an import added or changed are marked.
+    public var changeMarks = ChangeMarks(lookedAt: .distantPast)
 
     public init(page: ResultsPage?, home: Home?, shownSortKeys: [SortKey], requestedSortKeys: [SortKey],
                 columnCursor: QuakeColumn, topLine: Int, selectedIndex: Int, filterText: String, isUnfiltered: Bool) {
@@ -62,9 +64,6 @@ public struct TableContent: Sendable, Equatable {
 /// The table: a header row of column titles with their sort marks, then
 /// rows and section lines from the page on screen, in a given area.
 public struct TableView {
-    /// How long a row an import added or changed keeps its `+` mark.
-    public static let changeMarkDuration = ResultsPage.recentChangesWindow
-
     public let formatting: Formatting
     /// `▲▼` on a UTF-8 terminal, `^v` elsewhere.
     public let unicode: Bool
@@ -161,7 +160,8 @@ public struct TableView {
                     renderPlaceholder(selected: index == state.selectedIndex, in: row, into: &screen)
                     continue
                 }
-                renderRow(quake, selected: index == state.selectedIndex, filter: filter, page: page,
+                let mark = state.changeMarks.mark(quake.id, changes: page.recentlyChanged, now: formatting.now)
+                renderRow(quake, selected: index == state.selectedIndex, filter: filter, mark: mark,
                           home: state.home, columns, in: row, into: &screen)
             case nil: break
             }
@@ -174,14 +174,19 @@ public struct TableView {
         screen.put("…", row: row.y, column: row.x + ColumnLayout.margin, style: style)
     }
 
-    private func renderRow(_ quake: Quake, selected: Bool, filter: FilterMatch, page: ResultsPage,
+    private func renderRow(_ quake: Quake, selected: Bool, filter: FilterMatch, mark: ChangeMarks.Mark?,
                            home: Home?, _ columns: ColumnLayout, in row: Rect, into screen: inout Screen) {
-        // A quake new or changed in the last half minute: bold, with a `+`.
-        let changed = page.recentlyChanged[quake.id]
-            .map { (0..<Self.changeMarkDuration).contains(formatting.now.timeIntervalSince($0)) } ?? false
-        let base = Style(bold: changed, reverse: selected)
+        // A quake an import added (`+`, green) or changed (`~`, yellow):
+        // the row bold while the mark is bright, then the mark alone, then
+        // the mark dim (`ChangeMarks`).
+        let base = Style(bold: mark?.brightness == .bright, reverse: selected)
         if selected { screen.fill(row: row.y, from: row.x, to: row.maxX, style: base) }
-        if changed { screen.put("+", row: row.y, column: row.x, style: base) }
+        if let mark {
+            var style = base
+            style.dim = mark.brightness == .dim
+            if !selected { style.foreground = mark.kind == .added ? .green : .yellow }
+            screen.put(mark.symbol, row: row.y, column: row.x, style: style)
+        }
         for placed in columns.columns {
             var style = base
             let text: String

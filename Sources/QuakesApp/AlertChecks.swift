@@ -16,10 +16,14 @@ final class AlertChecks: Sendable {
     private let monitor = Mutex<CatalogChangeMonitor?>(nil)
     private let checkPending = Mutex(false)
     private let post: @Sendable (BrowserEvent) -> Void
+    /// A pushed quake's seconds from origin to message (`--push`), else nil.
+    private let pushedAfter: @Sendable (Quake) -> Double?
 
-    init(catalog: QuakeCatalog, predicate: QuakePredicate, post: @escaping @Sendable (BrowserEvent) -> Void) {
+    init(catalog: QuakeCatalog, predicate: QuakePredicate, pushedAfter: @escaping @Sendable (Quake) -> Double? = { _ in nil },
+         post: @escaping @Sendable (BrowserEvent) -> Void) {
         self.catalog = catalog
         matcher = Mutex(AlertMatcher(catalog: catalog, predicate: predicate))
+        self.pushedAfter = pushedAfter
         self.post = post
     }
 
@@ -47,7 +51,9 @@ final class AlertChecks: Sendable {
             checkPending.withLock { $0 = false }
             do {
                 let quakes = try matcher.withLock { try $0.check() }
-                if !quakes.isEmpty { post(.alerts(quakes)) }
+                guard !quakes.isEmpty else { return }
+                let delays = quakes.reduce(into: [String: Double]()) { delays, quake in delays[quake.id] = pushedAfter(quake) }
+                post(.alerts(quakes, pushedAfter: delays))
             } catch {
                 post(.notice("error: --alert: \(error)"))
             }

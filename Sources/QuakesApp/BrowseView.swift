@@ -130,6 +130,10 @@ public struct BrowseView {
         if state.isIndexing { parts.append("indexing…") }
         if let updated = state.lastUpdated { parts.append("Updated \(formatting.age(updated))") }
         if let push = state.push { parts.append(push.text(now: formatting.now, age: formatting.age)) }
+        if let page = state.page, let unseen = ChangeMarks.unseenText(state.changeMarks.unseen(
+            changes: page.recentlyChanged, inResults: page.recentlyChangedEpicentres.keys)) {
+            parts.append(unseen)
+        }
         let shown = state.shown
         if !shown.filterText.isEmpty { parts.append("filter \"\(shown.filterText)\"") }
         if let predicate = shown.userPredicate { parts.append("where \(predicate)") }
@@ -158,19 +162,22 @@ public struct BrowseView {
 
     /// The map pane: the marker on the selected quake, the quakes an import
     /// just added or changed (those these results hold) in bold for as
-    /// long as their rows are marked.
+    /// long as their rows are marked, a just added one's cell flashing.
     private func renderMap(_ state: BrowserModel, formatting: Formatting, in area: Rect, into screen: inout Screen) {
-        var changed: [GeoPoint] = []
+        var changed: [GeoPoint] = [], flashing: [GeoPoint] = []
         if let page = state.page {
             for (id, epicentre) in page.recentlyChangedEpicentres {
-                guard let date = page.recentlyChanged[id],
-                      (0..<TableView.changeMarkDuration).contains(formatting.now.timeIntervalSince(date)) else { continue }
-                changed.append(GeoPoint(latitude: epicentre.latitude, longitude: epicentre.longitude))
+                guard state.changeMarks.mark(id, changes: page.recentlyChanged, now: formatting.now) != nil,
+                      let change = page.recentlyChanged[id] else { continue }
+                let point = GeoPoint(latitude: epicentre.latitude, longitude: epicentre.longitude)
+                changed.append(point)
+                if ChangeMarks.flashes(change, now: formatting.now) { flashing.append(point) }
             }
         }
         var view = MapView(region: state.map.region, quakes: state.map.quakes, land: .none, selected: state.selectedEpicentre,
                            changed: changed, unicode: unicode, colors: colors, style: state.map.style,
                            coloring: state.map.coloring, cellAspect: state.map.cellAspect, focused: state.map.isFocused)
+        view.flashing = flashing
         layers.applied(to: &view, showsLayers: state.map.showsLayers)
         view.profile = state.section.start.map { MapProfileLine(start: $0, end: state.section.end) }
         view.render(in: area, into: &screen)

@@ -83,7 +83,11 @@ public enum BrowserApp {
                                   chartQueries: chartQueries, refresher: refresher, exporter: exporter, views: views,
                                   terminal: terminal)
         if let notice { inbox.post(.notice(notice)) }
-        let alerts = alert.map { AlertChecks(catalog: catalog, predicate: $0, post: inbox.post) }
+        let alerts = alert.map { predicate in
+            AlertChecks(catalog: catalog, predicate: predicate,
+                        pushedAfter: { quake in push?.pushedAfter(quake) },
+                        post: inbox.post)
+        }
         try alerts?.start()
         defer { alerts?.stop() }
         try controller.start()

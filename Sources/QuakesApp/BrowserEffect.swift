@@ -13,6 +13,10 @@ public enum BrowserEffect: Equatable, Sendable {
     case loadOrigins(String)
     /// Locate this quake (the selection) in the results that follow.
     case track(String?)
+    /// Where this quake is in the results now (`C` to a change off the page), as `.located`.
+    case locate(String)
+    /// Report the changes since this moment in the results (`ChangeMarks.readSince`).
+    case reportChanges(since: Date)
     /// These rows are on screen and not in the page: a page with them.
     case needRows(Range<Int>)
     /// Keep the map's aggregate for this request (nil: the map is hidden).

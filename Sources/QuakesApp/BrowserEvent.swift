@@ -69,8 +69,9 @@ public enum BrowserEvent: Sendable {
     /// `.deleteView` ended: the views left, or why not.
     case viewDeleted(name: String, Result<[String: SavedView], any Error>)
     /// Quakes that newly match `--alert`'s predicate, oldest first (a
-    /// catalog change brought them).
-    case alerts([Quake])
+    /// catalog change brought them), with the seconds from origin to push
+    /// message of those a push stream brought.
+    case alerts([Quake], pushedAfter: [String: Double] = [:])
     /// `.loadOrigins` read the event's origins, or failed to.
     case origins(event: String, Result<[EventOrigin], any Error>)
     /// `.merge` or `.split` ended: what was done and the event the details
@@ -82,6 +83,8 @@ public enum BrowserEvent: Sendable {
     case sectionComputed(Profile, Result<SectionContents, any Error>)
     /// The push source's connection changed, a message came, or a note for the bottom line.
     case push(PushLine.News)
+    /// `.locate` ended: where the quake is in the results, nil when not in them, or why not.
+    case located(id: String, Result<Int?, any Error>)
     /// `.findPlace` ended: the row found (and whether the search went round
     /// the end), nil when no place holds the text, or why not.
     case found(text: String, Result<(position: Int, wrapped: Bool)?, any Error>)

@@ -88,6 +88,7 @@ extension BrowserModel {
         case .cycleMcMethod:
             charts.cycleMcMethod()
             message = "Mc by \(charts.mcMethod.rawValue)"
+        case .jumpToChange: jumpToChange()
         case .undo: travel(back: true)
         case .redo: travel(back: false)
         case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap,

@@ -77,6 +77,11 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var isIndexing = false
     /// The moment ages and change marks are shown as of.
     public internal(set) var now: Date
+    /// What changed since the user last looked (a key, a click), and how
+    /// changed rows are marked.
+    public internal(set) var changeMarks: ChangeMarks
+    /// The change `C` went to last: the next `C` goes to the one before it.
+    var lastChangeJump: String?
     public internal(set) var ending: Ending?
     /// The terminal's size, as the last resize said.
     private(set) var screenWidth: Int
@@ -129,6 +134,8 @@ public struct BrowserModel: Equatable, Sendable {
         var mapRequest: AggregateRequest??
         /// The event whose origins were read: its id, origins and update.
         var origins: String?
+        /// From when the results report changes (`ChangeMarks.readSince`).
+        var marksSince: Date?
     }
 
     struct QueryOfConfiguration: Equatable, Sendable {
@@ -168,6 +175,7 @@ public struct BrowserModel: Equatable, Sendable {
         self.canSaveViews = canSaveViews
         self.hasDisplay = hasDisplay
         self.now = now
+        changeMarks = ChangeMarks(lookedAt: now)
         self.lastUpdated = lastUpdated
         screenWidth = width
         screenHeight = height
@@ -230,6 +238,7 @@ public struct BrowserModel: Equatable, Sendable {
         content.tableLayout = tableLayout
         content.widestPlace = widestPlace
         content.columnOrder = columnOrder
+        content.changeMarks = changeMarks
         return content
     }
 

@@ -34,8 +34,11 @@ extension BrowserModel {
         case .input(.key(let key)):
             // Any key puts the banner away, and does what it does.
             alertBanner = nil
+            if isLook(.key(key)) { look() }
             handle(key)
-        case .input(.mouse(let mouse)): handle(mouse)
+        case .input(.mouse(let mouse)):
+            look()
+            handle(mouse)
         case .input(.resize(let width, let height)): resize(width: width, height: height)
         case .page(let page): apply(page)
         case .fetchFailed(let error):
@@ -81,13 +84,14 @@ extension BrowserModel {
             push?.heard(news)
             if case .note(let line) = news { message = line }
         case .openFailed(let url, let reason): message = "error: cannot open \(url): \(reason)"
-        case .alerts(let quakes): receiveAlerts(quakes)
+        case .alerts(let quakes, let pushedAfter): receiveAlerts(quakes, pushedAfter: pushedAfter)
         case .origins(let event, .success(let origins)):
             if event == selectedQuake?.id { showOrigins(origins) }
         case .origins(_, .failure(let error)): report(error)
         case .grouped(let result): regrouped(result)
         case .frequencyCounted(let result): showFrequency(result)
         case .found(let text, let result): showFound(text, result)
+        case .located(let id, let result): located(id, result)
         }
     }
 
@@ -261,6 +265,7 @@ extension BrowserModel {
         let times = map.coloring == .time
         if let profile = section.ask(for: page, times: times) { effects.append(.computeSection(profile, selection, times: times)) }
         askForOrigins()
+        askForChanges()
     }
 
     /// The details list an event's origins when it has several: read once

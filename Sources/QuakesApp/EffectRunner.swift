@@ -31,6 +31,10 @@ struct EffectRunner {
         switch effect {
         case .fetch(let configuration): controller.fetch(configuration)
         case .track(let id): controller.trackedID = id
+        case .locate(let id):
+            let controller = controller
+            Self.inBackground(inbox) { Self.locating(id, controller) }
+        case .reportChanges(let since): controller.marksSince = since
         case .needRows(let range): controller.needRows(range)
         case .observeMap(let request): mapQueries.observe(request)
         case .fitMap: mapQueries.fit()
@@ -81,6 +85,11 @@ struct EffectRunner {
     /// The search `Ctrl-F`, `n` and `N` ask for, on the caller's thread.
     static func finding(_ text: String, from index: Int, forward: Bool, _ controller: ResultsController) -> BrowserEvent {
         .found(text: text, Result { try controller.placeMatch(text, from: index, forward: forward) })
+    }
+
+    /// Where `C`'s change is in the results, on the caller's thread.
+    static func locating(_ id: String, _ controller: ResultsController) -> BrowserEvent {
+        .located(id: id, Result { try controller.position(of: id) })
     }
 
     /// The section `x` asks for, on the caller's thread.

@@ -47,6 +47,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case markSection, stretchSection
     /// `x` on the map: the next two clicks place A and A′.
     case placeSectionByClicks
+    /// `C`: the newest change an import made to the results, again the one before it.
+    case jumpToChange
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -158,6 +160,7 @@ enum Keymap {
         KeyBinding(keys: [.character("+")], context: .table, command: .showColumns),
         KeyBinding(keys: [.character("<")], context: .table, command: .moveColumnLeft),
         KeyBinding(keys: [.character(">")], context: .table, command: .moveColumnRight),
+        KeyBinding(keys: [.character("C")], context: .table, command: .jumpToChange),
         KeyBinding(keys: [.escape, .enter, .character("q")], context: .detail, command: .closeDetail),
         KeyBinding(keys: [.down, .character("j")], context: .detail, command: .moveDown),
         KeyBinding(keys: [.up, .character("k")], context: .detail, command: .moveUp),
@@ -213,7 +216,8 @@ enum Keymap {
         KeyHelpLine(keys: "e  F", text: "export (.csv .json .geojson); F column's values",
                     commands: [.export, .frequency]),
         // The catalog's remembered sources; the configured feed only when it has none.
-        KeyHelpLine(keys: "r", text: "refresh: sync the sources, else the feed", commands: [.refresh]),
+        KeyHelpLine(keys: "r  C", text: "refresh: sources, else feed; C newest change",
+                    commands: [.refresh, .jumpToChange]),
         KeyHelpLine(keys: "m  Tab  c M O", text: "map: over/alone/off; Tab map; c charts, M Mc",
                     commands: [.cycleMapLayout, .switchFocus, .cycleCharts, .cycleMcMethod, .toggleDecay]),
         KeyHelpLine(keys: "+ - arrows 0 .", text: "map: zoom at the selection, pan, fit, centre",
@@ -257,6 +261,7 @@ enum Keymap {
         .hideColumn: "hide the cursor's column", .showColumns: "add a column (any stored field)",
         .moveColumnLeft: "move the cursor's column left", .moveColumnRight: "move the cursor's column right",
         .search: "find a place in the results", .searchNext: "find the next", .searchPrevious: "find the previous",
+        .jumpToChange: "the newest change (again: the one before)",
     ]
 
     // MARK: The bottom hints line
@@ -352,6 +357,12 @@ enum Keymap {
         KeyManualItem(keys: "`r`", text: "Refresh in the background: sync the catalog's sources (see `sync`), or fetch "
                         + "the configured feed when it remembers none (see `fetch`); the bottom line shows the progress, "
                         + "then what changed or the error.", commands: [.refresh]),
+        KeyManualItem(keys: "`C`", text: "Select the results' newest change: the quake an import (a refresh, a push, "
+                        + "another process) added or changed last; again, the one before it, round to the newest. Added "
+                        + "rows are marked `+` (green), changed ones `~` (yellow): bold until you look (any other key or "
+                        + "a click), then fading over half a minute; the top line counts what came since you looked, "
+                        + "`+3 new, 1 updated since you looked`, and the map flashes a new quake's cell.",
+                      commands: [.jumpToChange]),
         KeyManualItem(keys: "`m`", text: "The map: over the table, alone, off.", commands: [.cycleMapLayout]),
         KeyManualItem(keys: "`c`", text: "The charts pane over the table (under the map when it shows): activity over "
                         + "time and the magnitude–frequency distribution with Mc and the b-value; again, magnitude over "

@@ -38,9 +38,7 @@ extension WatchCommand {
                 }
             }
             guard stored else { continue }
-            _ = alert(&matcher, bell: bell, signals: signals) { quake in
-                feed.receipt(of: quake.id).map { $0.timeIntervalSince(quake.time) }
-            }
+            _ = alert(&matcher, bell: bell, signals: signals, pushedAfter: feed.pushedAfter)
         }
     }
 

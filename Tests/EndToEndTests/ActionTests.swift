@@ -124,7 +124,7 @@ struct ActionTests {
             ("⏎  Tab x m", "details (Esc back); origin, split it off, merge"),
             ("d  x =", "delete (asks first); x cross-section, = stretch"),
             ("e  F", "export (.csv .json .geojson); F column's values"),
-            ("r", "refresh: sync the sources, else the feed"),
+            ("r  C", "refresh: sources, else feed; C newest change"),
             ("m  Tab  c M O", "map: over/alone/off; Tab map; c charts, M Mc"),
             ("+ - arrows 0 .", "map: zoom at the selection, pan, fit, centre"),
             ("R  v V L", "map: region only (again: off); style, colors, layers"),

@@ -10,8 +10,10 @@ struct FeedRefreshTests {
     static let idle = " quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼"
 
     /// `Updated N s ago` a few seconds after a refresh, whatever N is.
-    static func isUpdatedTopLine(_ top: String, count: String) -> Bool {
-        let pattern = #"^ quakes-tui  quakes\.sqlite  "# + count + #" quakes  row [0-9,]+  Updated [0-9]{1,2} s ago  by time ▼$"#
+    /// `unseen`: what the top line counts since the last key (`+146 new since you looked`).
+    static func isUpdatedTopLine(_ top: String, count: String, unseen: String? = nil) -> Bool {
+        let pattern = #"^ quakes-tui  quakes\.sqlite  "# + count + #" quakes  row [0-9,]+  Updated [0-9]{1,2} s ago  "#
+            + (unseen.map { NSRegularExpression.escapedPattern(for: $0) + "  " } ?? "") + "by time ▼$"
         return top.range(of: pattern, options: .regularExpression) != nil
     }
 
@@ -23,7 +25,8 @@ struct FeedRefreshTests {
         #expect(pane.top == Self.idle, "\(pane)")
         session.send("r")
         pane = session.waitUntil { $0.top.contains("4,857 quakes") && $0.bottom.hasPrefix("refreshed") }
-        #expect(Self.isUpdatedTopLine(pane.top, count: "4,857"), "\(pane)")
+        // Came after the key: counted until the next.
+        #expect(Self.isUpdatedTopLine(pane.top, count: "4,857", unseen: "+146 new since you looked"), "\(pane)")
         #expect(pane.bottom == "refreshed all_day_2014-04.geojson: 146 new, 0 updated, 0 unchanged, 0 skipped", "\(pane)")
         // The next key puts the hints back.
         session.send("j")
@@ -76,7 +79,7 @@ struct FeedRefreshTests {
         let server = try FeedServer()
         let session = try TmuxSession(arguments: ["--url", server.url(Self.day), "--refresh-every", "10m"])
         let pane = session.waitUntil { $0.top.contains("4,857 quakes") }
-        #expect(Self.isUpdatedTopLine(pane.top, count: "4,857"), "\(pane)")
+        #expect(Self.isUpdatedTopLine(pane.top, count: "4,857", unseen: "+146 new since you looked"), "\(pane)")
     }
 
     @Test("the config file points refresh at its feed")

@@ -6,7 +6,7 @@ import TestSupport
 /// resizing, leaving the terminal sane, refusing to run without one.
 @Suite("Terminal", .timeLimit(.minutes(10)))
 struct TerminalTests {
-    @Test("an import by another process shows up live, its rows marked + for 30 s")
+    @Test("an import by another process shows up live, its rows marked + and counted until a key, then for 30 s")
     func liveImport() throws {
         let session = try TmuxSession()
         var pane = session.waitForTable()
@@ -17,7 +17,7 @@ struct TerminalTests {
         let result = try runQuakesTUI(["import", "--db", session.db, Fixture.day2014])
         #expect(result.status == 0, "\(result.stderr)")
         pane = session.waitUntil { $0.top.contains("  4,857 quakes") }
-        #expect(pane.top == " quakes-tui  quakes.sqlite  4,857 quakes  row 1  by time ▼", "\(pane)")
+        #expect(pane.top == " quakes-tui  quakes.sqlite  4,857 quakes  row 1  +146 new since you looked  by time ▼", "\(pane)")
         // 2014 is older than the whole week: the new rows are at the end.
         #expect(pane.rows.first?.time == Oracle.newestFirst[0].utcSecond)
         #expect(!pane.rows.contains { $0.mark == "+" })
@@ -37,8 +37,11 @@ struct TerminalTests {
         let newer = try #require(Oracle.load(feed).first)
         #expect(newer.utcSecond == "2018-06-14 18:13:20")
         #expect(try runQuakesTUI(["import", "--db", session.db, feed]).status == 0)
+        // `G` was a look: only the newer quake is counted, until `g`.
+        pane = session.waitUntil { $0.top.contains("  4,858 quakes") }
+        #expect(pane.top.contains("  +1 new since you looked  "), "\(pane)")
         session.send("g")
-        pane = session.waitUntil { $0.top.contains("  4,858 quakes") && $0.rows.first?.time == newer.utcSecond }
+        pane = session.waitUntil { $0.rows.first?.time == newer.utcSecond && !$0.top.contains("since you looked") }
         #expect(pane.top == " quakes-tui  quakes.sqlite  4,858 quakes  row 1  by time ▼", "\(pane)")
         let first = try #require(pane.rows.first)
         #expect(first.time == newer.utcSecond)
@@ -46,7 +49,7 @@ struct TerminalTests {
         #expect(first.shows(place: newer.place))
         #expect(pane.rows.dropFirst().allSatisfy { $0.mark == "" }, "the week's rows are not marked")
 
-        // The mark goes after 30 s.
+        // The mark goes 30 s after the look.
         pane = session.waitUntil(timeout: 90) { $0.rows.first?.mark == "" }
         #expect(pane.rows.first?.mark == "", "\(pane)")
         #expect(pane.rows.first?.time == newer.utcSecond)

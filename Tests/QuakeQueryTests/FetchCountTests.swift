@@ -122,7 +122,33 @@ import Testing
         let after = try await waitForSnapshot(controller) { $0.isComplete && $0.generation > before }
         #expect(after.recentlyChanged.count == 1, "not the rest of the week, changed 2 minutes ago")
         #expect(after.recentlyChanged["hv70264586"] == nil, "changed 31 s ago")
-        #expect(after.recentlyChanged["hv70264576"] == Date(epochMilliseconds: now - 5_000))
+        #expect(after.recentlyChanged["hv70264576"]?.changedAt == Date(epochMilliseconds: now - 5_000))
+        controller.stop()
+    }
+
+    /// Since the browser's last look (`marksSince`), older changes are
+    /// reported too, each with when its row was first stored: an insert's
+    /// own moment, an earlier one for a row changed since, none for a row
+    /// stored before the catalog kept it.
+    @Test func changesSinceTheLastLookAreReportedWithWhenTheirRowsWereAdded() async throws {
+        let (controller, _, before) = try await settledController(changesSince: Date(timeIntervalSinceNow: -3600))
+        let now = Date().epochMilliseconds
+        controller.marksSince = Date(epochMilliseconds: now - 600_000)
+        try await week.catalog.dbWriter.write { db in
+            try db.execute(sql: "UPDATE quake SET changedAt = ?, addedAt = NULL", arguments: [now - 1_200_000])
+            try db.execute(sql: "UPDATE quake SET changedAt = ?, addedAt = ? WHERE id = ?",
+                           arguments: [now - 300_000, now - 300_000, "hv70264586"])
+            try db.execute(sql: "UPDATE quake SET changedAt = ?, addedAt = ? WHERE id = ?",
+                           arguments: [now - 200_000, now - 900_000, "hv70264576"])
+            try db.execute(sql: "UPDATE quake SET changedAt = ? WHERE id = ?", arguments: [now - 100_000, "ci38197512"])
+        }
+        let after = try await waitForSnapshot(controller) { $0.isComplete && $0.generation > before }
+        #expect(Set(after.recentlyChanged.keys) == ["hv70264586", "hv70264576", "ci38197512"],
+                "the three changed in the last ten minutes, not the rest, 20 minutes ago")
+        let since = Date(epochMilliseconds: now - 600_000)
+        #expect(after.recentlyChanged["hv70264586"]?.isAddition(after: since) == true)
+        #expect(after.recentlyChanged["hv70264576"]?.isAddition(after: since) == false, "added before, changed since")
+        #expect(after.recentlyChanged["ci38197512"]?.addedAt == nil)
         controller.stop()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import QuakeStore
 import Testing
 
@@ -16,6 +17,27 @@ func featureCollection(_ events: [(id: String, ids: String, mag: Double, updated
 }
 
 @Suite struct UpsertTests {
+    /// An insert writes when the row was added (the browser's `+`); a
+    /// newer report changes `changedAt` and keeps it (`~`).
+    @Test func anInsertKeepsWhenItWasAddedAndAnUpdateKeepsThatToo() throws {
+        let folder = TemporaryFolder()
+        let catalog = try folder.catalog()
+        let importer = QuakeImporter(catalog: catalog)
+        func times() throws -> (changed: Int64, added: Int64?) {
+            try catalog.dbWriter.read { db in
+                let row = try #require(try Row.fetchOne(db, sql: "SELECT changedAt, addedAt FROM quake WHERE id = 'us1'"))
+                return (row[0], row[1])
+            }
+        }
+        _ = try importer.importData(Data(featureCollection([("us1", ",us1,", 4.0, 1_000)]).utf8), name: "first")
+        let first = try times()
+        #expect(first.added == first.changed && first.changed > 0)
+        Thread.sleep(forTimeInterval: 0.01)
+        _ = try importer.importData(Data(featureCollection([("us1", ",us1,", 4.3, 2_000)]).utf8), name: "update")
+        let second = try times()
+        #expect(second.changed > first.changed && second.added == first.added)
+    }
+
     @Test func reimportingTheSameFileChangesNothing() throws {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()

@@ -122,55 +122,48 @@ import Testing
         #expect(h.lines[0] == " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by status ▲, depth ▲")
     }
 
-    @Test func aQuakeImportedWhileBrowsingIsBoldWithAPlusForHalfAMinute() throws {
-        // Seventy columns: the time column without its age, which would
-        // count from the real clock the change mark needs.
-        let h = try BrowserHarness(width: 70, height: 8)
+    @Test func aQuakeImportedWhileNobodyLooksStaysMarkedAndCountedThenFadesAfterAKey() throws {
+        // Ticks of the real clock, as the import's: the rows' ages count
+        // from it too, so only the lines of the mark are compared.
+        let h = try BrowserHarness(width: 90, height: 8)
         let feed = singleQuakeFeed(id: "nw0001", place: "New Ridge", magnitude: 3.3, time: 1_528_970_100_000)
         _ = try QuakeImporter(catalog: h.catalog).importData(Data(feed.utf8), name: "new")
-        try h.send(.tick(Date()))
-        // The newest row, selected: bold with a `+`, the whole row, not only the mark
-        // ('B' bold reverse; 'X' its magnitude, red bold reverse); the row under it is not bold.
-        h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,715 quakes  row 1  by time ▼",
-            "  1 Time ▼              2 Mag 3 Place                         4 Depth",
-            "+ 2018-06-14 09:55:00     3.3 New Ridge                          10.0",
-            "  2018-06-14 09:12:13     2.9 5km SW of Volcano, Hawaii           1.5",
-            "  2018-06-14 09:11:44     2.1 1km W of Volcano, Hawaii            0.5",
-            "  2018-06-14 09:09:46     0.6 9km NE of Aguanga, CA               4.3",
-            "  2018-06-14 09:08:57     3.0 6km SW of Volcano, Hawaii           0.8",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
-        ], styles: [
-            "######################################################################",
-            "  uuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb",
-            "BBBBBBBBBBBBBBBBBBBBBBXXXXXXXBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB",
-            "                      ooooooo",
-            "                      ooooooo",
-            "                      ggggggg",
-            "                      rrrrrrr",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
-        ], extra: [Style(foreground: .red, bold: true, reverse: true): "X"], "the whole row is bold, not only the mark")
-        try h.send(.tick(Date().addingTimeInterval(31)))
-        // The mark goes after 30 s.
-        h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,715 quakes  row 1  by time ▼",
-            "  1 Time ▼              2 Mag 3 Place                         4 Depth",
-            "  2018-06-14 09:55:00     3.3 New Ridge                          10.0",
-            "  2018-06-14 09:12:13     2.9 5km SW of Volcano, Hawaii           1.5",
-            "  2018-06-14 09:11:44     2.1 1km W of Volcano, Hawaii            0.5",
-            "  2018-06-14 09:09:46     0.6 9km NE of Aguanga, CA               4.3",
-            "  2018-06-14 09:08:57     3.0 6km SW of Volcano, Hawaii           0.8",
-            "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit",
-        ], styles: [
-            "######################################################################",
-            "  uuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb",
-            "######################RRRRRRR#########################################",
-            "                      ooooooo",
-            "                      ooooooo",
-            "                      ggggggg",
-            "                      rrrrrrr",
-            "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
-        ], "the mark goes after 30 s")
+        let came = Date()
+        let legend = Legend.browse([Style(foreground: .red, bold: true, reverse: true): "X",
+                                    Style(foreground: .green, bold: true): "P", Style(foreground: .green, dim: true): "Q"])
+        func expectMarked(_ top: String, row: String, _ mask: String, _ comment: Comment,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(h.screen.lines[0] == top, comment, sourceLocation: sourceLocation)
+            #expect(h.screen.lines[2].hasPrefix(row), comment, sourceLocation: sourceLocation)
+            #expect(h.screen.styleMask(legend)[2] == mask, comment, sourceLocation: sourceLocation)
+        }
+        // The newest row, selected: bold with a `+`, the whole row, not only
+        // the mark ('B' bold reverse; 'X' its magnitude, red bold reverse);
+        // the top line counts it.
+        let unseen = " quakes-tui  quakes.sqlite  4,715 quakes  row 1  +1 new since you looked  by time ▼"
+        let selectedBold = "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBXXXXXXXBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"
+        try h.send(.tick(came))
+        expectMarked(unseen, row: "+ 2018-06-14 09:55:00", selectedBold, "marked and counted")
+        #expect(h.screen.styleMask(legend)[3] == String(repeating: " ", count: 33) + "ooooooo" + String(repeating: " ", count: 50),
+                "the row under it is not bold")
+        // Nobody looked: half a minute later it is as it was.
+        try h.send(.tick(came.addingTimeInterval(31)))
+        expectMarked(unseen, row: "+ 2018-06-14 09:55:00", selectedBold, "still marked and counted while nobody looks")
+        // A key is a look: no longer counted; the row bold, its `+` green
+        // ('P'), from now on fading.
+        try h.press(.character("j"))
+        let seen = " quakes-tui  quakes.sqlite  4,715 quakes  row 2  by time ▼"
+        expectMarked(seen, row: "+ 2018-06-14 09:55:00",
+                     "P bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb !!!!!!! bbbbbbbbb                      bbbbbbbb bbbbbbbb ",
+                     "seen: bold, fading from the look")
+        // Then the mark alone, then the mark dim ('Q'), then nothing.
+        let plain = "                                 rrrrrrr" + String(repeating: " ", count: 50)
+        try h.send(.tick(came.addingTimeInterval(31 + 11)))
+        expectMarked(seen, row: "+ 2018-06-14 09:55:00", "g" + plain.dropFirst(), "the mark alone")
+        try h.send(.tick(came.addingTimeInterval(31 + 21)))
+        expectMarked(seen, row: "+ 2018-06-14 09:55:00", "Q" + plain.dropFirst(), "the mark dim")
+        try h.send(.tick(came.addingTimeInterval(31 + 31)))
+        expectMarked(seen, row: "  2018-06-14 09:55:00", plain, "the mark goes 30 s after the look")
     }
 
     @Test func numberKeysSortAndPressingAgainReverses() throws {
@@ -785,7 +778,7 @@ import Testing
             "  20  ⏎  Tab x m      details (Esc back); origin, split it off, merge       0.7",
             "  20  d  x =          delete (asks first); x cross-section, = stretch       0.0",
             "  20  e  F            export (.csv .json .geojson); F column's values       0.6",
-            "  20  r               refresh: sync the sources, else the feed              0.6",
+            "  20  r  C            refresh: sources, else feed; C newest change          0.6",
             "  20  m  Tab  c M O   map: over/alone/off; Tab map; c charts, M Mc          0.8",
             "  20  + - arrows 0 .  map: zoom at the selection, pan, fit, centre          0.2",
             "  20  R  v V L        map: region only (again: off); style, colors, layers  1.4",

@@ -64,8 +64,9 @@ final class BrowserHarness {
 
     /// `sharing`: another browser on the same catalog file, through a
     /// handle of its own, as a second process would open it; by default a
-    /// new catalog of the week fixture and the extras.
-    init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true,
+    /// new catalog of the week fixture, the extras and `feeds` (stored
+    /// before the browser opens: not changes it marks).
+    init(width: Int = 100, height: Int = 12, timeZone: String = "UTC", unicode: Bool = true, feeds: [String] = [],
          land: LandOutline = .none, refresh onRefresh: (() -> Void)? = nil, home: Home? = nil,
          views: ViewStore? = nil, hasDisplay: Bool = false, view startView: SavedView? = nil,
          sharing other: BrowserHarness? = nil,
@@ -77,7 +78,7 @@ final class BrowserHarness {
             catalog = try QuakeCatalog(path: other.catalog.path)
         } else {
             catalog = try importedCatalog(folder, feeds: [Fixture.week])
-            for feed in Self.extras { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }
+            for feed in Self.extras + feeds { _ = try QuakeImporter(catalog: catalog).importData(Data(feed.utf8), name: "extra") }
         }
         model = BrowserModel(catalogName: "quakes.sqlite", width: width, height: height, now: Self.now, home: home,
                              canRefresh: onRefresh != nil, canSaveViews: views != nil, hasDisplay: hasDisplay,
@@ -130,6 +131,8 @@ final class BrowserHarness {
             wantedRows = nil
             pageAsked = true
         case .track(let id): controller.trackedID = id
+        case .locate(let id): handle([EffectRunner.locating(id, controller)])
+        case .reportChanges(let since): controller.marksSince = since
         case .needRows(let range):
             wantedRows = range
             if let page = controller.rowsNow(range) { handle([.page(page)]) }

@@ -17,10 +17,7 @@ import Testing
         .replacingOccurrences(of: #""net":"zz""#, with: #""net":"z\u001b[31m""#)
 
     static func harness(width: Int = 130, height: Int = 8) throws -> BrowserHarness {
-        let h = try BrowserHarness(width: width, height: height)
-        _ = try QuakeImporter(catalog: h.catalog).importData(Data(feed.utf8), name: "evil")
-        try h.refresh()
-        return h
+        try BrowserHarness(width: width, height: height, feeds: [feed])
     }
 
     @Test func aRowShowsControlCharactersVisiblyInItsColumns() throws {

@@ -279,11 +279,11 @@ import TestSupport
         try h.refresh()
         #expect(h.state.selectedQuakeID == "ci38197512")
         #expect(h.state.selectedIndex == 3, "one row above it now")
-        // The new row has no `+`: it changed after the harness's "now", not in the half minute before it.
+        // The new row is marked `+` (green, the row bold) and counted: nobody has looked since it came.
         h.expectScreen([
-            " quakes-tui  quakes.sqlite  4,715 quakes  row 4  by time ▼",
+            " quakes-tui  quakes.sqlite  4,715 quakes  row 4  +1 new since you looked  by time ▼",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
-            "  2018-06-14 09:55:00  5 min ago     2.0 Newer Ridge                  10.0   35.680   139.770 nw",
+            "+ 2018-06-14 09:55:00  5 min ago     2.0 Newer Ridge                  10.0   35.680   139.770 nw",
             "  2018-06-14 09:12:13 47 min ago     2.9 5km SW of Volcano, Hawa…      1.5   19.394  -155.275 hv",
             "  2018-06-14 09:11:44 48 min ago     2.1 1km W of Volcano, Hawaii      0.5   19.434  -155.254 hv",
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
@@ -292,13 +292,13 @@ import TestSupport
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
-            "                                 ooooooo",
+            "P bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb ZZZZZZZ bbbbbbbbbbb              bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
             "                                 ooooooo",
             "                                 ooooooo",
             "#################################GGGGGGG############################################################",
             "                                 rrrrrrr",
             "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
-        ])
+        ], extra: [Style(foreground: .green, bold: true): "P", Style(foreground: .orange, bold: true): "Z"])
     }
 
     @Test func daySectionsSayTheyAreUTCDaysWhenRowsShowAnotherZone() throws {
@@ -367,7 +367,7 @@ import TestSupport
             "  20  Enter  Tab x m       details (Esc back); origin, split it off, merge  0.7",
             "  20  d  x =               delete (asks first); x cross-section, = stretch  0.0",
             "  20  e  F                 export (.csv .json .geojson); F column's values  0.6",
-            "  20  r                    refresh: sync the sources, else the feed         0.6",
+            "  20  r  C                 refresh: sources, else feed; C newest change     0.6",
             "  20  m  Tab  c M O        map: over/alone/off; Tab map; c charts, M Mc     0.8",
             "  20  + - arrows 0 .       map: zoom at the selection, pan, fit, centre     0.2",
             "  20  R  v V L             map: region only (again: off); style, colors, l  1.4",

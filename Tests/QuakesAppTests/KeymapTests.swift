@@ -62,8 +62,8 @@ import TestSupport
     }
 
     @Test func rDescribesWhatARefreshDoes() {
-        let line = Keymap.helpLines.first { $0.commands == [.refresh] }
-        #expect(line?.text == "refresh: sync the sources, else the feed")
+        let line = Keymap.helpLines.first { $0.commands.contains(.refresh) }
+        #expect(line?.text == "refresh: sources, else feed; C newest change")
         let item = Keymap.manualItems.first { $0.commands == [.refresh] }
         #expect(item?.text.hasPrefix("Refresh in the background: sync the catalog's sources (see `sync`), or fetch "
                                      + "the configured feed when it remembers none") == true)

@@ -404,8 +404,10 @@ import TestSupport
         #expect(h.state.map.region == .world, "zoomed out to the whole globe: the usual world view")
     }
 
-    /// A quake an import adds while the map shows is bold for 30 s, like its row.
-    @Test func aQuakeAnImportAddsIsBoldOnTheMapForHalfAMinute() throws {
+    /// A quake an import adds while the map shows: its cell flashes
+    /// (reversed) for the first frames, then is bold as long as its row is
+    /// marked: until a look (a key), then half a minute.
+    @Test func aQuakeAnImportAddsFlashesOnTheMapThenIsBoldLikeItsRow() throws {
         let h = try BrowserHarness(width: 80, height: 16)
         // The second row selected: the new quake, newest, does not take the selection (and the marker).
         // v v: events, each cell its quakes' symbol (the week is dense enough for auto's density).
@@ -416,11 +418,21 @@ import TestSupport
         let feed = singleQuakeFeed(id: "at0001", place: "South Atlantic Ridge", magnitude: 4.4, time: 1_528_970_100_000,
                                    latitude: point.latitude, longitude: point.longitude)
         _ = try QuakeImporter(catalog: h.catalog).importData(Data(feed.utf8), name: "new")
-        try h.send(.tick(Date()))
+        let came = Date()
+        try h.send(.tick(came))
         let area = try #require(h.state.layout.map)
         let cell = Self.cell(of: point, region: .world, in: area)
+        #expect(h.screen.style(row: cell.row, column: cell.column) == Style(foreground: .red, bold: true, reverse: true),
+                "a flash as it comes")
+        try h.send(.tick(came.addingTimeInterval(3)))
+        #expect(h.screen.style(row: cell.row, column: cell.column) == Style(foreground: .red, bold: true), "once")
+        try h.send(.tick(came.addingTimeInterval(60)))
+        #expect(h.screen.style(row: cell.row, column: cell.column) == Style(foreground: .red, bold: true),
+                "bold while nobody looks")
+        try h.press(.character("t"))
+        try h.send(.tick(came.addingTimeInterval(60 + 29)))
         #expect(h.screen.style(row: cell.row, column: cell.column) == Style(foreground: .red, bold: true))
-        try h.send(.tick(Date().addingTimeInterval(31)))
-        #expect(h.screen.style(row: cell.row, column: cell.column) == Style(foreground: .red))
+        try h.send(.tick(came.addingTimeInterval(60 + 31)))
+        #expect(h.screen.style(row: cell.row, column: cell.column) == Style(foreground: .red), "30 s after the look")
     }
 }

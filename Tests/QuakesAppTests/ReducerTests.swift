@@ -22,7 +22,7 @@ import Testing
                      changed: [String: Date] = [:], tracked: ResultsPage.TrackedQuake? = nil) -> ResultsPage {
         ResultsPage(generation: generation, configuration: configuration, dataVersion: dataVersion, count: count,
                     total: count == nil ? nil : total, firstRowIndex: rows.lowerBound, rows: rows.map { quake(ids($0)) },
-                    tracked: tracked, recentlyChanged: changed)
+                    tracked: tracked, recentlyChanged: changed.mapValues { QuakeChange(changedAt: $0) })
     }
 
     static func key(_ character: Character) -> BrowserEvent { .input(.key(.character(character))) }
@@ -51,7 +51,8 @@ import Testing
 
     @Test func theFirstEventsAskForTheResultsAndNothingElseOfAHiddenMap() {
         var model = BrowserModel(catalogName: "q.sqlite", now: Self.start)
-        #expect(reduce(&model, []) == [.fetch(FetchConfiguration()), .track(nil), .observeMap(nil)])
+        #expect(reduce(&model, []) == [.fetch(FetchConfiguration()), .track(nil), .observeMap(nil),
+                                       .reportChanges(since: Self.start)])
         #expect(reduce(&model, []) == [], "asked once")
     }
 

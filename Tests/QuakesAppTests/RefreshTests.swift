@@ -308,7 +308,7 @@ struct RefreshTests {
             "  2018-06-14 0  ⏎  Tab x m      details (Esc back); origin, split it off, merge       155.292 hv",
             "  2018-06-14 0  d  x =          delete (asks first); x cross-section, = stretch       139.770 jp",
             "  2018-06-14 0  e  F            export (.csv .json .geojson); F column's values       155.268 hv",
-            "  2018-06-14 0  r               refresh: sync the sources, else the feed              155.265 hv",
+            "  2018-06-14 0  r  C            refresh: sources, else feed; C newest change          155.265 hv",
             "  2018-06-14 0  m  Tab  c M O   map: over/alone/off; Tab map; c charts, M Mc          155.260 hv",
             "  2018-06-14 0  + - arrows 0 .  map: zoom at the selection, pan, fit, centre          155.279 hv",
             "  2018-06-14 0  R  v V L        map: region only (again: off); style, colors, layers  155.259 hv",

@@ -112,9 +112,10 @@ struct RunLoopTests {
         _ = try QuakeImporter(catalog: other).importData(Data(feed.utf8), name: "new")
         let shown = try #require(browser.frame(showing: "4,712 quakes", row: 0))
         // The newest row, marked new: bold with a `+`, and selected ('B' bold
-        // reverse; 'X' its magnitude, red bold reverse).
+        // reverse; 'X' its magnitude, red bold reverse); counted in the top
+        // line (cut at 70 columns) until a key.
         expectScreen(shown, lines: [
-            " quakes-tui  quakes.sqlite  4,712 quakes  row 1  by time ▼",
+            " quakes-tui  quakes.sqlite  4,712 quakes  row 1  +1 new since you look",
             "  1 Time ▼              2 Mag 3 Place                         4 Depth",
             "+ 2018-06-14 09:55:00     3.3 New Ridge                          10.0",
             "  2018-06-14 09:12:13     2.9 5km SW of Volcano, Hawaii           1.5",

@@ -67,13 +67,14 @@ final class Upserter {
             """) ?? false
         writtenIDHashes = catalogIsEmpty ? [] : nil
         // Numbered parameters: both statements take the id as ?1, the other
-        // stored columns as ?2…?38 and changedAt (the import's clock) as ?39.
+        // stored columns as ?2…?38 and changedAt (the import's clock) as ?39,
+        // which an insert also writes as addedAt (the row is new).
         let columns = Quake.storedColumns
         selectStored = try db.makeStatement(sql: "SELECT updated, time, latitude, longitude, ids FROM quake WHERE id = ?")
         selectAliasOwner = try db.makeStatement(sql: "SELECT quakeId FROM quakeAlias WHERE alias = ?")
         insert = try db.makeStatement(sql: """
-            INSERT INTO quake (\(columns.joined(separator: ", ")), changedAt)
-            VALUES (\((1...columns.count + 1).map { "?\($0)" }.joined(separator: ", ")))
+            INSERT INTO quake (\(columns.joined(separator: ", ")), changedAt, addedAt)
+            VALUES (\((1...columns.count + 1).map { "?\($0)" }.joined(separator: ", ")), ?\(columns.count + 1))
             """)
         // A newer report that says nothing new leaves the row as it is
         // (and counts as unchanged): an FDSN text answer, which has no
