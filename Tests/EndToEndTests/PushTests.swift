@@ -10,29 +10,36 @@ struct PushTests {
     @Test("a pushed quake is a row at once, the top line live · EMSC")
     func aPushedQuakeIsARowAtOnce() throws {
         let folder = TemporaryFolder()
-        let formatter = ISO8601DateFormatter()
-        let time = formatter.string(from: Date().addingTimeInterval(-20)), updated = formatter.string(from: Date().addingTimeInterval(-10))
-        let message = """
-            {"action":"create","data":{"type":"Feature","geometry":{"type":"Point","coordinates":[28.5381,40.115,-7.0]},\
-            "id":"20261128_0000077","properties":{"source_id":"1","source_catalog":"EMSC-RTS","lastupdate":"\(updated)",\
-            "time":"\(time)","flynn_region":"WESTERN TURKEY","lat":40.115,"lon":28.5381,"depth":7.0,"evtype":"ke",\
-            "auth":"AFAD","mag":4.7,"magtype":"ml","unid":"20261128_0000077"}}}
-            """
-        let messages = folder.write("messages.jsonl", message + "\n")
-        let portFile = folder.file("port")
-        // The message a second after the browser connects: the frame that shows it is the test.
-        let server = try ChildProcess(["python3", Fixture.path("push_server.py"), portFile, messages, "--interval", "1"],
-                                      outputPrefix: folder.file("server"))
+        let message = Self.message("create", unid: "20261128_0000077", region: "WESTERN TURKEY", magnitude: 4.7,
+                                   ago: 20, updatedAgo: 10)
+        let (session, server) = try Self.browser(pushing: [message], every: 1, in: folder, ["--push-ping", "1"])
         defer { _ = server.send(SIGTERM) }
-        let port = try server.waitForPort(in: portFile, server: "the push server")
-        let session = try TmuxSession(arguments: ["--push", "emsc", "--push-url", "ws://127.0.0.1:\(port)/",
-                                                  "--push-service", "http://127.0.0.1:9/fdsnws/event/1", "--push-ping", "1"])
         let pane = session.waitUntil { $0.lines.contains { $0.contains("WESTERN TURKEY") } }
         #expect(pane.lines[0].contains("live · EMSC"), "\(pane)")
         let row = try #require(pane.lines.first { $0.contains("WESTERN TURKEY") }, "\(pane)")
         // The newest quake, first by time; marked `+` as an import's new rows are.
         #expect(row.hasPrefix("+") && row.contains(" 4.7 "), "\(pane)")
         #expect(pane.lines[0].contains("4,712 quakes"), "the week and the pushed one: \(pane)")
+    }
+
+    /// The browser in tmux with `--push emsc` from a local server that
+    /// sends `messages`, the first as the browser connects, then one each
+    /// `every` seconds; its catch-up service refuses (port 9).
+    static func browser(pushing messages: [String], every: Double, in folder: TemporaryFolder,
+                        _ arguments: [String]) throws -> (TmuxSession, ChildProcess) {
+        let file = folder.write("messages.jsonl", messages.joined(separator: "\n") + "\n")
+        let portFile = folder.file("port")
+        let server = try ChildProcess(["python3", Fixture.path("push_server.py"), portFile, file, "--interval", "\(every)"],
+                                      outputPrefix: folder.file("server"))
+        do {
+            let port = try server.waitForPort(in: portFile, server: "the push server")
+            let session = try TmuxSession(arguments: ["--push", "emsc", "--push-url", "ws://127.0.0.1:\(port)/",
+                                                      "--push-service", "http://127.0.0.1:9/fdsnws/event/1"] + arguments)
+            return (session, server)
+        } catch {
+            _ = server.send(SIGTERM)
+            throw error
+        }
     }
 
     /// An EMSC message for `unid`, `ago` seconds before now, updated `updatedAgo` seconds before now.
@@ -53,19 +60,12 @@ struct PushTests {
     func changesAreMarkedCountedAndReachedWithC() throws {
         let folder = TemporaryFolder()
         // A new quake, another newer one, then the first one's update.
-        let messages = folder.write("messages.jsonl", [
+        let (session, server) = try Self.browser(pushing: [
             Self.message("create", unid: "20261128_0000101", region: "WESTERN TURKEY", magnitude: 4.7, ago: 40, updatedAgo: 30),
             Self.message("create", unid: "20261128_0000102", region: "AEGEAN SEA", magnitude: 3.1, ago: 20, updatedAgo: 15),
             Self.message("update", unid: "20261128_0000101", region: "WESTERN TURKEY", magnitude: 4.8, ago: 40, updatedAgo: 5),
-        ].joined(separator: "\n") + "\n")
-        let portFile = folder.file("port")
-        let server = try ChildProcess(["python3", Fixture.path("push_server.py"), portFile, messages, "--interval", "3"],
-                                      outputPrefix: folder.file("server"))
+        ], every: 3, in: folder, ["--alert", "magnitude >= 4.5"])
         defer { _ = server.send(SIGTERM) }
-        let port = try server.waitForPort(in: portFile, server: "the push server")
-        let session = try TmuxSession(arguments: ["--push", "emsc", "--push-url", "ws://127.0.0.1:\(port)/",
-                                                  "--push-service", "http://127.0.0.1:9/fdsnws/event/1",
-                                                  "--alert", "magnitude >= 4.5"])
         // The first: the alert, with the seconds from its origin time to its message.
         var pane = session.waitUntil { $0.lines.contains { $0.contains("ALERT") } }
         let banner = try #require(pane.lines.first { $0.contains("ALERT") }, "\(pane)")
