@@ -36,9 +36,10 @@ struct RecentChanges {
     var times: [String: QuakeChange] = [:]
     var epicentres: [String: Epicentre] = [:]
 
-    /// At most this many rows are read: a large import changes every row
-    /// at once, and no screen shows more marks than this.
-    static let limit = 10_000
+    /// At most this many rows are read, the newest first: a large import
+    /// changes every row at once, no screen shows more marks than this, and
+    /// a quake pushed after it must still be among them.
+    static let limit = ResultsPage.recentChangesLimit
 
     /// One read of a range on the quake_changedAt index (the rows changed
     /// after `since`, a few), with whether the plan selects each computed
@@ -47,7 +48,7 @@ struct RecentChanges {
     static func read(since: Date, plan: QueryPlan, _ db: Database) throws -> RecentChanges {
         let sql = """
             SELECT id, changedAt, latitude, longitude, (\(plan.whereSQL)), addedAt FROM \(QuakeField.table)
-            WHERE changedAt > ? LIMIT \(limit)
+            WHERE changedAt > ? ORDER BY changedAt DESC LIMIT \(limit)
             """
         let rows = try Row.fetchCursor(db, sql: sql, arguments: plan.arguments + [since.epochMilliseconds])
         var changes = RecentChanges()

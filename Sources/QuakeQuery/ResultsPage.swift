@@ -27,6 +27,8 @@ public struct ResultsPage: Sendable, Equatable {
     /// How long a changed row is reported (and marked) after it is seen:
     /// half a minute.
     public static let recentChangesWindow: TimeInterval = 30
+    /// At most this many changed rows are reported, the newest.
+    public static let recentChangesLimit = 10_000
 
     /// Rows changed in the last half minute, or since the user last looked
     /// (`ResultsController.marksSince`), with when: the table marks them.

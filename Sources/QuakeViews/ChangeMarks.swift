@@ -85,8 +85,14 @@ public struct ChangeMarks: Sendable, Equatable {
         return counts
     }
 
-    /// The top line's words: `+3 new, 1 updated since you looked`; nil when nothing is unseen.
-    public static func unseenText(_ counts: (added: Int, updated: Int)) -> String? {
+    /// The top line's words: `+3 new, 1 updated since you looked`; nil
+    /// when nothing is unseen. `capped`: the results reported only the
+    /// newest `recentChangesLimit` changes (a large import): `10,000+
+    /// changed since you looked`.
+    public static func unseenText(_ counts: (added: Int, updated: Int), capped: Bool = false) -> String? {
+        if capped, counts.added + counts.updated > 0 {
+            return "\(Formatting.count(ResultsPage.recentChangesLimit))+ changed since you looked"
+        }
         var parts: [String] = []
         if counts.added > 0 { parts.append("+\(Formatting.count(counts.added)) new") }
         if counts.updated > 0 { parts.append("\(Formatting.count(counts.updated)) updated") }

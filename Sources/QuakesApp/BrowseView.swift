@@ -130,8 +130,9 @@ public struct BrowseView {
         if state.isIndexing { parts.append("indexing…") }
         if let updated = state.lastUpdated { parts.append("Updated \(formatting.age(updated))") }
         if let push = state.push { parts.append(push.text(now: formatting.now, age: formatting.age)) }
-        if let page = state.page, let unseen = ChangeMarks.unseenText(state.changeMarks.unseen(
-            changes: page.recentlyChanged, inResults: page.recentlyChangedEpicentres.keys)) {
+        if let page = state.page, let unseen = ChangeMarks.unseenText(
+            state.changeMarks.unseen(changes: page.recentlyChanged, inResults: page.recentlyChangedEpicentres.keys),
+            capped: page.recentlyChanged.count >= ResultsPage.recentChangesLimit) {
             parts.append(unseen)
         }
         let shown = state.shown

@@ -2,6 +2,7 @@ import Foundation
 import QuakeQuery
 import QuakeStore
 import Testing
+import TestSupport
 
 /// How many fetches the controller makes: one per configuration that
 /// differs from the current one, one per commit. Counted by generation: the
@@ -149,6 +150,25 @@ import Testing
         #expect(after.recentlyChanged["hv70264586"]?.isAddition(after: since) == true)
         #expect(after.recentlyChanged["hv70264576"]?.isAddition(after: since) == false, "added before, changed since")
         #expect(after.recentlyChanged["ci38197512"]?.addedAt == nil)
+        controller.stop()
+    }
+
+    /// A large import changes more rows than are reported: the newest are,
+    /// so a quake that came after it is still marked.
+    @Test func moreChangesThanReportedKeepTheNewest() async throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("synthetic.geojson")
+        try SyntheticFeed.write(count: ResultsPage.recentChangesLimit + 500, to: path)
+        _ = try QuakeImporter(catalog: week.catalog).importFile(at: path)
+        let (controller, _, before) = try await settledController(changesSince: Date(timeIntervalSinceNow: -3600))
+        let now = Date().epochMilliseconds
+        try await week.catalog.dbWriter.write { db in
+            try db.execute(sql: "UPDATE quake SET changedAt = ? WHERE id LIKE 'zz%'", arguments: [now - 10_000])
+            try db.execute(sql: "UPDATE quake SET changedAt = ? WHERE id = 'hv70264586'", arguments: [now - 1_000])
+        }
+        let after = try await waitForSnapshot(controller) { $0.isComplete && $0.generation > before }
+        #expect(after.recentlyChanged.count == ResultsPage.recentChangesLimit)
+        #expect(after.recentlyChanged["hv70264586"] != nil, "the newest change, after 10,500 older ones")
         controller.stop()
     }
 }

@@ -32,6 +32,7 @@ import TestSupport
         #expect(ChangeMarks.unseenText(counts) == "+2 new, 1 updated since you looked")
         #expect(ChangeMarks.unseenText(marks.unseen(changes: Self.changes, inResults: ["b"])) == "1 updated since you looked")
         #expect(ChangeMarks.unseenText((0, 0)) == nil)
+        #expect(ChangeMarks.unseenText((9_000, 1_000), capped: true) == "10,000+ changed since you looked")
         #expect(marks.readSince == Self.t0)
     }
 
