@@ -99,8 +99,11 @@ public enum BrowserApp {
         // Before the controller stops and the caller closes the catalog: the read writes to it.
         defer { reader?.stopAndWait() }
         indexer.check()
+        let lastFetchCheck = LastFetchCheck(catalog: catalog, post: inbox.post)
+        defer { lastFetchCheck.stopAndWait() }
         var loop = Loop(catalog: catalog, model: model, runner: runner, terminal: terminal, inbox: inbox, signals: signals,
-                        refresher: refresher, indexer: indexer, trace: environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) },
+                        refresher: refresher, indexer: indexer, lastFetchCheck: lastFetchCheck,
+                        trace: environment["QUAKES_TRACE"].flatMap { KeyTrace(path: $0) },
                         requestedGeneration: { controller.requestedGeneration })
         let exit = try loop.run()
         finalView?(loop.model.currentView)
@@ -126,7 +129,8 @@ public enum BrowserApp {
         private let lastFetchCheck: LastFetchCheck
 
         init(catalog: QuakeCatalog, model: BrowserModel, runner: EffectRunner, terminal: any Terminal, inbox: EventInbox,
-             signals: SignalPipe, refresher: FeedRefresher?, indexer: IndexBuilder, trace: KeyTrace?,
+             signals: SignalPipe, refresher: FeedRefresher?, indexer: IndexBuilder, lastFetchCheck: LastFetchCheck,
+             trace: KeyTrace?,
              requestedGeneration: @escaping () -> Int) {
             self.catalog = catalog; self.model = model; self.runner = runner; self.terminal = terminal; self.inbox = inbox
             self.signals = signals; self.refresher = refresher; self.indexer = indexer; self.trace = trace
@@ -134,7 +138,7 @@ public enum BrowserApp {
             refreshTimer = refresher?.feed.every.map { RefreshTimer(every: $0, lastFetch: catalog.lastFetch()?.date) }
             view = BrowseView(unicode: terminal.isUTF8, colors: terminal.hasColor)
             MapLayers.preload()
-            lastFetchCheck = LastFetchCheck(catalog: catalog, post: inbox.post)
+            self.lastFetchCheck = lastFetchCheck
             screen = Screen(width: terminal.width, height: terminal.height)
         }
 
