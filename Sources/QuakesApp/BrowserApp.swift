@@ -82,6 +82,8 @@ public enum BrowserApp {
         let runner = EffectRunner(catalog: catalog, controller: controller, inbox: inbox, mapQueries: mapQueries,
                                   chartQueries: chartQueries, refresher: refresher, exporter: exporter, views: views,
                                   terminal: terminal)
+        // Last of all before the caller closes the catalog: nothing may still read or write it.
+        defer { runner.background.stopAndWait() }
         if let notice { inbox.post(.notice(notice)) }
         let alerts = alert.map { predicate in
             AlertChecks(catalog: catalog, predicate: predicate,

@@ -21,6 +21,8 @@ struct EffectRunner {
     let exporter: ResultsExporter
     let views: ViewStore?
     let terminal: any Terminal
+    /// What runs off the run loop's thread: waited for before the browser ends.
+    let background = BackgroundWork()
 
     /// Runs `effects` in order; returns the events that came of them at once.
     func run(_ effects: [BrowserEffect]) -> [BrowserEvent] {
@@ -33,7 +35,7 @@ struct EffectRunner {
         case .track(let id): controller.trackedID = id
         case .locate(let id):
             let controller = controller
-            Self.inBackground(inbox) { Self.locating(id, controller) }
+            inBackground { Self.locating(id, controller) }
         case .reportChanges(let since): controller.marksSince = since
         case .needRows(let range): controller.needRows(range)
         case .observeMap(let request): mapQueries.observe(request)
@@ -45,7 +47,7 @@ struct EffectRunner {
         case .delete(let ids, let title):
             // While another writer holds the catalog, keys keep working and the bottom line says so.
             let catalog = catalog, inbox = inbox
-            Self.inBackground(inbox) {
+            inBackground {
                 .deleteFinished(title: title, Result { try catalog.delete(ids: ids, whileWaiting: { inbox.post(.deleteWaiting) }) })
             }
         case .export(let request):
@@ -57,20 +59,26 @@ struct EffectRunner {
         case .bell: terminal.bell()
         case .decluster(let predicate):
             let catalog = catalog, inbox = inbox
-            Self.inBackground(inbox) { .declustered(Self.declustering(predicate, catalog: catalog) { inbox.post(.declusterProgress($0)) }) }
+            let background = background
+            inBackground {
+                .declustered(Self.declustering(predicate, catalog: catalog) { done in
+                    inbox.post(.declusterProgress(done))
+                    return !background.isStopping
+                })
+            }
         case .loadOrigins(let event): return .origins(event: event, Result { try catalog.origins(ofEventHolding: event) })
         case .merge, .split:
             let catalog = catalog
-            Self.inBackground(inbox) { .grouped(Self.regrouping(effect, catalog: catalog)) }
+            inBackground { .grouped(Self.regrouping(effect, catalog: catalog)) }
         case .findPlace(let text, let index, let forward):
             let controller = controller
-            Self.inBackground(inbox) { Self.finding(text, from: index, forward: forward, controller) }
+            inBackground { Self.finding(text, from: index, forward: forward, controller) }
         case .countFrequency(let field):
             let controller = controller
-            Self.inBackground(inbox) { .frequencyCounted(Self.frequency(field, controller)) }
+            inBackground { .frequencyCounted(Self.frequency(field, controller)) }
         case .computeSection(let profile, let selection, let times):
             let catalog = catalog
-            Self.inBackground(inbox) { Self.section(profile, selection, times: times, catalog) }
+            inBackground { Self.section(profile, selection, times: times, catalog) }
         }
         return nil
     }
@@ -78,8 +86,8 @@ struct EffectRunner {
     /// Work that waits for the catalog (another writer) or reads much of
     /// it, off the run loop's thread; its outcome comes back through the
     /// inbox, and the controller's observation shows what it changed.
-    private static func inBackground(_ inbox: EventInbox, _ work: @escaping @Sendable () -> BrowserEvent) {
-        DispatchQueue.global(qos: .userInitiated).async { inbox.post(work()) }
+    private func inBackground(_ work: @escaping @Sendable () -> BrowserEvent) {
+        background.start(work, post: inbox.post)
     }
 
     /// The search `Ctrl-F`, `n` and `N` ask for, on the caller's thread.
@@ -121,14 +129,12 @@ struct EffectRunner {
 
     /// The declustering `D` asks for, on the caller's thread.
     static func declustering(_ predicate: QuakePredicate?, catalog: QuakeCatalog,
-                             progress: @escaping (Double) -> Void) -> Result<SequenceSummary, any Error> {
+                             progress: @escaping (Double) -> Bool) -> Result<SequenceSummary, any Error> {
         Result {
             let method = try catalog.sequenceRuns().first(where: \.isCurrent)?.method ?? "gk"
             let algorithm = DeclusterAlgorithm.named(method) ?? DeclusterAlgorithm.named("gk")!
-            return try Declusterer.run(algorithm, on: catalog, predicate: predicate, text: predicate?.description ?? "") { done in
-                progress(done)
-                return true
-            }
+            return try Declusterer.run(algorithm, on: catalog, predicate: predicate, text: predicate?.description ?? "",
+                                       progress: progress)
         }
     }
 }

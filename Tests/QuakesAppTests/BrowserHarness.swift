@@ -165,7 +165,7 @@ final class BrowserHarness {
             if let outcome = views?.outcome(of: effect) { handle([outcome]) }
         case .bell: bells += 1
         case .decluster(let predicate):
-            handle([.declustered(EffectRunner.declustering(predicate, catalog: catalog) { _ in })])
+            handle([.declustered(EffectRunner.declustering(predicate, catalog: catalog) { _ in true })])
         case .loadOrigins(let event): handle([.origins(event: event, Result { try catalog.origins(ofEventHolding: event) })])
         case .merge, .split: handle([.grouped(EffectRunner.regrouping(effect, catalog: catalog))])
         case .countFrequency(let field): handle([.frequencyCounted(EffectRunner.frequency(field, controller))])

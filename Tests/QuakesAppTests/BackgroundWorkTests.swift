@@ -1,0 +1,33 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import QuakesApp
+
+/// The browser ends only once the work it started off its thread is done:
+/// `stopAndWait` waits for it, and tells it to stop.
+@Suite struct BackgroundWorkTests {
+    @Test func stopWaitsForTheWorkRunningAndTellsItToStop() {
+        let work = BackgroundWork()
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let posted = Mutex<[String]>([])
+        work.start({
+            started.signal()
+            release.wait()
+            return .notice("done")
+        }, post: { event in
+            if case .notice(let line) = event { posted.withLock { $0.append(line) } }
+        })
+        #expect(started.wait(timeout: .now() + 10) == .success)
+        #expect(!work.isStopping)
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            work.stopAndWait()
+            stopped.signal()
+        }
+        #expect(stopped.wait(timeout: .now() + 0.3) == .timedOut, "still running: not stopped yet")
+        #expect(work.isStopping)
+        release.signal()
+        #expect(stopped.wait(timeout: .now() + 10) == .success)
+        #expect(posted.withLock { $0 } == ["done"], "its outcome posted before the stop returns")
+    }
+}
