@@ -216,14 +216,9 @@ public struct FDSNBackfill: Sendable {
             throw error
         }
         let name = "\(service.name) \(FDSNQuery.time(window.startTime))…\(FDSNQuery.time(window.endTime))"
-        let shown = FeedSource(url: url).description   // without credentials
-        let data = try FeedFetcher.inflatedIfGzip(body.data, source: shown, limit: downloader.maxDownload)
-        guard body.status != 204, !data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+        guard let data = try body.fdsnEvents(from: url, limit: downloader.maxDownload) else {
             try FetchLedger(catalog: catalog).record(records)
             return .imported(ImportReport(name: name))
-        }
-        if FetchError.isHTMLPage(contentType: body.contentType, body: data) {
-            throw FetchError(source: shown, reason: .htmlPage(contentType: FetchError.mediaType(body.contentType)))
         }
         let (start, end) = (window.startTime, window.endTime)
         report(.importing(events: 0))

@@ -16,6 +16,20 @@ public enum FeedDownload {
         public var contentType: String?
         /// 200, or 204 for an answer without content.
         public var status = 200
+
+        /// An FDSN event service's answer from `url` as the data to import:
+        /// inflated when gzip (within `limit`), nil when the service found
+        /// nothing (204, or only white space), an error when it is an HTML
+        /// page (a portal's or a proxy's) rather than events.
+        public func fdsnEvents(from url: URL, limit: Int) throws -> Data? {
+            let shown = FeedSource(url: url).description   // without credentials
+            let events = try FeedFetcher.inflatedIfGzip(data, source: shown, limit: limit)
+            guard status != 204, !events.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+            if FetchError.isHTMLPage(contentType: contentType, body: events) {
+                throw FetchError(source: shown, reason: .htmlPage(contentType: FetchError.mediaType(contentType)))
+            }
+            return events
+        }
     }
 
     public static func body(of source: FeedSource, timeout: Double, limit: Int, progress: Progress? = nil) throws -> Body {

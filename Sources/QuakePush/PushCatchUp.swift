@@ -31,13 +31,9 @@ public struct PushCatchUp: Sendable {
     /// Fetches and stores what was updated after `since`.
     public func run(since: Date) throws -> ImportReport {
         let url = url(since: since)
-        let body = try downloader.body(of: url)
-        let shown = FeedSource(url: url).description
-        let data = try FeedFetcher.inflatedIfGzip(body.data, source: shown, limit: downloader.maxDownload)
         let name = "\(identity) catch-up since \(FDSNQuery.time(since.epochMilliseconds))"
-        guard body.status != 204, !data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return ImportReport(name: name) }
-        if FetchError.isHTMLPage(contentType: body.contentType, body: data) {
-            throw FetchError(source: shown, reason: .htmlPage(contentType: FetchError.mediaType(body.contentType)))
+        guard let data = try downloader.body(of: url).fdsnEvents(from: url, limit: downloader.maxDownload) else {
+            return ImportReport(name: name)
         }
         return try QuakeImporter(catalog: catalog).importData(data, name: name, service: identity)
     }
