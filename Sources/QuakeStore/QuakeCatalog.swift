@@ -73,8 +73,10 @@ public final class QuakeCatalog: Sendable {
             return
         }
         reader = nil   // closed before the pool opens: it must not outlive the checks
+        var poolConfig = config
+        if isNew { poolConfig.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = \(Self.newPageSize)") } }
         let pool = try CatalogError.wrappingErrors(path: path, operation: .open) {
-            try Self.openPool(path, configuration: config)
+            try Self.openPool(path, configuration: poolConfig)
         }
         OpenCatalogs.register(pool)
         dbWriter = pool
@@ -90,6 +92,15 @@ public final class QuakeCatalog: Sendable {
         }
         try settleSeed(isNew: isNew, seedIfNew: seedIfNew)
     }
+
+    /// The page size of a new catalog (SQLite's default is 4 KiB; an
+    /// existing catalog keeps its own). An import writes every page to the
+    /// WAL as a frame of a page and 24 bytes, so each frame starts inside a
+    /// file system block the kernel zeroes first: fewer, larger frames cost
+    /// less, and a B-tree of larger pages splits less often. Measured on
+    /// the open of 760,857 CSV rows (`quakes-tui FILE`, to browsable, three
+    /// runs each): 4 KiB 6.80–6.98 s, 16 KiB 6.34–6.44 s, 64 KiB 6.05–6.71 s.
+    static let newPageSize = 16_384
 
     /// GRDB's pool checks the `-wal`'s size after seeing that it exists: a
     /// process closing the catalog in between removes it, and the open

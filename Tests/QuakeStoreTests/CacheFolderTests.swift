@@ -77,7 +77,9 @@ import Testing
         // An empty catalog's size follows the schema: said in kB (between 10 kB and 1 MB).
         #expect((10_000..<999_500).contains(size))
         let kB = String(format: "%.0f kB", Double(size) / 1000).padding(toLength: 8, withPad: " ", startingAt: 0)
-        let total = String(format: "%.0f kB", Double(2 * size) / 1000)
+        // Two of them: a megabyte or more with pages of 16 KiB (`QuakeCatalog.newPageSize`).
+        let total = 2 * size < 999_500 ? String(format: "%.0f kB", Double(2 * size) / 1000)
+            : String(format: "%.1f MB", Double(2 * size) / 1_000_000)
         let listed = try runQuakesTUI(["cache"], environment: environment)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout == """
