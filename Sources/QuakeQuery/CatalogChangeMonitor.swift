@@ -6,8 +6,9 @@ import Synchronization
 
 /// Notices committed writes to the catalog, one `onChange` per commit.
 ///
-/// Writes through this process's connection are seen at once (GRDB's region
-/// observation, called on the writer's queue right after the commit). GRDB
+/// Writes through this process's connection are seen at once (a GRDB
+/// transaction observer of the table, `QuakeTableObserver`, called on the
+/// writer's queue right after the commit). GRDB
 /// cannot see other processes' commits, so a dedicated connection polls
 /// `PRAGMA data_version`, which changes whenever *another connection*
 /// commits: that includes this process's own writer, so the poller would see
@@ -22,7 +23,8 @@ import Synchronization
 public final class CatalogChangeMonitor: Sendable {
     static let pollInterval: DispatchTimeInterval = .milliseconds(250)
 
-    private let observation: AnyDatabaseCancellable
+    /// The writer keeps it while this does: nil once stopped.
+    private let observer: Mutex<QuakeTableObserver?>
     /// In a Mutex only to be Sendable: Dispatch does not mark its sources so.
     private let timer: Mutex<any DispatchSourceTimer>
     private let version: SeenVersion
@@ -30,11 +32,10 @@ public final class CatalogChangeMonitor: Sendable {
     public init(catalog: QuakeCatalog, onChange: @escaping @Sendable () -> Void) throws {
         let version = SeenVersion(poller: try catalog.makeReadOnlyConnection())
         self.version = version
-        observation = DatabaseRegionObservation(tracking: Table(QuakeField.table))
-            .start(in: catalog.dbWriter, onError: { _ in }, onChange: { _ in
-                version.markSeen()
-                onChange()
-            })
+        observer = Mutex(QuakeTableObserver.start(in: catalog.dbWriter, table: QuakeField.table) {
+            version.markSeen()
+            onChange()
+        })
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "quakes.catalog-poll"))
         timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval)
         timer.setEventHandler {
@@ -46,7 +47,7 @@ public final class CatalogChangeMonitor: Sendable {
 
     public func stop() {
         timer.withLock { $0.cancel() }
-        observation.cancel()
+        observer.withLock { $0 = nil }
     }
 }
 
