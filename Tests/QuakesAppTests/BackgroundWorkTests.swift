@@ -20,12 +20,16 @@ import Testing
         #expect(started.wait(timeout: .now() + 10) == .success)
         #expect(!work.isStopping)
         let stopped = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        // A thread of its own: the global queue's threads may all be busy
+        // with other suites' work, and start the stop late.
+        Thread {
             work.stopAndWait()
             stopped.signal()
-        }
-        #expect(stopped.wait(timeout: .now() + 0.3) == .timedOut, "still running: not stopped yet")
+        }.start()
+        let deadline = Date().addingTimeInterval(10)
+        while !work.isStopping && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         #expect(work.isStopping)
+        #expect(stopped.wait(timeout: .now() + 0.3) == .timedOut, "still running: not stopped yet")
         release.signal()
         #expect(stopped.wait(timeout: .now() + 10) == .success)
         #expect(posted.withLock { $0 } == ["done"], "its outcome posted before the stop returns")
