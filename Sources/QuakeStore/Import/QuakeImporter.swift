@@ -86,80 +86,96 @@ public struct QuakeImporter: Sendable {
                     let perFeature = format == .quakeML ? 2500 : format == .geoJSON ? 700 : 200
                     let bulk = try commits.map { _ in try BulkLoad.beginStreaming(db) }
                         ?? BulkLoad.beginIfLarge(db, expectedRows: bytes.count / perFeature)
-                    let upserter = try Upserter(db, countingInserts: bulk != nil)
+                    let upserter = try Upserter(db, bulk: bulk != nil)
                     if let bulk { commits?.counting = (bulk, upserter) }
+                    // What the reader's thread makes of each row (see `ReadRow`).
+                    func reading(_ read: @escaping (_ emit: (Int, ParsedEvent) throws -> Void) throws -> Void)
+                        -> (ReadAhead<ReadRow>.Emit) throws -> Void {
+                        { emit in
+                            var rows = ReadRows(counting: bulk != nil, request: commits?.request,
+                                                firstCommitRows: commits?.firstCommitRows)
+                            try withoutActuallyEscaping(emit) { emit in
+                                try read { index, event in try emit(rows.row(index, event)) }
+                            }
+                            try emit(rows.end())
+                        }
+                    }
                     var seen = 0
+                    /// The reader's counts of the last rows, for the bulk load's end.
+                    var lastCounts: InsertedCounts?
                     func tell() { progress?(ImportProgress(rows: seen, bytesRead: offset.current, totalBytes: bytes.count)) }
                     // The location is made only for a skipped row (a string a row was 5 % of the writer's time).
-                    func take(_ location: @autoclosure () -> String, _ event: ParsedEvent) throws {
-                        switch event {
-                        case .skipped(let reason):
-                            report.skipped.append(.init(location: location(), reason: reason))
-                        case .quake(var quake):
+                    func take(_ location: (Int) -> String, _ row: ReadRow) throws {
+                        // Matched in place: a copy of the quake retains and releases its texts.
+                        switch row.event {
+                        case nil:
+                            lastCounts = row.counts
+                            return
+                        case .skipped(let reason)?:
+                            report.skipped.append(.init(location: location(row.index), reason: reason))
+                        case .quake(let quake)?:
                             switch scope.placing?(quake) ?? .inside {
                             case .inside: break
-                            case .atItsEnd: return
-                            case .outside: report.outsideWindow += 1; return
+                            case .atItsEnd: upserter.noteLeftOut(); return
+                            case .outside: upserter.noteLeftOut(); report.outsideWindow += 1; return
                             }
-                            if format == .fdsnText, let answeredAt = scope.answeredAt { quake.updated = answeredAt }
-                            report.count(try upserter.upsert(quake))
+                            if format == .fdsnText, let answeredAt = scope.answeredAt {
+                                var answered = quake
+                                answered.updated = answeredAt
+                                report.count(try upserter.upsert(answered, idHash: row.idHash))
+                            } else {
+                                report.count(try upserter.upsert(quake, idHash: row.idHash))
+                            }
                         }
                         seen += 1
                         if seen % 2048 == 0 { tell() }
                         try commits?.rowTaken()
+                        if row.commitsAfter { try commits?.commit(counts: row.counts) }
                     }
                     switch format {
                     case .empty:
                         throw ImportError(name: name, message: "empty file", location: "1:1")
                     case .geoJSON:
                         do {
-                            try ReadAhead.run(read: { emit in
+                            try ReadAhead.run(read: reading { emit in
                                 var scanner = JSONScanner(bytes)
-                                try GeoJSONFeedReader.read(&scanner, readTo: { offset.set($0) }) { index, event in
-                                    try emit((index, event))
-                                }
-                            }, consume: { index, event in try take("feature \(index + 1)", event) })   // counted from 1, as users do
+                                try GeoJSONFeedReader.read(&scanner, readTo: { offset.set($0) }, onFeature: emit)
+                            }, consume: { row in try take({ "feature \($0 + 1)" }, row) })   // counted from 1, as users do
                         } catch let error as JSONScanError {
                             let (line, column) = JSONScanner(bytes).lineAndColumn(of: error.offset)
                             throw ImportError(name: name, message: error.message, location: "\(line):\(column)")
                         }
                     case .quakeML:
                         do {
-                            try ReadAhead.run(read: { emit in
+                            try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
-                                try QuakeMLReader.read(bytes, service: service, readBefore: { pages.release(before: $0); offset.set($0) }) { index, event in
-                                    try emit((index, event))
-                                }
-                            }, consume: { index, event in try take("event \(index + 1)", event) })
+                                try QuakeMLReader.read(bytes, service: service, readBefore: { pages.release(before: $0); offset.set($0) }, onEvent: emit)
+                            }, consume: { row in try take({ "event \($0 + 1)" }, row) })
                         } catch let error as QuakeMLReader.SyntaxError {
                             throw ImportError(name: name, message: error.message, location: "\(error.line):\(error.column)")
                         }
                     case .csv:
                         try Self.checkUTF8(bytes, name: name, inputIsMapped: inputIsMapped)
                         do {
-                            try ReadAhead.run(read: { emit in
+                            try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
-                                try USGSCSVReader.read(bytes, readBefore: { pages.release(before: $0); offset.set($0) }) { index, event in
-                                    try emit((index, event))
-                                }
-                            }, consume: { index, event in try take("line \(index + 2)", event) })
+                                try USGSCSVReader.read(bytes, readBefore: { pages.release(before: $0); offset.set($0) }, onRow: emit)
+                            }, consume: { row in try take({ "line \($0 + 2)" }, row) })
                         } catch let error as USGSCSVReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
                     case .fdsnText:
                         try Self.checkUTF8(bytes, name: name, inputIsMapped: inputIsMapped)
                         do {
-                            try ReadAhead.run(read: { emit in
+                            try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
-                                try FDSNTextReader.read(bytes, service: service, readBefore: { pages.release(before: $0); offset.set($0) }) {
-                                    line, event in try emit((line, event))
-                                }
-                            }, consume: { line, event in try take("line \(line)", event) })
+                                try FDSNTextReader.read(bytes, service: service, readBefore: { pages.release(before: $0); offset.set($0) }, onRow: emit)
+                            }, consume: { row in try take({ "line \($0)" }, row) })
                         } catch let error as FDSNTextReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
                     }
-                    try upserter.finish(bulk, into: &report)
+                    try upserter.finish(bulk, counts: lastCounts, into: &report)
                     for record in scope.records { try record.write(db, events: report.new + report.updated) }
                     offset.set(bytes.count)
                     tell()
@@ -189,9 +205,13 @@ public struct QuakeImporter: Sendable {
         try CatalogError.wrappingErrors(path: catalog.path, operation: .write) {
             try BulkLoad.write(catalog.dbWriter) { db in
                 let bulk = try BulkLoad.beginIfLarge(db, expectedRows: quakes.underestimatedCount)
-                let upserter = try Upserter(db, countingInserts: bulk != nil)
-                for quake in quakes { report.count(try upserter.upsert(quake)) }
-                try upserter.finish(bulk, into: &report)
+                let upserter = try Upserter(db, bulk: bulk != nil)
+                var counts = InsertedCounts()
+                for quake in quakes {
+                    if bulk != nil { counts.add(quake) }
+                    report.count(try upserter.upsert(quake))
+                }
+                try upserter.finish(bulk, counts: counts, into: &report)
             }
         }
         return report

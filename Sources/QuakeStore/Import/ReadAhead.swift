@@ -96,7 +96,8 @@ final class ReadAhead<Element: Sendable>: Sendable {
             }
             switch next {
             case .batch(let batch):
-                for element in batch { try consume(element) }
+                // By index, not `for in`: the iterator hands out a copy of each element.
+                for index in batch.indices { try consume(batch[index]) }
             case .end(let failure):
                 if let failure { throw failure }
                 return

@@ -70,7 +70,9 @@ public struct ImportStopped: Error, CustomStringConvertible {
 }
 
 /// The commits of one streaming import, on the writer's connection: a
-/// transaction is open between them.
+/// transaction is open between them. A commit that is due is asked of the
+/// reader (`request`), and made after the row that brings the counts of
+/// the rows read since the last one (`commit(counts:)`).
 final class StreamingCommits {
     private let db: Database
     private let options: StreamingImport
@@ -81,6 +83,10 @@ final class StreamingCommits {
     private var committedOnce = false
     /// Set once the bulk load began: each commit adds the rows' counts.
     var counting: (bulk: BulkLoad, upserter: Upserter)?
+    /// Asks the reader for the counts to commit with.
+    let request = CommitRequest()
+    /// A commit was asked for and not yet made.
+    private var asked = false
 
     private init(db: Database, options: StreamingImport) {
         self.db = db
@@ -109,19 +115,32 @@ final class StreamingCommits {
         }
     }
 
-    /// After each row: stops when asked, commits when due.
+    /// The rows the reader lets through before the first commit (the first screen).
+    var firstCommitRows: Int { options.firstCommitRows }
+
+    /// After each row: stops when asked, asks the reader for a commit when
+    /// due (the first is the reader's own, at `firstCommitRows`).
     func rowTaken() throws {
         if options.shouldStop() { throw ImportStopped() }
         rowsSinceCommit += 1
-        let due = committedOnce
-            ? rowsSinceCommit % 256 == 0 && ContinuousClock.now - lastCommit >= max(options.commitInterval, lastCommitCost * 10)
-            : rowsSinceCommit >= options.firstCommitRows
-        guard due else { return }
+        let due = committedOnce && rowsSinceCommit % 256 == 0
+            && ContinuousClock.now - lastCommit >= max(options.commitInterval, lastCommitCost * 10)
+        // Asked once: the reader answers on its next row, rows later.
+        if due && !asked {
+            request.ask()
+            asked = true
+        }
+    }
+
+    /// Commits the rows taken so far, with `counts`: the reader's counts of
+    /// the rows read since the last commit.
+    func commit(counts: InsertedCounts?) throws {
         let start = ContinuousClock.now
-        if let counting, let counts = counting.upserter.takeInsertedCounts() { try counting.bulk.add(counts) }
+        if let counting, let counts = counting.upserter.exactCounts(counts) { try counting.bulk.add(counts) }
         try db.commit()
         try db.beginTransaction(.immediate)
         committedOnce = true
+        asked = false
         rowsSinceCommit = 0
         lastCommit = .now
         lastCommitCost = lastCommit - start

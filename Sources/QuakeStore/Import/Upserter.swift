@@ -41,11 +41,12 @@ final class Upserter {
     /// of the ids themselves would hold every id again; a hash seen is
     /// only a reason to look, so a collision costs a lookup, never a row.
     private var writtenIDHashes: Set<Int>?
-    /// The quakes inserted per place and per UTC day, kept during a bulk
-    /// load (whose count triggers are dropped) while every row is new: then
-    /// the stored counts plus these are exact, without counting the table
-    /// again (2 s at 1,000,000 rows). Nil once a row is updated or merged.
-    private(set) var insertedCounts: InsertedCounts?
+    /// Whether every quake read so far was inserted as a new row: then
+    /// the counts the reader kept of them (`ReadRows`), added to the stored
+    /// counts, are exact without counting the table again (2 s at
+    /// 1,000,000 rows), during a bulk load (whose count triggers are
+    /// dropped). False once a row is updated, merged, joined or left out.
+    private(set) var everyRowInserted = true
     let selectStored, selectAliasOwner, insert, update, updateOrigin: Statement
     let deleteQuake, deleteAlias, moveAliases, insertAlias: Statement
     /// Events of several origins: a report of one of their origins updates
@@ -59,9 +60,10 @@ final class Upserter {
     /// Where the row being written keeps its texts while they are bound.
     private let texts = TextArena()
 
-    init(_ db: Database, countingInserts: Bool = false) throws {
+    /// `bulk`: a bulk load is under way (the grouping then associates
+    /// after the import, not row by row).
+    init(_ db: Database, bulk: Bool = false) throws {
         self.db = db
-        insertedCounts = countingInserts ? InsertedCounts() : nil
         let catalogIsEmpty = try Bool.fetchOne(db, sql: """
             SELECT NOT EXISTS (SELECT 1 FROM quake) AND NOT EXISTS (SELECT 1 FROM quakeAlias)
             """) ?? false
@@ -99,7 +101,7 @@ final class Upserter {
         update.setUncheckedArguments(StatementArguments())
         updateOrigin.setUncheckedArguments(StatementArguments())
         now = Date().epochMilliseconds
-        grouping = try EventGrouping(db, now: now, inline: !countingInserts)
+        grouping = try EventGrouping(db, now: now, inline: !bulk)
         deleteQuake = try db.makeStatement(sql: "DELETE FROM quake WHERE id = ?")
         deleteAlias = try db.makeStatement(sql: "DELETE FROM quakeAlias WHERE alias = ?")
         moveAliases = try db.makeStatement(sql: "UPDATE quakeAlias SET quakeId = ?2 WHERE quakeId = ?1")
@@ -113,7 +115,8 @@ final class Upserter {
         var ids: String
     }
 
-    func upsert(_ report: Quake) throws -> Outcome {
+    /// `idHash`: the report's `id.hashValue`, when the reader worked it out.
+    func upsert(_ report: Quake, idHash: Int? = nil) throws -> Outcome {
         if !EventIdentity.storedID(report.id, isOf: lastProvider) {
             lastProvider = EventIdentity.provider(ofStoredID: report.id)
             try grouping.noteProvider(lastProvider)
@@ -121,13 +124,12 @@ final class Upserter {
         // A large import into an empty catalog: nearly every id is new,
         // and one hash of it says so without a lookup or a copy of the quake.
         if var written = writtenIDHashes {
-            let idHash = report.id.hashValue
+            let idHash = idHash ?? report.id.hashValue
             if !written.contains(idHash) {
                 try execute(insert, binding: report)
                 writtenIDHashes = nil   // unshared while inserting: no copy of the set
                 written.insert(idHash)
                 writtenIDHashes = written
-                insertedCounts?.add(report)
                 if report.listsFormerIDs { try absorb(report.formerIDs, into: report.id, at: report.origin) }
                 return .new
             }
@@ -152,10 +154,10 @@ final class Upserter {
         }
         let outcome: Outcome
         if let stored {
+            everyRowInserted = false
             if quake.updated.epochMilliseconds > stored.updated {
                 try execute(update, binding: quake)
                 outcome = db.changesCount > 0 ? .updated : .unchanged
-                if outcome == .updated { insertedCounts = nil }
                 if outcome == .updated {
                     // Its event re-chooses and re-checks its origins, or an event alone may now join one.
                     if try grouping.holdsOthers(quake.id) { grouping.noteChanged(quake.id) }
@@ -165,14 +167,13 @@ final class Upserter {
                 outcome = .unchanged
             }
         } else if grouping.associatesInline, let event = try grouping.joinIfItBelongs(quake) {
-            insertedCounts = nil
+            everyRowInserted = false
             outcome = .new
             if report.listsFormerIDs { try absorb(report.formerIDs.filter { $0 != quake.id }, into: event, at: quake.origin) }
             return outcome
         } else {
             try execute(insert, binding: quake)
             noteWritten(quake.id)
-            insertedCounts?.add(quake)
             outcome = .new
         }
         // After the row is written, as the aliases reference it; judged
@@ -190,8 +191,8 @@ final class Upserter {
         var binder = try report.bindStoredValues(to: updateOrigin, texts: texts)
         try binder.bind(now); try binder.bind(event); try binder.bind(lastProvider)
         try updateOrigin.execute()
+        everyRowInserted = false
         guard db.changesCount > 0 else { return .unchanged }
-        insertedCounts = nil
         grouping.noteChanged(event)
         return .updated
     }
@@ -219,7 +220,7 @@ final class Upserter {
                 try deleteQuake.execute(arguments: [former])
                 try insertAlias.execute(arguments: [former, id])
                 noteWritten(former)
-                insertedCounts = nil
+                everyRowInserted = false
                 merged += 1
             } else if try aliasOwner(of: former) == nil {
                 try insertAlias.execute(arguments: [former, id])
@@ -249,23 +250,22 @@ final class Upserter {
         return try StatementRows(selectAliasOwner) { try $0.bind(id) }.first { $0.text(0) }
     }
 
-    /// Ends the import's writing: the bulk load's indexes and counts, then
-    /// the grouping of what it wrote; `report` takes the merges and joins.
-    func finish(_ bulk: BulkLoad?, into report: inout ImportReport) throws {
+    /// A quake read was left out (not written): the reader's counts no longer hold.
+    func noteLeftOut() { everyRowInserted = false }
+
+    /// The reader's counts of the quakes read since the last commit, when
+    /// they are what those rows add to the catalog's counts.
+    func exactCounts(_ counts: InsertedCounts?) -> InsertedCounts? { everyRowInserted ? counts : nil }
+
+    /// Ends the import's writing: the bulk load's indexes and counts (the
+    /// reader's `counts` of the rows since the last commit), then the
+    /// grouping of what it wrote; `report` takes the merges and joins.
+    func finish(_ bulk: BulkLoad?, counts: InsertedCounts?, into report: inout ImportReport) throws {
         report.merged = merged
-        try bulk?.finish(inserted: takeInsertedCounts())
+        try bulk?.finish(inserted: exactCounts(counts))
         report.joined = try grouping.settle()
         // The kept declusterings follow the catalog as it now is.
         if report.new + report.updated > 0 { try QuakeCatalog.refreshDeclusterings(db) }
-    }
-
-    /// The counts of the rows inserted since the last call, and a fresh
-    /// start: a streaming import adds them to the stored counts at each
-    /// commit. Nil once a row was updated or merged (then the counts are
-    /// taken from the table again at the end).
-    func takeInsertedCounts() -> InsertedCounts? {
-        defer { if insertedCounts != nil { insertedCounts = InsertedCounts() } }
-        return insertedCounts
     }
 
     /// Runs the insert or the update with the quake's values bound in place.
@@ -276,50 +276,5 @@ final class Upserter {
         var binder = try quake.bindStoredValues(to: statement, texts: texts)
         try binder.bind(now)   // ?39, changedAt
         try statement.execute()
-    }
-}
-
-/// Quakes per place (as reported, folded once at the end), per UTC day
-/// (days since the epoch), per kept map cell and per tenth of magnitude.
-/// A place is hashed once a row, to its number here: the per-place cell
-/// and tenth counts are keyed by that number, not the text.
-struct InsertedCounts {
-    private var placeNumbers: [String: Int] = [:]
-    /// The places as reported, by number, and how many quakes each.
-    private(set) var placeNames: [String] = []
-    private var placeCounts: [Int] = []
-    private(set) var days: [Int64: Int] = [:]
-    private(set) var cells = InsertedCells()
-    private(set) var magnitudes = InsertedMagnitudes()
-
-    mutating func add(_ quake: Quake) {
-        let place: Int
-        if let known = placeNumbers[quake.place] {
-            place = known
-        } else {
-            place = placeNames.count
-            placeNumbers[quake.place] = place
-            placeNames.append(quake.place)
-            placeCounts.append(0)
-        }
-        placeCounts[place] += 1
-        cells.add(quake, place: place)
-        magnitudes.add(quake, place: place)
-        days[UTCDay.floorDiv(quake.time.epochMilliseconds, 86_400_000), default: 0] += 1
-    }
-
-    /// Each place's folded text, by number: as the catalog keys places.
-    var foldedPlaceNames: [String] { placeNames.map(TextFolding.fold) }
-
-    /// The counts by folded place.
-    func foldedPlaces(_ folded: [String]) -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for (place, count) in placeCounts.enumerated() { counts[folded[place], default: 0] += count }
-        return counts
-    }
-
-    /// The counts by day, as `YYYY-MM-DD`.
-    var dayStrings: [String: Int] {
-        Dictionary(uniqueKeysWithValues: days.map { (UTCDay.string(epochMilliseconds: $0.key * 86_400_000), $0.value) })
     }
 }
