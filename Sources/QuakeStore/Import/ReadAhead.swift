@@ -53,6 +53,7 @@ final class ReadAhead<Element: Sendable>: Sendable {
             try reader.read { element in
                 batch.append(element)
                 if batch.count == self.batchSize {
+                    batch.reverse()
                     try self.push(batch)
                     batch.removeAll(keepingCapacity: true)
                 }
@@ -62,6 +63,7 @@ final class ReadAhead<Element: Sendable>: Sendable {
         } catch {
             failure = error
         }
+        batch.reverse()
         if !batch.isEmpty { try? push(batch) }
         finish(failure: failure)
     }
@@ -94,10 +96,11 @@ final class ReadAhead<Element: Sendable>: Sendable {
                 if !buffer.batches.isEmpty { return .batch(buffer.batches.removeFirst()) }
                 return buffer.readerDone ? .end(failure: buffer.readerFailure) : nil
             }
-            switch next {
-            case .batch(let batch):
-                // By index, not `for in`: the iterator hands out a copy of each element.
-                for index in batch.indices { try consume(batch[index]) }
+            switch consume next {
+            case .batch(var batch):
+                // Moved out one by one (the reader pushes each batch last
+                // first): a copy of an element retains and releases its texts.
+                while let element = batch.popLast() { try consume(element) }
             case .end(let failure):
                 if let failure { throw failure }
                 return
