@@ -27,13 +27,9 @@ final class QuakeTableObserver: TransactionObserver, Sendable {
         return observer
     }
 
-    /// SQLite's names are ASCII case-insensitive; compared byte by byte
-    /// (Foundation's `caseInsensitiveCompare` was 3 % of an import's writing).
-    private func isOurs(_ tableName: String) -> Bool {
-        let name = tableName.utf8, ours = table.utf8
-        guard name.count == ours.count else { return false }
-        return zip(name, ours).allSatisfy { a, b in a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A) }
-    }
+    /// SQLite names a statement's and a change's table as its schema does
+    /// (`quake`, as `Schema` creates it), whatever case the SQL wrote.
+    private func isOurs(_ tableName: String) -> Bool { tableName == table }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { isOurs(eventKind.tableName) }
 

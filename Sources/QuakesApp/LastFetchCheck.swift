@@ -10,8 +10,8 @@ import Synchronization
 final class LastFetchCheck: Sendable {
     private let catalog: QuakeCatalog
     private let post: @Sendable (BrowserEvent) -> Void
-    /// A read runs, or the check is stopped: no read is started.
-    private let running = Mutex(false)
+    /// Whether a read runs, and whether the check is stopped (then no read starts).
+    private let state = Mutex((running: false, stopped: false))
     private let queue = DispatchQueue(label: "quakes.lastFetch", qos: .utility)
 
     init(catalog: QuakeCatalog, post: @escaping @Sendable (BrowserEvent) -> Void) {
@@ -20,16 +20,20 @@ final class LastFetchCheck: Sendable {
     }
 
     func run() {
-        guard running.withLock({ running in defer { running = true }; return !running }) else { return }
+        let starts = state.withLock { state in
+            defer { if !state.stopped { state.running = true } }
+            return !state.running && !state.stopped
+        }
+        guard starts else { return }
         queue.async { [self] in
             post(.lastFetch(catalog.lastFetch()?.date))
-            running.withLock { $0 = false }
+            state.withLock { $0.running = false }
         }
     }
 
     /// No read starts after this; the one running, if any, is waited for.
     func stopAndWait() {
-        running.withLock { $0 = true }
+        state.withLock { $0.stopped = true }
         queue.sync {}
     }
 }
