@@ -125,6 +125,8 @@ public enum Schema {
                     try migration.run(db)
                     try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
                 }
+                // A bulk load that was killed left it out (`IDIndex`).
+                try IDIndex.ensure(db)
                 // An empty catalog gets its deferred indexes at once: nothing to sort.
                 if try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM quake)") == true {
                     try completeIndexes(db)
@@ -139,7 +141,10 @@ public enum Schema {
 
     private static func createCatalog(_ db: Database) throws {
         try db.create(table: "quake") { t in
-            t.column("id", .text).notNull().unique()
+            // Unique through the named index below (`IDIndex`), which a
+            // bulk load into an empty catalog can drop; catalogs made before
+            // had `.unique()` here, the same B-tree under another name.
+            t.column("id", .text).notNull()
             t.column("code", .text).notNull()
             t.column("net", .text).notNull()
             t.column("ids", .text).notNull()
@@ -164,6 +169,7 @@ public enum Schema {
             t.column("title", .text).notNull()
             t.column("url", .text).notNull()
         }
+        try db.execute(sql: IDIndex.sql)
         for column in ["time", "magnitude", "placeFolded", "depth"] {
             try db.create(index: "quake_\(column)", on: "quake", columns: [column, "id"])
         }

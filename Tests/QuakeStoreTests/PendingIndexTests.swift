@@ -148,6 +148,28 @@ import Testing
         #expect(try CatalogProbe.ids(catalog.path) == ["d1"])
     }
 
+    /// A bulk load into an empty catalog inserts without the id index and
+    /// builds it after its rows (`IDIndex`): an id the file holds twice is
+    /// still one quake, the newer report's, and the ids stay unique.
+    @Test func anIdTwiceInABulkLoadIntoAnEmptyCatalogIsOneQuakeAndIdsStayUnique() throws {
+        let folder = TemporaryFolder()
+        let catalog = try folder.catalog()
+        // 25,000 features of about 390 bytes: a bulk load (see CatalogTests).
+        var events = (0..<25_000).map { (id: "bk\($0)", ids: ",bk\($0),", mag: 2.0, updated: Int64(1_000)) }
+        events[20_000] = (id: "bk10", ids: ",bk10,", mag: 5.5, updated: 2_000)
+        let path = folder.write("twice.geojson", featureCollection(events))
+        let report = try QuakeImporter(catalog: catalog).importFile(at: path, name: "twice")
+        #expect(report.summaryLine == "imported twice: 24999 new, 1 updated, 0 unchanged, 0 skipped")
+        #expect(try catalog.count() == 24_999)
+        let stored = try catalog.dbWriter.read { db in
+            try Row.fetchAll(db, sql: "SELECT magnitude FROM quake WHERE id = 'bk10'").map { $0[0] as Double }
+        }
+        #expect(stored == [5.5])
+        #expect(throws: DatabaseError.self, "a second row with a stored id is refused") {
+            try catalog.dbWriter.write { db in try db.execute(sql: "INSERT INTO quake SELECT * FROM quake WHERE id = 'bk11'") }
+        }
+    }
+
     /// As a kill between a large import's commit and its index builds
     /// leaves a catalog: `list` reads it as it is (sorting without the
     /// index) and writes nothing; the next `import` builds what is missing.

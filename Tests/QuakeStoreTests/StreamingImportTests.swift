@@ -100,6 +100,12 @@ struct StreamingImportTests {
         }
         #expect(try catalog.count() == 1_000)
         #expect(try catalog.dbWriter.read { db in try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakeDay") } == 1_000)
+        // Read without the id index (`IDIndex`), built again at the stop:
+        // the next import finds the committed rows instead of repeating them.
+        #expect(try catalog.dbWriter.read(IDIndex.exists))
+        let again = try QuakeImporter(catalog: catalog).importFile(at: Fixture.weekCSV)
+        #expect((again.new, again.unchanged) == (3_711, 1_000))
+        #expect(try catalog.count() == 4_711)
     }
 
     @Test(arguments: [Fixture.week, Fixture.weekCSV, Fixture.weekFDSNText])

@@ -33,9 +33,11 @@ struct BulkLoad {
 
     private init(_ db: Database, keepingIndexesBuiltNow: Bool = false) throws {
         self.db = db
-        // The unique index on id stays: the upsert looks rows up by id.
+        // The unique index on id stays: the upsert looks rows up by id
+        // (and drops it itself when it need not, `IDIndex`).
         let indexRows = try Row.fetchAll(db, sql: """
             SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'quake' AND sql IS NOT NULL
+            AND name != '\(IDIndex.name)'
             """)
         let triggerRows = try Row.fetchAll(db, sql: """
             SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'quake'
@@ -61,9 +63,10 @@ struct BulkLoad {
 
     /// `inserted`: what the rows written since `begin` add to the stored
     /// counts, when known; else the counts are taken from the table again.
-    func finish(inserted: InsertedCounts?) throws {
+    /// `building`: more indexes to build with the same settings (`IDIndex`).
+    func finish(inserted: InsertedCounts?, building more: [String] = []) throws {
         try db.execute(sql: Self.indexBuildSettings)
-        for sql in indexesBuiltNow { try db.execute(sql: sql) }
+        for sql in more + indexesBuiltNow { try db.execute(sql: sql) }
         for sql in triggers { try db.execute(sql: sql) }
         if let inserted {
             try add(inserted)

@@ -109,6 +109,9 @@ final class StreamingCommits {
                     return result
                 } catch {
                     if db.isInsideTransaction { try? db.rollback() }
+                    // The commits' rows stay: they were loaded without the
+                    // id index, which every later write needs (`IDIndex`).
+                    try? IDIndex.ensure(db)
                     throw error
                 }
             }

@@ -59,11 +59,18 @@ final class Upserter {
     private let db: Database
     /// Where the row being written keeps its texts while they are bound.
     private let texts = TextArena()
+    /// This import dropped the id index (`IDIndex`): a bulk load into an
+    /// empty catalog, whose new ids need no lookup. Built again before
+    /// the first lookup by id or alias, and at the end.
+    private var idIndexDropped = false
 
     /// `bulk`: a bulk load is under way (the grouping then associates
     /// after the import, not row by row).
     init(_ db: Database, bulk: Bool = false) throws {
         self.db = db
+        // A load that dropped it and did not end left it out: every
+        // statement below that finds a row by id needs it.
+        try IDIndex.ensure(db)
         let catalogIsEmpty = try Bool.fetchOne(db, sql: """
             SELECT NOT EXISTS (SELECT 1 FROM quake) AND NOT EXISTS (SELECT 1 FROM quakeAlias)
             """) ?? false
@@ -106,6 +113,20 @@ final class Upserter {
         deleteAlias = try db.makeStatement(sql: "DELETE FROM quakeAlias WHERE alias = ?")
         moveAliases = try db.makeStatement(sql: "UPDATE quakeAlias SET quakeId = ?2 WHERE quakeId = ?1")
         insertAlias = try db.makeStatement(sql: "INSERT OR REPLACE INTO quakeAlias (alias, quakeId) VALUES (?, ?)")
+        // Dropped after every statement is prepared: one that deletes a
+        // quake or writes an alias cannot be prepared without it (the
+        // aliases' foreign key), and is not run until it is built again.
+        if bulk, catalogIsEmpty, try IDIndex.canBeDropped(db) {
+            try IDIndex.drop(db)
+            idIndexDropped = true
+        }
+    }
+
+    /// Builds the id index again if this import dropped it.
+    private func needIDIndex() throws {
+        guard idIndexDropped else { return }
+        try db.execute(sql: IDIndex.sql)
+        idIndexDropped = false
     }
 
     /// What the catalog holds of a row, to decide on a report of it.
@@ -130,10 +151,14 @@ final class Upserter {
                 writtenIDHashes = nil   // unshared while inserting: no copy of the set
                 written.insert(idHash)
                 writtenIDHashes = written
-                if report.listsFormerIDs { try absorb(report.formerIDs, into: report.id, at: report.origin) }
+                if report.listsFormerIDs {
+                    try needIDIndex()
+                    try absorb(report.formerIDs, into: report.id, at: report.origin)
+                }
                 return .new
             }
         }
+        try needIDIndex()
         var quake = report
         var stored = try storedEvent(quake.id)
         if stored == nil, let owner = try aliasOwner(of: quake.id) {
@@ -262,7 +287,8 @@ final class Upserter {
     /// grouping of what it wrote; `report` takes the merges and joins.
     func finish(_ bulk: BulkLoad?, counts: InsertedCounts?, into report: inout ImportReport) throws {
         report.merged = merged
-        try bulk?.finish(inserted: exactCounts(counts))
+        try bulk?.finish(inserted: exactCounts(counts), building: idIndexDropped ? [IDIndex.sql] : [])
+        idIndexDropped = false
         report.joined = try grouping.settle()
         // The kept declusterings follow the catalog as it now is.
         if report.new + report.updated > 0 { try QuakeCatalog.refreshDeclusterings(db) }
