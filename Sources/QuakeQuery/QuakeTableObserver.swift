@@ -39,6 +39,12 @@ final class QuakeTableObserver: TransactionObserver, Sendable {
         stopObservingDatabaseChangesUntilNextTransaction()
     }
 
+    /// A change GRDB did not see (the importer steps its inserts itself and says so).
+    func databaseDidChange() {
+        isChanged.withLock { $0 = true }
+        stopObservingDatabaseChangesUntilNextTransaction()
+    }
+
     func databaseDidCommit(_ db: Database) {
         guard isChanged.withLock({ changed in defer { changed = false }; return changed }) else { return }
         onChange()

@@ -141,6 +141,7 @@ final class StreamingCommits {
         let start = ContinuousClock.now
         if let counting, let counts = counting.upserter.exactCounts(counts) { try counting.bulk.add(counts) }
         try db.commit()
+        counting?.upserter.transactionEnded()
         try db.beginTransaction(.immediate)
         committedOnce = true
         asked = false
