@@ -35,7 +35,13 @@ final class IndexBuilder: Sendable {
     /// `quake_timeBox` for a distance filter in time order) is built as
     /// well. One read of the catalog's indexes answers both.
     func check(using columns: [String] = []) {
-        guard !catalog.isReadOnly, state.withLock({ state -> Bool in defer { state.checking = true }; return !state.checking }) else { return }
+        guard !catalog.isReadOnly else { return }
+        let starts = state.withLock { state -> Bool in
+            guard !state.checking, !state.stopped else { return false }
+            state.checking = true
+            return true
+        }
+        guard starts else { return }
         queue.async { [self] in
             defer { state.withLock { $0.checking = false } }
             checkNow(using: columns)
@@ -56,14 +62,19 @@ final class IndexBuilder: Sendable {
             // timeout) is retried on a later check; the quakes are there.
             _ = try? catalog.buildPendingIndexes()
             _ = try? catalog.buildSortIndexes(forColumns: columns)
+            // Read before the build says it is over: once it has, the
+            // browser may end and close the catalog under this read.
+            let pending = (try? catalog.indexesToBuild(forColumns: columns).isEmpty == false) ?? false
             state.withLock { $0.building = false }
-            report((try? catalog.indexesToBuild(forColumns: columns).isEmpty == false) ?? false)
+            report(pending)
         }
     }
 
     /// Ends a build under way (interrupted: its transaction is rolled
     /// back and the indexes stay pending, for the next open) and waits for
-    /// it, so that nothing writes to the catalog once the browser has ended:
+    /// it and for a check under way, so that nothing reads or writes the
+    /// catalog once the browser has ended (a check in flight at `q`, right
+    /// after a read ended, crashed inside SQLite once):
     /// the program closes its catalogs on the way out, and a build left
     /// running then crashed inside SQLite. A build waiting for another
     /// process's lock cannot be interrupted (SQLite's busy wait does not
@@ -71,7 +82,8 @@ final class IndexBuilder: Sendable {
     func stopAndWait() {
         state.withLock { $0.stopped = true }
         let deadline = DispatchTime.now() + .seconds(3)
-        while state.wait(until: .now() + .milliseconds(20), { $0.building ? nil : () }) == nil, DispatchTime.now() < deadline {
+        while state.wait(until: .now() + .milliseconds(20), { $0.building || $0.checking ? nil : () }) == nil,
+              DispatchTime.now() < deadline {
             catalog.dbWriter.interrupt()
         }
     }

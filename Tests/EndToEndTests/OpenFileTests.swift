@@ -61,7 +61,7 @@ struct OpenFileTests {
         let csv = dayCSV()
         #expect(Oracle.day2014.count == 146)
         let session = try session([csv])
-        var pane = session.waitUntil { $0.top.contains("quakes") && $0.bottom.contains("read ") }
+        var pane = session.waitUntil { $0.top.contains("quakes") && !$0.top.contains("indexing") && $0.bottom.contains("read ") }
         #expect(pane.top == " quakes-tui  day.csv  146 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom.contains("read 146 quakes from \(csv)"), "\(pane)")
         let newest = Oracle.day2014.max { $0.time < $1.time }!
@@ -121,8 +121,9 @@ struct OpenFileTests {
         let server = try FeedServer()
         let url = server.url("feed/usgs_all_week_2018-06-14.txt?gzip=1")
         let session = try session([url])
-        // The end of the read is said as its last commit is fetched: the count may follow a frame later.
-        let pane = session.waitUntil { $0.top.contains("4,711 quakes") && $0.bottom.contains("read ") }
+        // The end of the read is said as its last commit is fetched: the count may follow a frame later;
+        // its indexes are built from then (`indexing…` until they are).
+        let pane = session.waitUntil { $0.top.contains("4,711 quakes") && !$0.top.contains("indexing") && $0.bottom.contains("read ") }
         #expect(pane.top == " quakes-tui  usgs_all_week_2018-06-14.txt  4,711 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom.contains("read 4,711 quakes from \(url)"), "\(pane)")
         #expect(pane.rows.first?.time == Oracle.newestFirst[0].utcSecond)
@@ -136,7 +137,7 @@ struct OpenFileTests {
         let csv = dayCSV()
         let db = files.file("kept.sqlite")
         let session = try session(["--db", db, csv])
-        let pane = session.waitUntil { $0.top.contains("quakes") && $0.bottom.contains("read ") }
+        let pane = session.waitUntil { $0.top.contains("quakes") && !$0.top.contains("indexing") && $0.bottom.contains("read ") }
         #expect(pane.top == " quakes-tui  day.csv  146 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom.contains("read 146 quakes from \(csv)"), "\(pane)")
         session.send("q")
@@ -150,7 +151,7 @@ struct OpenFileTests {
     @Test("- reads standard input (here a GeoJSON file), then the keys come from the terminal")
     func openStandardInput() throws {
         let session = try session(["-"], standardInput: Fixture.week)
-        let pane = session.waitUntil { $0.top.contains("4,711 quakes") && $0.bottom.contains("read ") }
+        let pane = session.waitUntil { $0.top.contains("4,711 quakes") && !$0.top.contains("indexing") && $0.bottom.contains("read ") }
         #expect(pane.top == " quakes-tui  standard input  4,711 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom.contains("read 4,711 quakes from standard input"), "\(pane)")
         #expect(pane.rows.first?.time == Oracle.newestFirst[0].utcSecond)
@@ -193,7 +194,10 @@ struct OpenFileTests {
         #expect(cacheFiles().isEmpty, "\(cacheFiles())")
 
         try session.relaunch(arguments: [csv])
-        var pane = session.waitUntil(timeout: 120) { $0.top.contains("40,000 quakes") && $0.bottom.contains("read ") }
+        // The read's indexes are built from its end (`indexing…` until they are).
+        var pane = session.waitUntil(timeout: 120) {
+            $0.top.contains("40,000 quakes") && !$0.top.contains("indexing") && $0.bottom.contains("read ")
+        }
         #expect(pane.top == " quakes-tui  big.csv  40,000 quakes  row 1  by time ▼", "\(pane)")
         #expect(pane.bottom.contains("read 40,000 quakes from \(csv)"), "\(pane)")
         session.send("q")
