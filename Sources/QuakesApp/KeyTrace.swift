@@ -9,7 +9,9 @@ import QuakeQuery
 /// include theirs); keys that ask for no new results (moving, paging) are
 /// shown by the very next frame. And once each, the wall-clock time (Unix
 /// seconds) of the first frame showing quakes (`open-first-rows …`) and of
-/// the first with all of them read and counted (`open-browsable …`): what
+/// the first with all of them read and counted (`open-browsable …`), then
+/// of the first after the indexes it left pending are built
+/// (`open-indexed …`, once `indexing…` was shown and is gone): what
 /// `make bench` times an open from.
 final class KeyTrace {
     private struct Pending {
@@ -23,6 +25,8 @@ final class KeyTrace {
     private var pending: [Pending] = []
     private var shownRows = false
     private var shownBrowsable = false
+    private var sawIndexing = false
+    private var shownIndexed = false
 
     init?(path: String) {
         if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
@@ -64,8 +68,18 @@ final class KeyTrace {
 
     /// A frame was drawn from `model`: records the open's first frames.
     func openFrameDrawn(_ model: BrowserModel) {
-        guard !shownBrowsable, let page = model.page else { return }
         let now = String(format: "%.3f", Date().timeIntervalSince1970)
+        if shownBrowsable {
+            guard !shownIndexed else { return }
+            if model.isIndexing {
+                sawIndexing = true
+            } else if sawIndexing {
+                shownIndexed = true
+                handle.write(Data("open-indexed \(now)\n".utf8))
+            }
+            return
+        }
+        guard let page = model.page else { return }
         if !shownRows && !page.rows.isEmpty {
             shownRows = true
             handle.write(Data("open-first-rows \(now)\n".utf8))

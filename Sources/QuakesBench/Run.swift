@@ -17,7 +17,7 @@ struct Run: ParsableCommand {
 
     static let keys = [
         "rows", "import_features_per_s", "import_csv_features_per_s", "import_all_indexes_s", "import_csv_all_indexes_s",
-        "open_first_rows_ms", "open_browsable_s", "open_peak_rss_mb",
+        "open_first_rows_ms", "open_browsable_s", "open_indexed_s", "open_peak_rss_mb",
         "open_first_window_ms", "sort_change_ms", "sort_first_use_ms",
         "filter_keystroke_p50_ms", "filter_keystroke_p95_ms", "filter_count_p95_ms", "page_down_ms", "jump_to_end_ms",
         "sections_day_ms", "filter_position_p95_ms", "distance_first_use_ms", "distance_filter_ms", "delete_to_snapshot_ms",
@@ -56,6 +56,7 @@ struct Run: ParsableCommand {
                 figures["open_first_rows_ms"] = open.firstRowsMilliseconds
                 figures["open_browsable_s"] = open.browsableSeconds
                 figures["open_peak_rss_mb"] = open.peakMegabytes
+                figures["open_indexed_s"] = open.indexedSeconds
             }
             try? FileManager.default.removeItem(atPath: csv)
             log("\(size) rows: browsing through the ResultsController")
