@@ -148,8 +148,9 @@ import Testing
         #expect(try CatalogProbe.ids(catalog.path) == ["d1"])
     }
 
-    /// A bulk load into an empty catalog inserts without the id index and
-    /// builds it after its rows (`IDIndex`): an id the file holds twice is
+    /// A streaming import into an empty catalog inserts without the id
+    /// index and builds it when a row needs a lookup and after its rows
+    /// (`IDIndex`): an id the file holds twice, after several commits, is
     /// still one quake, the newer report's, and the ids stay unique.
     @Test func anIdTwiceInABulkLoadIntoAnEmptyCatalogIsOneQuakeAndIdsStayUnique() throws {
         let folder = TemporaryFolder()
@@ -158,7 +159,8 @@ import Testing
         var events = (0..<25_000).map { (id: "bk\($0)", ids: ",bk\($0),", mag: 2.0, updated: Int64(1_000)) }
         events[20_000] = (id: "bk10", ids: ",bk10,", mag: 5.5, updated: 2_000)
         let path = folder.write("twice.geojson", featureCollection(events))
-        let report = try QuakeImporter(catalog: catalog).importFile(at: path, name: "twice")
+        let report = try QuakeImporter(catalog: catalog).importFile(
+            at: path, name: "twice", streaming: StreamingImport(firstCommitRows: 1_000, commitInterval: .zero))
         #expect(report.summaryLine == "imported twice: 24999 new, 1 updated, 0 unchanged, 0 skipped")
         #expect(try catalog.count() == 24_999)
         let stored = try catalog.dbWriter.read { db in

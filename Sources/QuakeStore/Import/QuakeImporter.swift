@@ -86,7 +86,7 @@ public struct QuakeImporter: Sendable {
                     let perFeature = format == .quakeML ? 2500 : format == .geoJSON ? 700 : 200
                     let bulk = try commits.map { _ in try BulkLoad.beginStreaming(db) }
                         ?? BulkLoad.beginIfLarge(db, expectedRows: bytes.count / perFeature)
-                    let upserter = try Upserter(db, bulk: bulk != nil)
+                    let upserter = try Upserter(db, bulk: bulk != nil, deferringIDIndex: commits != nil)
                     if let bulk { commits?.counting = (bulk, upserter) }
                     // What the reader's thread makes of each row (see `ReadRow`).
                     func reading(_ read: @escaping (_ emit: (Int, ParsedEvent) throws -> Void) throws -> Void)

@@ -6,10 +6,13 @@ import ThreadWaiting
 /// writes on the other (parsing was half of an import's time). A few
 /// batches at most wait between the two, so memory stays flat.
 ///
-/// The consumer gives each batch back once consumed, and the reader's
-/// thread destroys it: an element's texts are released there, on the
-/// thread with time to spare (a profile of the open of 760,857 CSV rows:
-/// their releases were 9 % of the consuming thread, which an import waits for).
+/// While the reader is ahead (batches wait), the consumer gives each batch
+/// back once consumed, and the reader's thread destroys it: an element's
+/// texts are released there, on the thread with time to spare (a profile
+/// of the open of 760,857 CSV rows: their releases were 9 % of the
+/// consuming thread, which an import waits for). While the consumer waits
+/// for the reader (a GeoJSON import: parsing is the larger part), it
+/// destroys them itself.
 ///
 /// Errors keep their sequential order: everything read before the reader
 /// failed is consumed first, and the reader's error is thrown only after
@@ -110,7 +113,9 @@ final class ReadAhead<Element: Sendable>: Sendable {
                 try batch.withUnsafeBufferPointer { elements in
                     for index in elements.indices { try consume(elements[index]) }
                 }
-                buffer.withLock { $0.spent.append(batch) }
+                buffer.withLock { buffer in
+                    if !buffer.batches.isEmpty { buffer.spent.append(batch) }
+                }
             case .end(let failure):
                 if let failure { throw failure }
                 return

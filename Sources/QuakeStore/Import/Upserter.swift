@@ -59,16 +59,18 @@ final class Upserter {
     private let db: Database
     /// Where the row being written keeps its texts while they are bound.
     private let texts = TextArena()
-    /// This import dropped the id index (`IDIndex`): a bulk load into an
-    /// empty catalog, whose new ids need no lookup. Built again before
-    /// the first lookup by id or alias, and at the end.
+    /// This import dropped the id index (`IDIndex`): a streaming import
+    /// into an empty catalog, whose new ids need no lookup. Built again
+    /// before the first lookup by id or alias, and at the end.
     private var idIndexDropped = false
     /// The transaction observers were told this transaction's inserts (`insertRow`).
     private var toldOfInserts = false
 
     /// `bulk`: a bulk load is under way (the grouping then associates
-    /// after the import, not row by row).
-    init(_ db: Database, bulk: Bool = false) throws {
+    /// after the import, not row by row). `deferringIDIndex`: a bulk load
+    /// that commits as it reads (`StreamingImport`) drops the id index
+    /// while it inserts, if the catalog is empty (`IDIndex`).
+    init(_ db: Database, bulk: Bool = false, deferringIDIndex: Bool = false) throws {
         self.db = db
         // A load that dropped it and did not end left it out: every
         // statement below that finds a row by id needs it.
@@ -118,7 +120,7 @@ final class Upserter {
         // Dropped after every statement is prepared: one that deletes a
         // quake or writes an alias cannot be prepared without it (the
         // aliases' foreign key), and is not run until it is built again.
-        if bulk, catalogIsEmpty, try IDIndex.canBeDropped(db) {
+        if bulk, deferringIDIndex, catalogIsEmpty, try IDIndex.canBeDropped(db) {
             try IDIndex.drop(db)
             idIndexDropped = true
         }
