@@ -125,7 +125,7 @@ public enum Schema {
                     try migration.run(db)
                     try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
                 }
-                // A bulk load that was killed left it out (`IDIndex`).
+                // A streaming import that was killed left it out (`IDIndex`).
                 try IDIndex.ensure(db)
                 // An empty catalog gets its deferred indexes at once: nothing to sort.
                 if try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM quake)") == true {
@@ -142,8 +142,9 @@ public enum Schema {
     private static func createCatalog(_ db: Database) throws {
         try db.create(table: "quake") { t in
             // Unique through the named index below (`IDIndex`), which a
-            // bulk load into an empty catalog can drop; catalogs made before
-            // had `.unique()` here, the same B-tree under another name.
+            // streaming import into an empty catalog drops while it reads;
+            // catalogs made before had `.unique()` here, the same B-tree
+            // under another name.
             t.column("id", .text).notNull()
             t.column("code", .text).notNull()
             t.column("net", .text).notNull()
@@ -169,7 +170,7 @@ public enum Schema {
             t.column("title", .text).notNull()
             t.column("url", .text).notNull()
         }
-        try db.execute(sql: IDIndex.sql)
+        try IDIndex.build(db)
         for column in ["time", "magnitude", "placeFolded", "depth"] {
             try db.create(index: "quake_\(column)", on: "quake", columns: [column, "id"])
         }

@@ -80,8 +80,8 @@ public enum BrowserApp {
         // Quitting mid-export leaves no temporary file behind.
         defer { exporter.cancelAndWait() }
         let runner = EffectRunner(catalog: catalog, controller: controller, inbox: inbox, mapQueries: mapQueries,
-                                  chartQueries: chartQueries, refresher: refresher, exporter: exporter, views: views,
-                                  terminal: terminal)
+                                  chartQueries: chartQueries, refresher: refresher, indexer: indexer, exporter: exporter,
+                                  views: views, terminal: terminal)
         // Last of all before the caller closes the catalog: nothing may still read or write it.
         defer { runner.background.stopAndWait() }
         if let notice { inbox.post(.notice(notice)) }
@@ -197,18 +197,14 @@ public enum BrowserApp {
         /// when idle, then the input.
         private func events(_ inputs: [Event], idle: Bool) -> [BrowserEvent] {
             var events: [BrowserEvent] = [.tick(Date())]
-            let posted = inbox.take()
-            events += posted
+            events += inbox.take()
             // Another process (a cron'd fetch) may have updated the catalog:
             // checked on the idle second, not while a refresh runs here, off
             // this thread (its answer comes back through the inbox).
             if idle && refresher?.isRunning != true { lastFetchCheck.run() }
             // Or left indexes to build (a large import, a kill during its builds).
             // And the index of a rarely used column, once sorted by, grouped by or filtered on.
-            // A read that just ended left its indexes: built from now, not
-            // from the next quiet second (its last pages keep the loop busy).
-            let readEnded = posted.contains { if case .readFinished(.success) = $0 { true } else { false } }
-            if idle || readEnded { indexer.check(using: model.configuration.columns) }
+            if idle { indexer.check(using: model.configuration.columns) }
             return events + inputs.map(BrowserEvent.input)
         }
 

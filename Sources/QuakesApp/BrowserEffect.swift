@@ -31,6 +31,10 @@ public enum BrowserEffect: Equatable, Sendable {
     case computeCharts(width: Int, decay: Bool, magnitudeTime: Bool, ask: Int)
     /// Refresh from the feed or the sources (`r`).
     case refresh
+    /// Build the catalog's pending indexes, and those a sort, grouping or
+    /// filter by `columns` wants (a read that just ended left them), with
+    /// `.indexing` while any are missing.
+    case buildIndexes(forColumns: [String])
     /// Delete these quakes (`d`), as `.deleteFinished`.
     case delete(ids: [String], title: String)
     /// Write the results to a file (`e`): `.exportTargetExists` when the

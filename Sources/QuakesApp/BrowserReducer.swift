@@ -55,6 +55,8 @@ extension BrowserModel {
         case .readFinished(.success(let notice)):
             readStatus = nil
             message = notice
+            // Built from the read's end, not the next quiet second (its last pages keep the loop busy).
+            effects.append(.buildIndexes(forColumns: configuration.columns))
         case .readFinished(.failure(let error)):
             readStatus = nil
             isIncomplete = true

@@ -18,6 +18,7 @@ struct EffectRunner {
     let mapQueries: MapQueries
     let chartQueries: ChartQueries
     let refresher: FeedRefresher?
+    let indexer: IndexBuilder
     let exporter: ResultsExporter
     let views: ViewStore?
     let terminal: any Terminal
@@ -44,6 +45,7 @@ struct EffectRunner {
         case .computeCharts(let width, let decay, let magnitudeTime, let ask):
             chartQueries.request(width: width, decay: decay, magnitudeTime: magnitudeTime, ask: ask)
         case .refresh: refresher?.start()
+        case .buildIndexes(let columns): indexer.check(using: columns)
         case .delete(let ids, let title):
             // While another writer holds the catalog, keys keep working and the bottom line says so.
             let catalog = catalog, inbox = inbox

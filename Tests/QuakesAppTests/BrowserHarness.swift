@@ -150,6 +150,9 @@ final class BrowserHarness {
                 }
             } catch { handle([.chartsFailed(error)]) }
         case .refresh: onRefresh?()
+        case .buildIndexes(let columns):   // on this thread, as the IndexBuilder builds them off it
+            try catalog.buildPendingIndexes()
+            try catalog.buildSortIndexes(forColumns: columns)
         case .delete(let ids, let title):
             handle([.deleteFinished(title: title, Result { try catalog.delete(ids: ids) })])
         case .export(let request):

@@ -63,10 +63,11 @@ struct BulkLoad {
 
     /// `inserted`: what the rows written since `begin` add to the stored
     /// counts, when known; else the counts are taken from the table again.
-    /// `building`: more indexes to build with the same settings (`IDIndex`).
-    func finish(inserted: InsertedCounts?, building more: [String] = []) throws {
+    /// `buildingMore`: builds what else is built with the same settings (`IDIndex`).
+    func finish(inserted: InsertedCounts?, buildingMore: () throws -> Void = {}) throws {
         try db.execute(sql: Self.indexBuildSettings)
-        for sql in more + indexesBuiltNow { try db.execute(sql: sql) }
+        try buildingMore()
+        for sql in indexesBuiltNow { try db.execute(sql: sql) }
         for sql in triggers { try db.execute(sql: sql) }
         if let inserted {
             try add(inserted)

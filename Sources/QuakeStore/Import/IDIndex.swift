@@ -9,34 +9,38 @@ import GRDB
 /// its rows (`Upserter`). Random ids made each commit rewrite most of its
 /// pages (measured opening 760,857 CSV rows: 7.7, 9.2, 6.8 s to browsable
 /// with it, 6.6, 6.4, 5.8 without; building it afterwards takes 0.4 s).
-/// An import in one transaction keeps it: its pages stay in the cache,
-/// and the build after the rows cost more than it saved when the reading
-/// thread is the one waited for (1,000,000 GeoJSON features: 6.9–7.3 s
-/// with the build, 5.9–6.5 s without).
+/// An import in one transaction keeps it: its pages stay in the cache.
+/// (Dropped there too, with every batch freed on the reading thread,
+/// 1,000,000 GeoJSON features took 6.9–7.3 s against 5.9–6.5; the two
+/// were not measured apart, and the reading thread is the one a GeoJSON
+/// import waits for.)
 enum IDIndex {
     static let name = "quake_id"
-    static let sql = "CREATE UNIQUE INDEX IF NOT EXISTS quake_id ON quake(id)"
+    /// The UNIQUE constraint's index, in catalogs made before `quake_id`.
+    private static let constraintName = "sqlite_autoindex_quake_1"
 
-    /// Whether the catalog has a unique index on id, named or the constraint's.
-    static func exists(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND tbl_name = 'quake'
-                           AND name IN ('quake_id', 'sqlite_autoindex_quake_1'))
-            """) ?? false
+    /// Builds the named index unless it is there.
+    static func build(_ db: Database) throws {
+        try db.execute(sql: "CREATE UNIQUE INDEX IF NOT EXISTS \(name) ON quake(id)")
     }
 
     /// Whether the index is the named one, which can be dropped.
     static func canBeDropped(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'quake_id')") ?? false
+        try QuakeCatalog.indexNames(db).contains(name)
+    }
+
+    /// Whether the catalog has a unique index on id, named or the constraint's.
+    static func exists(_ db: Database) throws -> Bool {
+        try !QuakeCatalog.indexNames(db).isDisjoint(with: [name, constraintName])
     }
 
     /// Builds the index when a load that dropped it did not end (a kill,
     /// a stop): the ids are unique, as the load wrote each once.
     static func ensure(_ db: Database) throws {
-        if try !exists(db) { try db.execute(sql: sql) }
+        if try !exists(db) { try build(db) }
     }
 
     static func drop(_ db: Database) throws {
-        try db.execute(sql: "DROP INDEX quake_id")
+        try db.execute(sql: "DROP INDEX \(name)")
     }
 }

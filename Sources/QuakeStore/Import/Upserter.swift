@@ -120,7 +120,7 @@ final class Upserter {
         // Dropped after every statement is prepared: one that deletes a
         // quake or writes an alias cannot be prepared without it (the
         // aliases' foreign key), and is not run until it is built again.
-        if bulk, deferringIDIndex, catalogIsEmpty, try IDIndex.canBeDropped(db) {
+        if deferringIDIndex, catalogIsEmpty, try IDIndex.canBeDropped(db) {
             try IDIndex.drop(db)
             idIndexDropped = true
         }
@@ -129,7 +129,7 @@ final class Upserter {
     /// Builds the id index again if this import dropped it.
     private func needIDIndex() throws {
         guard idIndexDropped else { return }
-        try db.execute(sql: IDIndex.sql)
+        try IDIndex.build(db)
         idIndexDropped = false
     }
 
@@ -291,8 +291,7 @@ final class Upserter {
     /// grouping of what it wrote; `report` takes the merges and joins.
     func finish(_ bulk: BulkLoad?, counts: InsertedCounts?, into report: inout ImportReport) throws {
         report.merged = merged
-        try bulk?.finish(inserted: exactCounts(counts), building: idIndexDropped ? [IDIndex.sql] : [])
-        idIndexDropped = false
+        try bulk?.finish(inserted: exactCounts(counts)) { try needIDIndex() }
         report.joined = try grouping.settle()
         // The kept declusterings follow the catalog as it now is.
         if report.new + report.updated > 0 { try QuakeCatalog.refreshDeclusterings(db) }
