@@ -157,13 +157,15 @@ extension Quake: FetchableRecord {
     /// `texts` when given (see `ParameterBinder`). Returns the binder, to
     /// bind any parameters that follow.
     @discardableResult
-    func bindStoredValues(to statement: Statement, texts: TextArena? = nil) throws -> ParameterBinder {
+    func bindStoredValues(to statement: Statement, texts: TextArena? = nil,
+                          derived: StoredDerivations? = nil) throws -> ParameterBinder {
         let ms = time.epochMilliseconds
         var binder = ParameterBinder(statement, texts: texts)
         try binder.bind(id); try binder.bind(code); try binder.bind(net); try binder.bind(ids)
         try binder.bind(magnitude); try binder.bind(magType); try binder.bind(place)
-        try binder.bind(TextFolding.fold(place)); try binder.bind(ms); try binder.bind(updated.epochMilliseconds)
-        try binder.bind(Self.storedDay(epochMilliseconds: ms)); try binder.bind(depth)
+        try binder.bind(derived?.placeFolded ?? TextFolding.fold(place)); try binder.bind(ms)
+        try binder.bind(updated.epochMilliseconds)
+        try binder.bind(derived?.day ?? Self.storedDay(epochMilliseconds: ms)); try binder.bind(depth)
         try binder.bind(latitude); try binder.bind(longitude); try binder.bind(felt); try binder.bind(cdi)
         try binder.bind(mmi); try binder.bind(alert); try binder.bind(status); try binder.bind(tsunami)
         try binder.bind(sig); try binder.bind(type); try binder.bind(title); try binder.bind(url)
@@ -172,6 +174,20 @@ extension Quake: FetchableRecord {
         try binder.bind(locationSource); try binder.bind(magSource); try binder.bind(catalog); try binder.bind(contributor)
         try binder.bind(evaluationMode); try binder.bind(evaluationStatus)
         return binder
+    }
+
+    /// What the catalog stores or asks of a quake beyond its fields,
+    /// worked out once: an import's reader does, on its thread with time
+    /// to spare, for the writer's (`ReadRow`).
+    struct StoredDerivations: Sendable {
+        var placeFolded: String
+        var day: String
+        var listsFormerIDs: Bool
+    }
+
+    var storedDerivations: StoredDerivations {
+        StoredDerivations(placeFolded: TextFolding.fold(place), day: Self.storedDay(epochMilliseconds: time.epochMilliseconds),
+                          listsFormerIDs: listsFormerIDs)
     }
 
     /// `UTCDay.string`, written as its ten bytes for the years 0…9999 (every

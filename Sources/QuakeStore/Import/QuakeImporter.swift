@@ -84,9 +84,11 @@ public struct QuakeImporter: Sendable {
             do {
                 try Self.write(catalog.dbWriter, streaming: scope.streaming) { db, commits in
                     let perFeature = format == .quakeML ? 2500 : format == .geoJSON ? 700 : 200
+                    let expectedRows = bytes.count / perFeature
                     let bulk = try commits.map { _ in try BulkLoad.beginStreaming(db) }
-                        ?? BulkLoad.beginIfLarge(db, expectedRows: bytes.count / perFeature)
-                    let upserter = try Upserter(db, bulk: bulk != nil, deferringIDIndex: commits != nil)
+                        ?? BulkLoad.beginIfLarge(db, expectedRows: expectedRows)
+                    let upserter = try Upserter(db, bulk: bulk != nil, deferringIDIndex: commits != nil,
+                                                expectedRows: expectedRows)
                     if let bulk { commits?.counting = (bulk, upserter) }
                     // What the reader's thread makes of each row (see `ReadRow`).
                     func reading(_ read: @escaping (_ emit: (Int, ParsedEvent) throws -> Void) throws -> Void)
@@ -105,26 +107,25 @@ public struct QuakeImporter: Sendable {
                     var lastCounts: InsertedCounts?
                     func tell() { progress?(ImportProgress(rows: seen, bytesRead: offset.current, totalBytes: bytes.count)) }
                     // The location is made only for a skipped row (a string a row was 5 % of the writer's time).
-                    func take(_ location: (Int) -> String, _ row: ReadRow) throws {
-                        // Matched in place: a copy of the quake retains and releases its texts.
-                        switch row.event {
-                        case nil:
+                    func take(_ location: (Int) -> String, _ row: inout ReadRow) throws {
+                        switch row.kind {
+                        case .end:
                             lastCounts = row.counts
                             return
-                        case .skipped(let reason)?:
+                        case .skipped(let reason):
                             report.skipped.append(.init(location: location(row.index), reason: reason))
-                        case .quake(let quake)?:
-                            switch scope.placing?(quake) ?? .inside {
+                        case .quake:
+                            switch scope.placing?(row.quake) ?? .inside {
                             case .inside: break
                             case .atItsEnd: upserter.noteLeftOut(); return
                             case .outside: upserter.noteLeftOut(); report.outsideWindow += 1; return
                             }
                             if format == .fdsnText, let answeredAt = scope.answeredAt {
-                                var answered = quake
+                                var answered = row.quake
                                 answered.updated = answeredAt
-                                report.count(try upserter.upsert(answered, idHash: row.idHash))
+                                report.count(try upserter.upsert(answered, idHash: row.idHash, derived: row.derived))
                             } else {
-                                report.count(try upserter.upsert(quake, idHash: row.idHash))
+                                report.count(try upserter.upsert(row.quake, idHash: row.idHash, derived: row.derived))
                             }
                         }
                         seen += 1
@@ -140,7 +141,7 @@ public struct QuakeImporter: Sendable {
                             try ReadAhead.run(read: reading { emit in
                                 var scanner = JSONScanner(bytes)
                                 try GeoJSONFeedReader.read(&scanner, readTo: { offset.set($0) }, onFeature: emit)
-                            }, consume: { row in try take({ "feature \($0 + 1)" }, row) })   // counted from 1, as users do
+                            }, consume: { row in try take({ "feature \($0 + 1)" }, &row) })   // counted from 1, as users do
                         } catch let error as JSONScanError {
                             let (line, column) = JSONScanner(bytes).lineAndColumn(of: error.offset)
                             throw ImportError(name: name, message: error.message, location: "\(line):\(column)")
@@ -150,7 +151,7 @@ public struct QuakeImporter: Sendable {
                             try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
                                 try QuakeMLReader.read(bytes, service: service, readBefore: { pages.release(before: $0); offset.set($0) }, onEvent: emit)
-                            }, consume: { row in try take({ "event \($0 + 1)" }, row) })
+                            }, consume: { row in try take({ "event \($0 + 1)" }, &row) })
                         } catch let error as QuakeMLReader.SyntaxError {
                             throw ImportError(name: name, message: error.message, location: "\(error.line):\(error.column)")
                         }
@@ -160,7 +161,7 @@ public struct QuakeImporter: Sendable {
                             try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
                                 try USGSCSVReader.read(bytes, readBefore: { pages.release(before: $0); offset.set($0) }, onRow: emit)
-                            }, consume: { row in try take({ "line \($0 + 2)" }, row) })
+                            }, consume: { row in try take({ "line \($0 + 2)" }, &row) })
                         } catch let error as USGSCSVReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
@@ -170,7 +171,7 @@ public struct QuakeImporter: Sendable {
                             try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
                                 try FDSNTextReader.read(bytes, service: service, readBefore: { pages.release(before: $0); offset.set($0) }, onRow: emit)
-                            }, consume: { row in try take({ "line \($0)" }, row) })
+                            }, consume: { row in try take({ "line \($0)" }, &row) })
                         } catch let error as FDSNTextReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }

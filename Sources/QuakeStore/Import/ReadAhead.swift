@@ -45,7 +45,7 @@ final class ReadAhead<Element: Sendable>: Sendable {
     private struct Reader: @unchecked Sendable { let read: (Emit) throws -> Void }
 
     static func run(batchSize: Int = 256, read: @escaping (Emit) throws -> Void,
-                    consume: (Element) throws -> Void) throws {
+                    consume: (inout Element) throws -> Void) throws {
         let pipe = ReadAhead(batchSize: batchSize)
         let reader = Reader(read: read)
         let thread = Thread { pipe.produce(with: reader) }
@@ -63,8 +63,12 @@ final class ReadAhead<Element: Sendable>: Sendable {
             try reader.read { element in
                 batch.append(element)
                 if batch.count == self.batchSize {
-                    try self.push(batch)
-                    batch.removeAll(keepingCapacity: true)
+                    // Handed over whole: a batch the reader still held a
+                    // reference to was copied by the consumer to lend its elements.
+                    var full: [Element] = []
+                    swap(&full, &batch)
+                    batch.reserveCapacity(self.batchSize)
+                    try self.push(full)
                 }
             }
         } catch is Stopped {
@@ -76,11 +80,12 @@ final class ReadAhead<Element: Sendable>: Sendable {
         finish(failure: failure)
     }
 
-    private func push(_ batch: [Element]) throws {
+    private func push(_ batch: consuming [Element]) throws {
+        var handed: [Element]? = consume batch   // moved in, so the consumer's is the only reference
         let spent = try buffer.wait { buffer throws -> [[Element]]? in
             if buffer.consumerGone { throw Stopped() }
             guard buffer.batches.count < maxBatches else { return nil }
-            buffer.batches.append(batch)
+            buffer.batches.append(handed.take()!)
             defer { buffer.spent.removeAll() }
             return buffer.spent
         }
@@ -100,18 +105,20 @@ final class ReadAhead<Element: Sendable>: Sendable {
         case end(failure: (any Error)?)
     }
 
-    private func consumeAll(_ consume: (Element) throws -> Void) throws {
+    private func consumeAll(_ consume: (inout Element) throws -> Void) throws {
         while true {
             let next = buffer.wait { buffer -> Next? in
                 if !buffer.batches.isEmpty { return .batch(buffer.batches.removeFirst()) }
                 return buffer.readerDone ? .end(failure: buffer.readerFailure) : nil
             }
             switch consume next {
-            case .batch(let batch):
+            case .batch(var batch):
                 // Lent in place, never copied (a copy of an element retains
-                // and releases its texts), then given back whole.
-                try batch.withUnsafeBufferPointer { elements in
-                    for index in elements.indices { try consume(elements[index]) }
+                // and releases its texts), then given back whole. Lent
+                // inout: an element read through a pointer and passed on
+                // was still copied, as SQLite's calls might change the memory.
+                try batch.withUnsafeMutableBufferPointer { elements in
+                    for index in elements.indices { try consume(&elements[index]) }
                 }
                 buffer.withLock { buffer in
                     if !buffer.batches.isEmpty { buffer.spent.append(batch) }

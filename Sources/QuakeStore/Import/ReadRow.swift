@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A row as the import's reading thread hands it to the writing one: the
@@ -6,10 +7,20 @@ import Synchronization
 /// there); the reader's had time to spare (a profile of the open of
 /// 760,857 CSV rows: 7.5 s of samples on the writer, 1.7 on the reader).
 struct ReadRow: Sendable {
+    /// What the row is: a quake, a line the reader skipped, or the reader's last word.
+    enum Kind: Sendable { case quake, skipped(reason: String), end }
+
     /// The reader's number of the row (a feature, a line), for messages.
     var index: Int
-    /// Nil for the reader's last word, which only carries `counts`.
-    var event: ParsedEvent?
+    var kind: Kind
+    /// The quake read (`ReadRow.placeholder` for the other kinds). Kept
+    /// outside `kind`: an enum's payload is copied to be matched, and a
+    /// copy of a quake retains and releases each of its texts (4 % of the
+    /// writer's thread opening 760,857 CSV rows).
+    var quake: Quake
+    /// The texts the catalog derives from the quake (`Quake.StoredDerivations`),
+    /// worked out on the reader's thread.
+    var derived: Quake.StoredDerivations?
     /// The quake's `id.hashValue` (`Upserter`'s ids written), 0 for the others.
     var idHash: Int
     /// A streaming import commits after this row: its first commit, or
@@ -18,7 +29,10 @@ struct ReadRow: Sendable {
     /// When counting, on a row that commits and on the reader's last word:
     /// the counts of the quakes read since the last such row, this one's included.
     var counts: InsertedCounts?
-}
+
+    /// The quake of a row that holds none.
+    static let placeholder = Quake(id: "", magnitude: nil, place: "", time: Date(timeIntervalSince1970: 0),
+                                   updated: Date(timeIntervalSince1970: 0), depth: 0, latitude: 0, longitude: 0)}
 
 /// The writer asks the reader for the counts to commit with: the reader
 /// sends them on its next row, so they are exactly those of the rows the
@@ -50,11 +64,14 @@ struct ReadRows {
         self.firstCommitRows = firstCommitRows
     }
 
-    mutating func row(_ index: Int, _ event: ParsedEvent) -> ReadRow {
-        var row = ReadRow(index: index, event: event, idHash: 0)
-        if case .quake(let quake) = event {
-            row.idHash = quake.id.hashValue
-            if counting { counts.add(quake) }
+    mutating func row(_ index: Int, _ event: consuming ParsedEvent) -> ReadRow {
+        var row: ReadRow
+        switch consume event {
+        case .quake(let quake):
+            row = ReadRow(index: index, kind: .quake, quake: quake, derived: quake.storedDerivations, idHash: quake.id.hashValue)
+            if counting { counts.add(row.quake) }
+        case .skipped(let reason):
+            row = ReadRow(index: index, kind: .skipped(reason: reason), quake: ReadRow.placeholder, idHash: 0)
         }
         rows += 1
         // The first screen's commit comes at its row, not when asked (a request is answered rows later).
@@ -65,7 +82,7 @@ struct ReadRows {
 
     /// The reader's last word: the counts of the rows since the last that carried them.
     mutating func end() -> ReadRow {
-        ReadRow(index: -1, event: nil, idHash: 0, counts: counting ? takeCounts() : nil)
+        ReadRow(index: -1, kind: .end, quake: ReadRow.placeholder, idHash: 0, counts: counting ? takeCounts() : nil)
     }
 
     private mutating func takeCounts() -> InsertedCounts {

@@ -70,7 +70,9 @@ final class Upserter {
     /// after the import, not row by row). `deferringIDIndex`: a bulk load
     /// that commits as it reads (`StreamingImport`) drops the id index
     /// while it inserts, if the catalog is empty (`IDIndex`).
-    init(_ db: Database, bulk: Bool = false, deferringIDIndex: Bool = false) throws {
+    /// `expectedRows`: about how many reports the import holds, so that
+    /// the written ids' hashes are not rehashed as they grow.
+    init(_ db: Database, bulk: Bool = false, deferringIDIndex: Bool = false, expectedRows: Int = 0) throws {
         self.db = db
         // A load that dropped it and did not end left it out: every
         // statement below that finds a row by id needs it.
@@ -78,7 +80,7 @@ final class Upserter {
         let catalogIsEmpty = try Bool.fetchOne(db, sql: """
             SELECT NOT EXISTS (SELECT 1 FROM quake) AND NOT EXISTS (SELECT 1 FROM quakeAlias)
             """) ?? false
-        writtenIDHashes = catalogIsEmpty ? [] : nil
+        writtenIDHashes = catalogIsEmpty ? Set(minimumCapacity: expectedRows) : nil
         // Numbered parameters: both statements take the id as ?1, the other
         // stored columns as ?2…?38 and changedAt (the import's clock) as ?39,
         // which an insert also writes as addedAt (the row is new).
@@ -140,8 +142,9 @@ final class Upserter {
         var ids: String
     }
 
-    /// `idHash`: the report's `id.hashValue`, when the reader worked it out.
-    func upsert(_ report: Quake, idHash: Int? = nil) throws -> Outcome {
+    /// `idHash`: the report's `id.hashValue`, and `derived` what the
+    /// catalog derives from it, when the reader worked them out.
+    func upsert(_ report: Quake, idHash: Int? = nil, derived: Quake.StoredDerivations? = nil) throws -> Outcome {
         if !EventIdentity.storedID(report.id, isOf: lastProvider) {
             lastProvider = EventIdentity.provider(ofStoredID: report.id)
             try grouping.noteProvider(lastProvider)
@@ -154,8 +157,8 @@ final class Upserter {
             let isNew = written.insert(idHash).inserted   // one look, where contains then insert took two
             writtenIDHashes = written
             if isNew {
-                try insertRow(report)
-                if report.listsFormerIDs {
+                try insertRow(report, derived: derived)
+                if derived?.listsFormerIDs ?? report.listsFormerIDs {
                     try needIDIndex()
                     try absorb(report.formerIDs, into: report.id, at: report.origin)
                 }
@@ -302,9 +305,9 @@ final class Upserter {
     /// the writing thread, opening 760,857 CSV rows). They are told once a
     /// transaction instead, which is all they ask (the catalog's monitor:
     /// whether the quake table changed before a commit).
-    private func insertRow(_ quake: Quake) throws {
+    private func insertRow(_ quake: Quake, derived: Quake.StoredDerivations? = nil) throws {
         sqlite3_reset(insert.sqliteStatement)
-        var binder = try quake.bindStoredValues(to: insert, texts: texts)
+        var binder = try quake.bindStoredValues(to: insert, texts: texts, derived: derived)
         try binder.bind(now)   // ?39, changedAt
         guard sqlite3_step(insert.sqliteStatement) == SQLITE_DONE else {
             let connection = db.sqliteConnection
