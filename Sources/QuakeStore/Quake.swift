@@ -68,15 +68,37 @@ public struct Quake: Sendable, Hashable, Identifiable {
         time: Date, updated: Date, depth: Double, latitude: Double, longitude: Double,
         felt: Int? = nil, cdi: Double? = nil, mmi: Double? = nil, alert: String? = nil,
         status: String = "", tsunami: Int? = nil, sig: Int? = nil, type: String = "earthquake",
-        title: String = "", url: String = ""
+        title: String = "", url: String = "", measurements: Measurements = Measurements()
     ) {
         self.id = id; self.code = code; self.net = net; self.ids = ids
+        (nst, gap, dmin, rms) = (measurements.nst, measurements.gap, measurements.dmin, measurements.rms)
+        (horizontalError, depthError) = (measurements.horizontalError, measurements.depthError)
+        (magError, magNst) = (measurements.magError, measurements.magNst)
+        (locationSource, magSource) = (measurements.locationSource, measurements.magSource)
         self.magnitude = magnitude; self.magType = magType; self.place = place
         self.time = time; self.updated = updated; self.depth = depth
         self.latitude = latitude; self.longitude = longitude
         self.felt = felt; self.cdi = cdi; self.mmi = mmi; self.alert = alert
         self.status = status; self.tsunami = tsunami; self.sig = sig
         self.type = type; self.title = title; self.url = url
+    }
+
+    /// How the location and magnitude were measured, as a USGS CSV gives
+    /// them: made with the quake, which a CSV row then needs no copy of
+    /// (set one field at a time after, the quake was copied for it).
+    public struct Measurements: Sendable {
+        public var nst: Int?, gap: Double?, dmin: Double?, rms: Double?
+        public var horizontalError: Double?, depthError: Double?, magError: Double?, magNst: Int?
+        public var locationSource: String?, magSource: String?
+
+        public init(nst: Int? = nil, gap: Double? = nil, dmin: Double? = nil, rms: Double? = nil,
+                    horizontalError: Double? = nil, depthError: Double? = nil, magError: Double? = nil,
+                    magNst: Int? = nil, locationSource: String? = nil, magSource: String? = nil) {
+            self.nst = nst; self.gap = gap; self.dmin = dmin; self.rms = rms
+            self.horizontalError = horizontalError; self.depthError = depthError
+            self.magError = magError; self.magNst = magNst
+            self.locationSource = locationSource; self.magSource = magSource
+        }
     }
 
     /// UTC calendar day of the quake, `YYYY-MM-DD`: the stored `day` column.

@@ -35,7 +35,7 @@ enum FDSNTextReader {
     /// bytes are UTF-8 (the importer checks first). Now and then
     /// `readBefore` is told the offset before which nothing is read again.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, service: String?, readBefore: (Int) -> Void = { _ in },
-                     onRow: (Int, ParsedEvent) throws -> Void) throws {
+                     onRow: (Int, consuming ParsedEvent) throws -> Void) throws {
         var lines = LineCursor(bytes)
         var columns: Columns?
         var rows = 0

@@ -7,7 +7,7 @@ enum GeoJSONFeedReader {
     /// whole: bad syntax, wrong types, not a FeatureCollection. Now and then
     /// `readTo` is told how far into the bytes the reader is (a read's progress).
     static func read(_ scanner: inout JSONScanner, readTo: (Int) -> Void = { _ in },
-                     onFeature: (Int, ParsedEvent) throws -> Void) throws {
+                     onFeature: (Int, consuming ParsedEvent) throws -> Void) throws {
         switch try scanner.peekKind() {
         case .object: break
         case .end: throw scanner.error("empty file")

@@ -91,13 +91,13 @@ public struct QuakeImporter: Sendable {
                                                 expectedRows: expectedRows)
                     if let bulk { commits?.counting = (bulk, upserter) }
                     // What the reader's thread makes of each row (see `ReadRow`).
-                    func reading(_ read: @escaping (_ emit: (Int, ParsedEvent) throws -> Void) throws -> Void)
+                    func reading(_ read: @escaping (_ emit: (Int, consuming ParsedEvent) throws -> Void) throws -> Void)
                         -> (ReadAhead<ReadRow>.Emit) throws -> Void {
                         { emit in
                             var rows = ReadRows(counting: bulk != nil, request: commits?.request,
                                                 firstCommitRows: commits?.firstCommitRows)
                             try withoutActuallyEscaping(emit) { emit in
-                                try read { index, event in try emit(rows.row(index, event)) }
+                                try read { index, event in try emit(rows.row(index, consume event)) }
                             }
                             try emit(rows.end())
                         }

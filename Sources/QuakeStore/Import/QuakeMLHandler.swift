@@ -14,7 +14,7 @@ final class QuakeMLHandler: NSObject, XMLParserDelegate {
     static let maxDepth = 256
 
     private let service: String?
-    private let onEvent: (Int, ParsedEvent) throws -> Void
+    private let onEvent: (Int, consuming ParsedEvent) throws -> Void
     private(set) var failure: (any Error)?
     /// Where libxml2 first found the XML not well-formed, and its error.
     private(set) var firstXMLError: (error: any Error, line: Int, column: Int)?
@@ -30,7 +30,7 @@ final class QuakeMLHandler: NSObject, XMLParserDelegate {
     private var leaf: (field: QuakeMLField, depth: Int)?
     private var text = ""
 
-    init(service: String?, onEvent: @escaping (Int, ParsedEvent) throws -> Void) {
+    init(service: String?, onEvent: @escaping (Int, consuming ParsedEvent) throws -> Void) {
         self.service = service
         self.onEvent = onEvent
     }

@@ -23,7 +23,7 @@ enum QuakeMLReader {
     /// the offset before which nothing will be read again. A file in
     /// another encoding than UTF-8 is read from a UTF-8 copy (`QuakeMLEncoding`).
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, service: String? = nil, readBefore: (Int) -> Void = { _ in },
-                     onEvent: (Int, ParsedEvent) throws -> Void) throws {
+                     onEvent: (Int, consuming ParsedEvent) throws -> Void) throws {
         // Blanks before `<?xml` are an XML error; the sniffing skipped them, so the reader does too.
         let start = bytes.prefix { blanks.contains($0) }.count
         guard let utf8 = try QuakeMLEncoding.utf8(of: bytes, from: start) else {
@@ -34,7 +34,7 @@ enum QuakeMLReader {
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, service: String?, readBefore: (Int) -> Void,
-                              onEvent: (Int, ParsedEvent) throws -> Void) throws {
+                              onEvent: (Int, consuming ParsedEvent) throws -> Void) throws {
         try withoutActuallyEscaping(readBefore) { readBefore in
             try withoutActuallyEscaping(onEvent) { onEvent in
                 try QuakeMLDoctype.refuseDeclarations(bytes, from: start)

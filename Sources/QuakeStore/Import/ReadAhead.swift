@@ -19,7 +19,7 @@ import ThreadWaiting
 /// it. When the consumer throws, the reader is stopped and joined before
 /// `run` rethrows, so nothing outlives the bytes it reads.
 final class ReadAhead<Element: Sendable>: Sendable {
-    typealias Emit = (Element) throws -> Void
+    typealias Emit = (consuming Element) throws -> Void
 
     /// What the two threads share.
     private struct Buffer {
@@ -61,7 +61,7 @@ final class ReadAhead<Element: Sendable>: Sendable {
         var failure: (any Error)?
         do {
             try reader.read { element in
-                batch.append(element)
+                batch.append(consume element)   // the reader's, moved in
                 if batch.count == self.batchSize {
                     // Handed over whole: a batch the reader still held a
                     // reference to was copied by the consumer to lend its elements.

@@ -65,19 +65,20 @@ struct ReadRows {
     }
 
     mutating func row(_ index: Int, _ event: consuming ParsedEvent) -> ReadRow {
-        var row: ReadRow
-        switch consume event {
-        case .quake(let quake):
-            row = ReadRow(index: index, kind: .quake, quake: quake, derived: quake.storedDerivations, idHash: quake.id.hashValue)
-            if counting { counts.add(row.quake) }
-        case .skipped(let reason):
-            row = ReadRow(index: index, kind: .skipped(reason: reason), quake: ReadRow.placeholder, idHash: 0)
-        }
         rows += 1
         // The first screen's commit comes at its row, not when asked (a request is answered rows later).
-        row.commitsAfter = rows == firstCommitRows || request?.take() == true
-        if row.commitsAfter && counting { row.counts = takeCounts() }
-        return row
+        let commitsAfter = rows == firstCommitRows || request?.take() == true
+        switch consume event {
+        case .quake(let quake):
+            if counting { counts.add(quake) }
+            // Made once and returned as made: each copy of a row retains every text.
+            return ReadRow(index: index, kind: .quake, quake: quake, derived: quake.storedDerivations,
+                           idHash: quake.id.hashValue, commitsAfter: commitsAfter,
+                           counts: commitsAfter && counting ? takeCounts() : nil)
+        case .skipped(let reason):
+            return ReadRow(index: index, kind: .skipped(reason: reason), quake: ReadRow.placeholder, idHash: 0,
+                           commitsAfter: commitsAfter, counts: commitsAfter && counting ? takeCounts() : nil)
+        }
     }
 
     /// The reader's last word: the counts of the rows since the last that carried them.

@@ -18,7 +18,7 @@ enum USGSCSVReader {
     /// then `readBefore` is told the offset before which nothing will be
     /// read again.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, readBefore: (Int) -> Void = { _ in },
-                     onRow: (Int, ParsedEvent) throws -> Void) throws {
+                     onRow: (Int, consuming ParsedEvent) throws -> Void) throws {
         var scanner = CSVScanner(bytes)
         guard scanner.nextRecord() else { throw LineError(message: "cannot read the CSV header", line: 1) }
         let header = scanner.fields.indices.map { scanner.text(ofField: $0) }
@@ -38,7 +38,7 @@ enum USGSCSVReader {
                 throw LineError(message: "row has \(scanner.fields.count) fields, the header has \(header.count)", line: line)
             }
             let event = try parseRow(Row(scanner: scanner, columns: columns, line: line), magnitudes: &magnitudes)
-            try onRow(index, event)
+            try onRow(index, consume event)   // handed over: a copy retains every text
             index += 1
             if index % 1024 == 0 { readBefore(scanner.offset) }
         }
@@ -145,20 +145,20 @@ enum USGSCSVReader {
         let net = row.text(c.net), place = row.text(c.place)
         let code = id.hasPrefix(net) ? String(id.dropFirst(net.count)) : id
         let title = Quake.title(magnitude: mag.map { magnitudes.text($0) }, place: place)
-        var quake = Quake(
+        return .quake(Quake(
             id: id, code: code, net: net, ids: ",\(id),",
             magnitude: mag, magType: row.text(c.magType), place: place,
             time: Date(epochMilliseconds: time.milliseconds),
             updated: Date(epochMilliseconds: (updated ?? time).milliseconds),
             depth: depth, latitude: latitude, longitude: longitude,
             status: row.text(c.status), type: row.text(c.type),
-            title: title, url: EventPageURL.comCat(id))
-        (quake.nst, quake.gap, quake.dmin, quake.rms) = (row.count(c.nst), row.measurement(c.gap),
-                                                         row.measurement(c.dmin), row.measurement(c.rms))
-        (quake.horizontalError, quake.depthError) = (row.measurement(c.horizontalError), row.measurement(c.depthError))
-        (quake.magError, quake.magNst) = (row.measurement(c.magError), row.count(c.magNst))
-        (quake.locationSource, quake.magSource) = (row.optionalText(c.locationSource), row.optionalText(c.magSource))
-        return .quake(quake)
+            title: title, url: EventPageURL.comCat(id),
+            measurements: Quake.Measurements(
+                nst: row.count(c.nst), gap: row.measurement(c.gap), dmin: row.measurement(c.dmin),
+                rms: row.measurement(c.rms), horizontalError: row.measurement(c.horizontalError),
+                depthError: row.measurement(c.depthError), magError: row.measurement(c.magError),
+                magNst: row.count(c.magNst), locationSource: row.optionalText(c.locationSource),
+                magSource: row.optionalText(c.magSource))))
     }
 
     /// Magnitudes as titles show them, `String(format: "%.1f")`, kept by
