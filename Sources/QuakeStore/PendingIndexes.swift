@@ -10,7 +10,9 @@ public struct IndexBuildProgress: Sendable, Equatable {
 
     /// What the index being built serves (`magnitude sections`), as `Schema` says.
     public var purpose: String? {
-        building.map { name in Schema.deferredIndexes.first { $0.name == name }?.purpose ?? name }
+        building.map { name in
+            name == IDIndex.name ? IDIndex.purpose : Schema.deferredIndexes.first { $0.name == name }?.purpose ?? name
+        }
     }
 }
 
@@ -25,7 +27,13 @@ extension QuakeCatalog {
 
     static func pendingIndexes(_ db: Database) throws -> [String] {
         let present = try indexNames(db)
-        return Schema.deferredIndexes.map(\.name).filter { !present.contains($0) }
+        return pendingIDIndex(present) + Schema.deferredIndexes.map(\.name).filter { !present.contains($0) }
+    }
+
+    /// The id's unique index, first, when a streaming import left it to
+    /// these builds (`IDIndex`; `present`: the catalog's index names).
+    private static func pendingIDIndex(_ present: Set<String>) -> [String] {
+        present.isDisjoint(with: IDIndex.names) ? [IDIndex.name] : []
     }
 
     /// The names of the indexes the catalog has now: which plan a query can
@@ -81,19 +89,19 @@ extension QuakeCatalog {
     /// the catalog lacks, in one read: what the browser's idle check asks.
     /// None in a read-only catalog.
     public func indexesToBuild(forColumns columns: [String]) throws -> [String] {
-        try missingIndexes(Schema.deferredIndexes.map(\.name) + Self.onDemandIndexes(forColumns: columns))
+        try missingIndexes(Schema.deferredIndexes.map(\.name) + Self.onDemandIndexes(forColumns: columns), withIDIndex: true)
     }
 
     private static func onDemandIndexes(forColumns columns: [String]) -> [String] {
         Schema.onDemandIndexes.filter { $0.columns.allSatisfy(columns.contains) }.map(\.name)
     }
 
-    private func missingIndexes(_ wanted: [String]) throws -> [String] {
+    private func missingIndexes(_ wanted: [String], withIDIndex: Bool = false) throws -> [String] {
         guard !isReadOnly, !wanted.isEmpty else { return [] }
         return try CatalogError.wrappingErrors(path: path, operation: .read) {
             try dbWriter.read { db in
                 let present = try Self.indexNames(db)
-                return wanted.filter { !present.contains($0) }
+                return (withIDIndex ? Self.pendingIDIndex(present) : []) + wanted.filter { !present.contains($0) }
             }
         }
     }

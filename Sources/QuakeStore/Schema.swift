@@ -95,6 +95,7 @@ public enum Schema {
 
     /// Builds the deferred index `name` and drops what it replaces.
     static func buildIndex(_ name: String, _ db: Database) throws {
+        if name == IDIndex.name { return try IDIndex.ensure(db) }
         guard let index = deferredIndexes.first(where: { $0.name == name }) else { return }
         try db.execute(sql: index.sql)
         for (old, replacement) in obsoleteIndexes where replacement == name {

@@ -6,7 +6,8 @@ import GRDB
 /// constraint (`sqlite_autoindex_quake_1`), the same B-tree, which SQLite
 /// cannot drop. The named one can be: a streaming import into an empty
 /// catalog (`quakes-tui FILE`) inserts without it and builds it once, after
-/// its rows (`Upserter`). Random ids made each commit rewrite most of its
+/// its rows: first of the index builds after the read, unless the import's
+/// end looks quakes up by id (`Upserter.finish`). Random ids made each commit rewrite most of its
 /// pages (measured opening 760,857 CSV rows: 7.7, 9.2, 6.8 s to browsable
 /// with it, 6.6, 6.4, 5.8 without; building it afterwards takes 0.4 s).
 /// An import in one transaction keeps it: its pages stay in the cache.
@@ -18,6 +19,10 @@ enum IDIndex {
     static let name = "quake_id"
     /// The UNIQUE constraint's index, in catalogs made before `quake_id`.
     private static let constraintName = "sqlite_autoindex_quake_1"
+    /// Either name: a catalog has one of them.
+    static let names: Set<String> = [name, constraintName]
+    /// What it serves, in the user's words (`indexing 1 of 8 (quakes by id)…`).
+    static let purpose = "quakes by id"
 
     /// Builds the named index unless it is there.
     static func build(_ db: Database) throws {
@@ -31,7 +36,7 @@ enum IDIndex {
 
     /// Whether the catalog has a unique index on id, named or the constraint's.
     static func exists(_ db: Database) throws -> Bool {
-        try !QuakeCatalog.indexNames(db).isDisjoint(with: [name, constraintName])
+        try !QuakeCatalog.indexNames(db).isDisjoint(with: names)
     }
 
     /// Builds the index when a load that dropped it did not end (a kill,
