@@ -76,7 +76,7 @@ public final class QuakeCatalog: Sendable {
         var poolConfig = config
         if isNew { poolConfig.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = \(Self.newPageSize)") } }
         let pool = try CatalogError.wrappingErrors(path: path, operation: .open) {
-            try Self.openPool(path, configuration: poolConfig)
+            try Self.openPool(path, configuration: poolConfig, busyTimeout: busyTimeout)
         }
         OpenCatalogs.register(pool)
         dbWriter = pool
@@ -107,14 +107,26 @@ public final class QuakeCatalog: Sendable {
     /// failed with Foundation's "The file doesn't exist" (seen with two
     /// imports and a list started at once). Opened again, it finds no
     /// `-wal` and makes one.
-    private static func openPool(_ path: String, configuration: Configuration) throws -> DatabasePool {
+    ///
+    /// The pool's `PRAGMA journal_mode = WAL` reads the file, then needs it
+    /// alone: while another process is creating the catalog (its write
+    /// lock taken), SQLite answers SQLITE_BUSY at once, without waiting,
+    /// as waiting could deadlock two readers wanting to write. The open is
+    /// tried again until that process is done, within `busyTimeout` (seen
+    /// with two imports and a list started at once on a catalog that did
+    /// not exist: "database is locked", about 1 in 40 under load).
+    private static func openPool(_ path: String, configuration: Configuration,
+                                 busyTimeout: TimeInterval) throws -> DatabasePool {
         var attempt = 1
+        let deadline = Date(timeIntervalSinceNow: busyTimeout)
         while true {
             do {
                 return try DatabasePool(path: path, configuration: configuration)
             } catch let error as NSError where error.domain == NSCocoaErrorDomain
                         && error.code == CocoaError.fileReadNoSuchFile.rawValue && attempt < 5 {
                 attempt += 1
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
             }
         }
     }

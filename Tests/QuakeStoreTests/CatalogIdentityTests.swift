@@ -246,6 +246,29 @@ struct CatalogIdentityTests {
         #expect(try CatalogProbe.count(old) == 146)
     }
 
+    /// What made the test below fail now and then: the open's switch to
+    /// WAL found another writer creating the catalog, and SQLite answered
+    /// "database is locked" at once (it does not wait there).
+    @Test("an open while another connection holds the write lock of a catalog being created waits for it")
+    func openWaitsForACreation() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("new.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        var holding = Configuration()
+        holding.allowsUnsafeTransactions = true   // its transaction stays open between two accesses
+        let creator = try DatabaseQueue(path: path, configuration: holding)
+        try creator.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        let released = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            try? creator.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+            released.signal()
+        }
+        let catalog = try QuakeCatalog(path: path, busyTimeout: 10)
+        #expect(released.wait(timeout: .now()) == .success, "opened only once the lock was released")
+        #expect(try catalog.dbWriter.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try catalog.count() == 0)
+    }
+
     @Test("two imports and a list started at once on a catalog that does not exist yet all succeed")
     func concurrentCreation() throws {
         let folder = TemporaryFolder()
