@@ -33,7 +33,7 @@ extension QuakeCatalog {
     /// The id's unique index, first, when a streaming import left it to
     /// these builds (`IDIndex`; `present`: the catalog's index names).
     private static func pendingIDIndex(_ present: Set<String>) -> [String] {
-        present.isDisjoint(with: IDIndex.names) ? [IDIndex.name] : []
+        IDIndex.isAmong(present) ? [] : [IDIndex.name]
     }
 
     /// The names of the indexes the catalog has now: which plan a query can

@@ -185,7 +185,7 @@ extension Quake: FetchableRecord {
         var binder = ParameterBinder(statement, texts: texts)
         try binder.bind(id); try binder.bind(code); try binder.bind(net); try binder.bind(ids)
         try binder.bind(magnitude); try binder.bind(magType); try binder.bind(place)
-        try binder.bind(derived?.placeFolded ?? TextFolding.fold(place)); try binder.bind(ms)
+        try binder.bind(derived?.placeFolded ?? placeFolded); try binder.bind(ms)
         try binder.bind(updated.epochMilliseconds)
         try binder.bind(derived?.day ?? Self.storedDay(epochMilliseconds: ms)); try binder.bind(depth)
         try binder.bind(latitude); try binder.bind(longitude); try binder.bind(felt); try binder.bind(cdi)
@@ -208,7 +208,7 @@ extension Quake: FetchableRecord {
     }
 
     var storedDerivations: StoredDerivations {
-        StoredDerivations(placeFolded: TextFolding.fold(place), day: Self.storedDay(epochMilliseconds: time.epochMilliseconds),
+        StoredDerivations(placeFolded: placeFolded, day: Self.storedDay(epochMilliseconds: time.epochMilliseconds),
                           listsFormerIDs: listsFormerIDs)
     }
 

@@ -108,12 +108,12 @@ final class EventGrouping {
 
     func noteChanged(_ event: String) { changedEvents.insert(event) }
 
-    /// Records the services this transaction wrote reports of, and groups
-    /// what was not grouped as it was written (see the type's comment).
-    /// Returns how many origins joined an event.
     /// Whether `settle` will read events by id (and so needs the id's index).
     var settlingReadsEvents: Bool { !changedEvents.isEmpty || (!inlineAllowed && providers.count > 1) }
 
+    /// Records the services this transaction wrote reports of, and groups
+    /// what was not grouped as it was written (see the type's comment).
+    /// Returns how many origins joined an event.
     func settle() throws -> Int {
         for provider in providers.subtracting(storedProviders) {
             try db.execute(sql: "INSERT OR IGNORE INTO catalogProvider VALUES (?)", arguments: [provider])

@@ -19,8 +19,6 @@ enum IDIndex {
     static let name = "quake_id"
     /// The UNIQUE constraint's index, in catalogs made before `quake_id`.
     private static let constraintName = "sqlite_autoindex_quake_1"
-    /// Either name: a catalog has one of them.
-    static let names: Set<String> = [name, constraintName]
     /// What it serves, in the user's words (`indexing 1 of 8 (quakes by id)…`).
     static let purpose = "quakes by id"
 
@@ -36,7 +34,12 @@ enum IDIndex {
 
     /// Whether the catalog has a unique index on id, named or the constraint's.
     static func exists(_ db: Database) throws -> Bool {
-        try !QuakeCatalog.indexNames(db).isDisjoint(with: names)
+        try isAmong(QuakeCatalog.indexNames(db))
+    }
+
+    /// Whether `indexNames` (a catalog's) hold it, named or the constraint's.
+    static func isAmong(_ indexNames: Set<String>) -> Bool {
+        !indexNames.isDisjoint(with: [name, constraintName])
     }
 
     /// Builds the index when a load that dropped it did not end (a kill,

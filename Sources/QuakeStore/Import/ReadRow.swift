@@ -32,7 +32,8 @@ struct ReadRow: Sendable {
 
     /// The quake of a row that holds none.
     static let placeholder = Quake(id: "", magnitude: nil, place: "", time: Date(timeIntervalSince1970: 0),
-                                   updated: Date(timeIntervalSince1970: 0), depth: 0, latitude: 0, longitude: 0)}
+                                   updated: Date(timeIntervalSince1970: 0), depth: 0, latitude: 0, longitude: 0)
+}
 
 /// The writer asks the reader for the counts to commit with: the reader
 /// sends them on its next row, so they are exactly those of the rows the

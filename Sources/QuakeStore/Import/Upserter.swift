@@ -295,17 +295,17 @@ final class Upserter {
     /// grouping of what it wrote; `report` takes the merges and joins.
     func finish(_ bulk: BulkLoad?, counts: InsertedCounts?, into report: inout ImportReport) throws {
         report.merged = merged
-        let declusters = try report.new + report.updated > 0 && !SequenceRun.all(db).isEmpty
+        // The kept declusterings follow the catalog as it now is.
+        let declusterings = report.new + report.updated > 0 ? try SequenceRun.all(db) : []
         // A streaming import that dropped the id index leaves it to the
         // index builds after the read (`QuakeCatalog.buildPendingIndexes`,
         // first of them): the read is browsable 0.4 s sooner (760,857 rows).
         // Unless what follows looks quakes up by id.
         try bulk?.finish(inserted: exactCounts(counts)) {
-            if grouping.settlingReadsEvents || declusters { try needIDIndex() }
+            if grouping.settlingReadsEvents || !declusterings.isEmpty { try needIDIndex() }
         }
         report.joined = try grouping.settle()
-        // The kept declusterings follow the catalog as it now is.
-        if declusters { try QuakeCatalog.refreshDeclusterings(db) }
+        try QuakeCatalog.refreshDeclusterings(declusterings, db)
     }
 
     /// Inserts the quake as a new row, stepping SQLite itself: GRDB's

@@ -37,11 +37,12 @@ extension QuakeCatalog {
         try CatalogError.wrappingErrors(path: path, operation: .read) { try dbWriter.read { db in try SequenceRun.all(db) } }
     }
 
-    /// Declusters again, with each kept method over its kept selection,
-    /// after an import changed quakes: the verdicts stay those of the
-    /// catalog as it is. A method this version does not know is left as it was.
-    static func refreshDeclusterings(_ db: Database, now: Date = Date()) throws {
-        for run in try SequenceRun.all(db) {
+    /// Declusters again, with each kept method (`runs`: `SequenceRun.all`)
+    /// over its kept selection, after an import changed quakes: the
+    /// verdicts stay those of the catalog as it is. A method this version
+    /// does not know is left as it was.
+    static func refreshDeclusterings(_ runs: [SequenceRun], _ db: Database, now: Date = Date()) throws {
+        for run in runs {
             guard let algorithm = DeclusterAlgorithm.named(run.method) else { continue }
             _ = try decluster(algorithm, scope: run.scope, isCurrent: run.isCurrent, now: now, progress: { _ in true }, db)
         }
