@@ -15,6 +15,9 @@ struct ParameterBinder {
     private let arena: UnsafeMutableRawBufferPointer
     private var arenaUsed = 0
     private(set) var next: CInt = 1
+    /// False for a reader's texts, which hold no NUL (`StoredText`): then
+    /// they are not looked through for one (3 % of an import's writing).
+    var textsMayHoldNUL = true
 
     init(_ statement: Statement, texts: TextArena? = nil) {
         self.statement = statement
@@ -35,7 +38,7 @@ struct ParameterBinder {
             }
             // As GRDB's C string, the text ends at a NUL (the readers store
             // none; see `StoredText`).
-            let length = Self.lengthBeforeNUL(bytes)
+            let length = textsMayHoldNUL ? Self.lengthBeforeNUL(bytes) : bytes.count
             if length <= arena.count - arenaUsed, let base = arena.baseAddress {
                 let copy = base + arenaUsed
                 copy.copyMemory(from: start, byteCount: length)
@@ -57,6 +60,11 @@ struct ParameterBinder {
             return UnsafeRawPointer(nul) - UnsafeRawPointer(bytes.baseAddress!)
         }
         return bytes.firstIndex(of: 0) ?? bytes.count
+    }
+
+    /// Binds NULL to the next `count` parameters.
+    mutating func bindNulls(_ count: Int) throws {
+        for _ in 0..<count { try bindNull() }
     }
 
     private mutating func bindNull() throws {

@@ -181,8 +181,15 @@ extension Quake: FetchableRecord {
     @discardableResult
     func bindStoredValues(to statement: Statement, texts: TextArena? = nil,
                           derived: StoredDerivations? = nil) throws -> ParameterBinder {
-        let ms = time.epochMilliseconds
         var binder = ParameterBinder(statement, texts: texts)
+        try bindStoredValues(with: &binder, derived: derived)
+        return binder
+    }
+
+    /// Binds the row as stored from the binder's next parameter on (a
+    /// row of a statement of several, `InsertBatch`).
+    func bindStoredValues(with binder: inout ParameterBinder, derived: StoredDerivations? = nil) throws {
+        let ms = time.epochMilliseconds
         try binder.bind(id); try binder.bind(code); try binder.bind(net); try binder.bind(ids)
         try binder.bind(magnitude); try binder.bind(magType); try binder.bind(place)
         try binder.bind(derived?.placeFolded ?? placeFolded); try binder.bind(ms)
@@ -195,7 +202,6 @@ extension Quake: FetchableRecord {
         try binder.bind(horizontalError); try binder.bind(depthError); try binder.bind(magError); try binder.bind(magNst)
         try binder.bind(locationSource); try binder.bind(magSource); try binder.bind(catalog); try binder.bind(contributor)
         try binder.bind(evaluationMode); try binder.bind(evaluationStatus)
-        return binder
     }
 
     /// What the catalog stores or asks of a quake beyond its fields,

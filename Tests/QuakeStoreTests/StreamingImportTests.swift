@@ -114,6 +114,44 @@ struct StreamingImportTests {
         #expect(try catalog.count() == 4_711)
     }
 
+    /// New rows are inserted several at a time (`InsertBatch`): whether
+    /// streamed or in one transaction, every row lands once, in the file's
+    /// order, around a row that lists a former id (written on its own, its
+    /// alias after it) and at the end of a batch not full (21 rows); and
+    /// the aliases' foreign key, left unenforced while a streamed load
+    /// inserts without the id index, is enforced again after it.
+    @Test(arguments: [true, false])
+    func newRowsLandOnceInTheFileOrderAroundARowListingAFormerID(streamed: Bool) throws {
+        let ids = (1...21).map { "zz\($0)" }
+        let features = ids.enumerated().map { index, id in
+            let listed = id == "zz10" ? ",zz10,old10," : ",\(id),"
+            return #"{"type":"Feature","id":"\#(id)","properties":{"mag":1.5,"place":"P\#(index)","#
+                + #""time":\#(1_528_967_533_010 + index * 1_000),"updated":1528967533010,"ids":"\#(listed)"},"#
+                + #""geometry":{"type":"Point","coordinates":[1,2,3]}}"#
+        }
+        let json = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+        let catalog = try folder.catalog()
+        let report = try QuakeImporter(catalog: catalog).importData(
+            Data(json.utf8), name: "batch.geojson",
+            streaming: streamed ? StreamingImport(firstCommitRows: 5, shouldStop: { false }) : nil)
+        #expect(report.new == 21)
+        let stored = try catalog.dbWriter.read { db in
+            (ids: try String.fetchAll(db, sql: "SELECT id FROM quake ORDER BY rowid"),
+             aliases: try Row.fetchAll(db, sql: "SELECT alias, quakeId FROM quakeAlias").map { "\($0[0] as String)→\($0[1] as String)" },
+             places: try Int.fetchOne(db, sql: "SELECT sum(quakes) FROM quakePlace"))
+        }
+        #expect(stored.ids == ids)
+        #expect(stored.aliases == ["old10→zz10"])
+        #expect(stored.places == 21)
+        try catalog.buildPendingIndexes()
+        let enforced = try catalog.dbWriter.writeWithoutTransaction { db in
+            (on: try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"),
+             stray: Result { try db.execute(sql: "INSERT INTO quakeAlias (alias, quakeId) VALUES ('stray', 'nowhere')") })
+        }
+        #expect(enforced.on == true)
+        #expect(throws: DatabaseError.self) { try enforced.stray.get() }
+    }
+
     @Test(arguments: [Fixture.week, Fixture.weekCSV, Fixture.weekFDSNText])
     func progressTellsRowsAndBytesReadGrowingToTheWholeFile(feed: String) throws {
         let seen = Mutex<[ImportProgress]>([])

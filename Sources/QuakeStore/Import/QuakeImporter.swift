@@ -131,7 +131,10 @@ public struct QuakeImporter: Sendable {
                         seen += 1
                         if seen % 2048 == 0 { tell() }
                         try commits?.rowTaken()
-                        if row.commitsAfter { try commits?.commit(counts: row.counts) }
+                        if row.commitsAfter, let commits {
+                            try upserter.flushInserts()
+                            try commits.commit(counts: row.counts)
+                        }
                     }
                     switch format {
                     case .empty:

@@ -59,6 +59,9 @@ final class Upserter {
     private let db: Database
     /// Where the row being written keeps its texts while they are bound.
     private let texts = TextArena()
+    /// New rows of the lookup-free path, inserted several at a time;
+    /// inserted before any other statement runs (`flushInserts`).
+    private let batch: InsertBatch
     /// This import dropped the id index (`IDIndex`): a streaming import
     /// into an empty catalog, whose new ids need no lookup. Built again
     /// before the first lookup by id or alias; else left to the index
@@ -78,9 +81,7 @@ final class Upserter {
         // A load that dropped it and did not end left it out: every
         // statement below that finds a row by id needs it.
         try IDIndex.ensure(db)
-        let catalogIsEmpty = try Bool.fetchOne(db, sql: """
-            SELECT NOT EXISTS (SELECT 1 FROM quake) AND NOT EXISTS (SELECT 1 FROM quakeAlias)
-            """) ?? false
+        let catalogIsEmpty = try Self.catalogIsEmpty(db)
         writtenIDHashes = catalogIsEmpty ? Set(minimumCapacity: expectedRows) : nil
         // Numbered parameters: both statements take the id as ?1, the other
         // stored columns as ?2…?38 and changedAt (the import's clock) as ?39,
@@ -120,13 +121,25 @@ final class Upserter {
         deleteAlias = try db.makeStatement(sql: "DELETE FROM quakeAlias WHERE alias = ?")
         moveAliases = try db.makeStatement(sql: "UPDATE quakeAlias SET quakeId = ?2 WHERE quakeId = ?1")
         insertAlias = try db.makeStatement(sql: "INSERT OR REPLACE INTO quakeAlias (alias, quakeId) VALUES (?, ?)")
+        batch = try InsertBatch(db, columns: columns, texts: texts)
         // Dropped after every statement is prepared: one that deletes a
         // quake or writes an alias cannot be prepared without it (the
         // aliases' foreign key), and is not run until it is built again.
-        if deferringIDIndex, catalogIsEmpty, try IDIndex.canBeDropped(db) {
+        // Not while the aliases' foreign key is enforced: a statement that
+        // inserts several rows into the quake table then looks for
+        // aliases of each, which needs the index (`StreamingCommits.run`).
+        let foreignKeysEnforced = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? true
+        if deferringIDIndex, catalogIsEmpty, !foreignKeysEnforced, try IDIndex.canBeDropped(db) {
             try IDIndex.drop(db)
             idIndexDropped = true
         }
+    }
+
+    /// Whether the catalog holds no quake and no alias.
+    static func catalogIsEmpty(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT NOT EXISTS (SELECT 1 FROM quake) AND NOT EXISTS (SELECT 1 FROM quakeAlias)
+            """) ?? false
     }
 
     /// Builds the id index again if this import dropped it.
@@ -147,6 +160,7 @@ final class Upserter {
     /// catalog derives from it, when the reader worked them out.
     func upsert(_ report: Quake, idHash: Int? = nil, derived: Quake.StoredDerivations? = nil) throws -> Outcome {
         if !EventIdentity.storedID(report.id, isOf: lastProvider) {
+            try flushInserts()
             lastProvider = EventIdentity.provider(ofStoredID: report.id)
             try grouping.noteProvider(lastProvider)
         }
@@ -158,14 +172,19 @@ final class Upserter {
             let isNew = written.insert(idHash).inserted   // one look, where contains then insert took two
             writtenIDHashes = written
             if isNew {
-                try insertRow(report, derived: derived)
-                if derived?.listsFormerIDs ?? report.listsFormerIDs {
-                    try needIDIndex()
-                    try absorb(report.formerIDs, into: report.id, at: report.origin)
+                guard derived?.listsFormerIDs ?? report.listsFormerIDs else {
+                    if !toldOfInserts { try tellOfInserts() }
+                    if try batch.add(report, derived: derived, changedAt: now) { try batch.flush() }
+                    return .new
                 }
+                try flushInserts()
+                try insertRow(report, derived: derived)
+                try needIDIndex()
+                try absorb(report.formerIDs, into: report.id, at: report.origin)
                 return .new
             }
         }
+        try flushInserts()
         try needIDIndex()
         var quake = report
         var stored = try storedEvent(quake.id)
@@ -294,6 +313,7 @@ final class Upserter {
     /// reader's `counts` of the rows since the last commit), then the
     /// grouping of what it wrote; `report` takes the merges and joins.
     func finish(_ bulk: BulkLoad?, counts: InsertedCounts?, into report: inout ImportReport) throws {
+        try flushInserts()
         report.merged = merged
         // The kept declusterings follow the catalog as it now is.
         let declusterings = report.new + report.updated > 0 ? try SequenceRun.all(db) : []
@@ -322,11 +342,17 @@ final class Upserter {
             throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
                                 message: String(cString: sqlite3_errmsg(connection)), sql: insert.sql)
         }
-        if !toldOfInserts {
-            try db.notifyChanges(in: Table("quake"))
-            toldOfInserts = true
-        }
+        if !toldOfInserts { try tellOfInserts() }
     }
+
+    private func tellOfInserts() throws {
+        try db.notifyChanges(in: Table("quake"))
+        toldOfInserts = true
+    }
+
+    /// Inserts the new rows waiting in the batch: before a commit, and
+    /// before any statement that reads or writes the table.
+    func flushInserts() throws { try batch.flush() }
 
     /// A streaming import committed: its next insert tells the observers again.
     func transactionEnded() { toldOfInserts = false }
