@@ -192,9 +192,14 @@ extension Quake: FetchableRecord {
         let ms = time.epochMilliseconds
         try binder.bind(id); try binder.bind(code); try binder.bind(net); try binder.bind(ids)
         try binder.bind(magnitude); try binder.bind(magType); try binder.bind(place)
-        try binder.bind(derived?.placeFolded ?? placeFolded); try binder.bind(ms)
-        try binder.bind(updated.epochMilliseconds)
-        try binder.bind(derived?.day ?? Self.storedDay(epochMilliseconds: ms)); try binder.bind(depth)
+        if let derived {
+            try binder.bind(derived.placeFolded); try binder.bind(ms)
+            try binder.bind(updated.epochMilliseconds); try binder.bind(derived.day)
+        } else {
+            try binder.bind(placeFolded); try binder.bind(ms)
+            try binder.bind(updated.epochMilliseconds); try binder.bind(Self.storedDay(epochMilliseconds: ms))
+        }
+        try binder.bind(depth)
         try binder.bind(latitude); try binder.bind(longitude); try binder.bind(felt); try binder.bind(cdi)
         try binder.bind(mmi); try binder.bind(alert); try binder.bind(status); try binder.bind(tsunami)
         try binder.bind(sig); try binder.bind(type); try binder.bind(title); try binder.bind(url)

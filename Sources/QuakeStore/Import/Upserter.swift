@@ -40,7 +40,7 @@ final class Upserter {
     /// time of inserting one). Kept as hashes: 8 bytes an id, where a set
     /// of the ids themselves would hold every id again; a hash seen is
     /// only a reason to look, so a collision costs a lookup, never a row.
-    private var writtenIDHashes: Set<Int>?
+    private var writtenIDHashes: IDHashSet?
     /// Whether every quake read so far was inserted as a new row: then
     /// the counts the reader kept of them (`ReadRows`), added to the stored
     /// counts, are exact without counting the table again (2 s at
@@ -82,7 +82,7 @@ final class Upserter {
         // statement below that finds a row by id needs it.
         try IDIndex.ensure(db)
         let catalogIsEmpty = try Self.catalogIsEmpty(db)
-        writtenIDHashes = catalogIsEmpty ? Set(minimumCapacity: expectedRows) : nil
+        writtenIDHashes = catalogIsEmpty ? IDHashSet(minimumCapacity: expectedRows) : nil
         // Numbered parameters: both statements take the id as ?1, the other
         // stored columns as ?2…?38 and changedAt (the import's clock) as ?39,
         // which an insert also writes as addedAt (the row is new).
@@ -169,7 +169,7 @@ final class Upserter {
         if var written = writtenIDHashes {
             let idHash = idHash ?? report.id.hashValue
             writtenIDHashes = nil   // unshared while inserting: no copy of the set
-            let isNew = written.insert(idHash).inserted   // one look, where contains then insert took two
+            let isNew = written.insert(idHash)   // one look, where contains then insert took two
             writtenIDHashes = written
             if isNew {
                 guard derived?.listsFormerIDs ?? report.listsFormerIDs else {
@@ -286,7 +286,7 @@ final class Upserter {
     }
 
     private func noteWritten(_ id: String) {
-        writtenIDHashes?.insert(id.hashValue)
+        _ = writtenIDHashes?.insert(id.hashValue)
     }
 
     private func storedEvent(_ id: String) throws -> StoredEvent? {

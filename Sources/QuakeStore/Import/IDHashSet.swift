@@ -1,0 +1,51 @@
+/// The hashes of the ids an import wrote (`Upserter`): a set of `Int`s that
+/// are already hashes (`String.hashValue`), kept by open addressing without
+/// hashing them again. `Set<Int>` hashes each with SipHash, and its insert
+/// was 1.3–1.5 % of an open's writing thread.
+struct IDHashSet {
+    /// A power of two, at most half full; 0 marks an empty slot (a hash
+    /// of 0 is kept as 1: a collision costs a lookup, never a row).
+    private var slots: [Int]
+    private(set) var count = 0
+
+    init(minimumCapacity: Int) {
+        var capacity = 16
+        while capacity < minimumCapacity * 2 { capacity <<= 1 }
+        slots = Array(repeating: 0, count: capacity)
+    }
+
+    /// Inserts `hash`; whether it was not there.
+    mutating func insert(_ hash: Int) -> Bool {
+        if (count + 1) * 2 > slots.count { grow() }
+        let key = hash == 0 ? 1 : hash
+        let mask = slots.count - 1
+        var at = key & mask
+        while true {
+            let held = slots[at]
+            if held == key { return false }
+            if held == 0 { break }
+            at = (at + 1) & mask
+        }
+        slots[at] = key
+        count += 1
+        return true
+    }
+
+    func contains(_ hash: Int) -> Bool {
+        let key = hash == 0 ? 1 : hash
+        let mask = slots.count - 1
+        var at = key & mask
+        while true {
+            let held = slots[at]
+            if held == key { return true }
+            if held == 0 { return false }
+            at = (at + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        var larger = IDHashSet(minimumCapacity: slots.count)
+        for key in slots where key != 0 { _ = larger.insert(key) }
+        self = larger
+    }
+}
