@@ -61,7 +61,9 @@ final class Upserter {
     private let texts = TextArena()
     /// New rows of the lookup-free path, inserted several at a time;
     /// inserted before any other statement runs (`flushInserts`).
-    private let batch: InsertBatch
+    /// Prepared at its first row: an import of a few rows (a pushed
+    /// quake) into a catalog that holds some never needs it.
+    private var batch: InsertBatch?
     /// This import dropped the id index (`IDIndex`): a streaming import
     /// into an empty catalog, whose new ids need no lookup. Built again
     /// before the first lookup by id or alias; else left to the index
@@ -121,7 +123,6 @@ final class Upserter {
         deleteAlias = try db.makeStatement(sql: "DELETE FROM quakeAlias WHERE alias = ?")
         moveAliases = try db.makeStatement(sql: "UPDATE quakeAlias SET quakeId = ?2 WHERE quakeId = ?1")
         insertAlias = try db.makeStatement(sql: "INSERT OR REPLACE INTO quakeAlias (alias, quakeId) VALUES (?, ?)")
-        batch = try InsertBatch(db, columns: columns, texts: texts)
         // Dropped after every statement is prepared: one that deletes a
         // quake or writes an alias cannot be prepared without it (the
         // aliases' foreign key), and is not run until it is built again.
@@ -174,6 +175,8 @@ final class Upserter {
             if isNew {
                 guard derived?.listsFormerIDs ?? report.listsFormerIDs else {
                     if !toldOfInserts { try tellOfInserts() }
+                    let batch = try self.batch ?? InsertBatch(db, columns: Quake.storedColumns, texts: texts)
+                    self.batch = batch
                     if try batch.add(report, derived: derived, changedAt: now) { try batch.flush() }
                     return .new
                 }
@@ -352,7 +355,7 @@ final class Upserter {
 
     /// Inserts the new rows waiting in the batch: before a commit, and
     /// before any statement that reads or writes the table.
-    func flushInserts() throws { try batch.flush() }
+    func flushInserts() throws { try batch?.flush() }
 
     /// A streaming import committed: its next insert tells the observers again.
     func transactionEnded() { toldOfInserts = false }
