@@ -17,28 +17,23 @@ struct IDHashSet {
     /// Inserts `hash`; whether it was not there.
     mutating func insert(_ hash: Int) -> Bool {
         if (count + 1) * 2 > slots.count { grow() }
-        let key = hash == 0 ? 1 : hash
-        let mask = slots.count - 1
-        var at = key & mask
-        while true {
-            let held = slots[at]
-            if held == key { return false }
-            if held == 0 { break }
-            at = (at + 1) & mask
-        }
+        let (key, at, found) = probe(hash)
+        if found { return false }
         slots[at] = key
         count += 1
         return true
     }
 
-    func contains(_ hash: Int) -> Bool {
+    func contains(_ hash: Int) -> Bool { probe(hash).found }
+
+    /// The slot holding `hash`, or the empty one where it would go.
+    private func probe(_ hash: Int) -> (key: Int, at: Int, found: Bool) {
         let key = hash == 0 ? 1 : hash
         let mask = slots.count - 1
         var at = key & mask
         while true {
             let held = slots[at]
-            if held == key { return true }
-            if held == 0 { return false }
+            if held == key || held == 0 { return (key, at, held == key) }
             at = (at + 1) & mask
         }
     }
