@@ -1,6 +1,18 @@
 import GRDB
 import GRDBSQLite
 
+extension Statement {
+    /// Steps a statement that returns no row, straight through SQLite (no
+    /// transaction observer asked, no argument checked: the caller bound
+    /// every parameter); a failure is SQLite's error, with its extended code.
+    func stepToDone() throws {
+        guard sqlite3_step(sqliteStatement) != SQLITE_DONE else { return }
+        let connection = sqlite3_db_handle(sqliteStatement)
+        throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
+                            message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+    }
+}
+
 /// Runs a prepared statement and reads its rows in place, column by index,
 /// with the parameters bound as `ParameterBinder` binds them. GRDB's `Row`
 /// reads every column's name into a dictionary at each fetch: association's

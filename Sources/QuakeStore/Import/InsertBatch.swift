@@ -24,12 +24,13 @@ final class InsertBatch {
     /// The row being bound's binder, from the batch's first row on (its
     /// texts follow one another in the arena until the batch is inserted).
     private var binder: ParameterBinder?
-    private(set) var count = 0
+    private var count = 0
+    /// A row's parameters: its stored columns, then changedAt (which
+    /// addedAt takes too).
+    private static let parametersPerRow = Quake.storedColumns.count + 1
 
-    /// `columns`: the stored columns, each row's `?1`…; changedAt and
-    /// addedAt take the row's last parameter.
-    init(_ db: Database, columns: [String], texts: TextArena) throws {
-        let perRow = columns.count + 1
+    init(_ db: Database, texts: TextArena) throws {
+        let columns = Quake.storedColumns, perRow = Self.parametersPerRow
         let values = (0..<Self.rows).map { row in
             "(" + (1...perRow).map { "?\(row * perRow + $0)" }.joined(separator: ", ") + ", ?\(row * perRow + perRow))"
         }
@@ -58,16 +59,12 @@ final class InsertBatch {
     /// Inserts the rows bound so far, if any.
     func flush() throws {
         guard var binder else { return }
-        try binder.bindNulls((Self.rows - count) * (Quake.storedColumns.count + 1))
+        try binder.bindNulls((Self.rows - count) * Self.parametersPerRow)
         let bound = count
         self.binder = nil
         count = 0
-        let connection = sqlite3_db_handle(statement.sqliteStatement)
-        guard sqlite3_step(statement.sqliteStatement) == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
-                                message: String(cString: sqlite3_errmsg(connection)), sql: statement.sql)
-        }
-        let inserted = Int(sqlite3_changes(connection))
+        try statement.stepToDone()
+        let inserted = Int(sqlite3_changes(sqlite3_db_handle(statement.sqliteStatement)))
         guard inserted == bound else {
             throw DatabaseError(resultCode: .SQLITE_CONSTRAINT,
                                 message: "\(bound - inserted) of \(bound) new quakes were not inserted", sql: statement.sql)

@@ -87,7 +87,7 @@ public struct QuakeImporter: Sendable {
                     let expectedRows = bytes.count / perFeature
                     let bulk = try commits.map { _ in try BulkLoad.beginStreaming(db) }
                         ?? BulkLoad.beginIfLarge(db, expectedRows: expectedRows)
-                    let upserter = try Upserter(db, bulk: bulk != nil, deferringIDIndex: commits != nil,
+                    let upserter = try Upserter(db, bulk: bulk != nil, deferringIDIndex: commits?.relaxesForeignKeys ?? false,
                                                 expectedRows: expectedRows)
                     if let bulk { commits?.counting = (bulk, upserter) }
                     // What the reader's thread makes of each row (see `ReadRow`).
@@ -131,10 +131,7 @@ public struct QuakeImporter: Sendable {
                         seen += 1
                         if seen % 2048 == 0 { tell() }
                         try commits?.rowTaken()
-                        if row.commitsAfter, let commits {
-                            try upserter.flushInserts()
-                            try commits.commit(counts: row.counts)
-                        }
+                        if row.commitsAfter { try commits?.commit(counts: row.counts) }
                     }
                     switch format {
                     case .empty:

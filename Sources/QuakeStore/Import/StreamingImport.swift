@@ -81,16 +81,22 @@ final class StreamingCommits {
     /// What the last commit took, its counts' upserts included.
     private var lastCommitCost = Duration.zero
     private var committedOnce = false
-    /// Set once the bulk load began: each commit adds the rows' counts.
+    /// Set once the bulk load began: each commit inserts the upserter's
+    /// batch, then adds the rows' counts.
     var counting: (bulk: BulkLoad, upserter: Upserter)?
     /// Asks the reader for the counts to commit with.
     let request = CommitRequest()
     /// A commit was asked for and not yet made.
     private var asked = false
 
-    private init(db: Database, options: StreamingImport) {
+    /// The aliases' foreign key is not enforced during this load (see
+    /// `run`): the upserter may then insert without the id index.
+    let relaxesForeignKeys: Bool
+
+    private init(db: Database, options: StreamingImport, relaxesForeignKeys: Bool) {
         self.db = db
         self.options = options
+        self.relaxesForeignKeys = relaxesForeignKeys
     }
 
     /// Runs `body` in a transaction that `rowTaken` commits and begins
@@ -110,7 +116,7 @@ final class StreamingCommits {
                     && Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true
                 if relaxingForeignKeys { try db.execute(sql: "PRAGMA foreign_keys = OFF") }
                 defer { if relaxingForeignKeys { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
-                let commits = StreamingCommits(db: db, options: options)
+                let commits = StreamingCommits(db: db, options: options, relaxesForeignKeys: relaxingForeignKeys)
                 try db.beginTransaction(.immediate)
                 do {
                     let result = try body(db, commits)
@@ -149,6 +155,7 @@ final class StreamingCommits {
     /// the rows read since the last commit.
     func commit(counts: InsertedCounts?) throws {
         let start = ContinuousClock.now
+        try counting?.upserter.flushInserts()   // the batch's rows are in what is committed
         if let counting, let counts = counting.upserter.exactCounts(counts) { try counting.bulk.add(counts) }
         try db.commit()
         counting?.upserter.transactionEnded()

@@ -74,8 +74,9 @@ final class Upserter {
 
     /// `bulk`: a bulk load is under way (the grouping then associates
     /// after the import, not row by row). `deferringIDIndex`: a bulk load
-    /// that commits as it reads (`StreamingImport`) drops the id index
-    /// while it inserts, if the catalog is empty (`IDIndex`).
+    /// that commits as it reads (`StreamingImport`) with the aliases'
+    /// foreign key unenforced (`StreamingCommits.relaxesForeignKeys`) drops
+    /// the id index while it inserts, if the catalog is empty (`IDIndex`).
     /// `expectedRows`: about how many reports the import holds, so that
     /// the written ids' hashes are not rehashed as they grow.
     init(_ db: Database, bulk: Bool = false, deferringIDIndex: Bool = false, expectedRows: Int = 0) throws {
@@ -126,11 +127,7 @@ final class Upserter {
         // Dropped after every statement is prepared: one that deletes a
         // quake or writes an alias cannot be prepared without it (the
         // aliases' foreign key), and is not run until it is built again.
-        // Not while the aliases' foreign key is enforced: a statement that
-        // inserts several rows into the quake table then looks for
-        // aliases of each, which needs the index (`StreamingCommits.run`).
-        let foreignKeysEnforced = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? true
-        if deferringIDIndex, catalogIsEmpty, !foreignKeysEnforced, try IDIndex.canBeDropped(db) {
+        if deferringIDIndex, catalogIsEmpty, try IDIndex.canBeDropped(db) {
             try IDIndex.drop(db)
             idIndexDropped = true
         }
@@ -175,7 +172,7 @@ final class Upserter {
             if isNew {
                 guard derived?.listsFormerIDs ?? report.listsFormerIDs else {
                     if !toldOfInserts { try tellOfInserts() }
-                    let batch = try self.batch ?? InsertBatch(db, columns: Quake.storedColumns, texts: texts)
+                    let batch = try self.batch ?? InsertBatch(db, texts: texts)
                     self.batch = batch
                     if try batch.add(report, derived: derived, changedAt: now) { try batch.flush() }
                     return .new
@@ -340,11 +337,7 @@ final class Upserter {
         sqlite3_reset(insert.sqliteStatement)
         var binder = try quake.bindStoredValues(to: insert, texts: texts, derived: derived)
         try binder.bind(now)   // ?39, changedAt
-        guard sqlite3_step(insert.sqliteStatement) == SQLITE_DONE else {
-            let connection = db.sqliteConnection
-            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
-                                message: String(cString: sqlite3_errmsg(connection)), sql: insert.sql)
-        }
+        try insert.stepToDone()
         if !toldOfInserts { try tellOfInserts() }
     }
 
