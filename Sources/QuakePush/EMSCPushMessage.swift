@@ -55,7 +55,7 @@ public struct EMSCPushMessage: Sendable, Equatable {
             time: Date(epochMilliseconds: time), updated: Date(epochMilliseconds: max(updated, time)),
             depth: number("depth") ?? 0, latitude: latitude, longitude: longitude,
             type: Self.eventType(text("evtype")),
-            title: magnitude.map { Quake.title(magnitude: String(format: "%.1f", $0), place: place) } ?? place,
+            title: magnitude == nil ? place : "",   // with one, the derived title
             url: EventPageURL.of(unid, service: Self.service))
         quake.locationSource = text("auth")
         quake.magSource = text("auth")

@@ -107,8 +107,10 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
                                        descriptor: { SortDescriptor(\Quake.sig, order: $0) }) { .number($0.sig.map(Double.init)) }
     public static let type = QuakeField("type", kind: .text, keyPath: \Quake.type,
                                         descriptor: { SortDescriptor(\Quake.type, comparator: .lexical, order: $0) }) { .text($0.type) }
-    public static let title = QuakeField("title", kind: .text, keyPath: \Quake.title) { .text($0.title) }
-    public static let url = QuakeField("url", kind: .text, keyPath: \Quake.url) { .text($0.url) }
+    /// Stored only where not derived (`Quake.title`): compared as read.
+    public static let title = QuakeField("title", column: "quake_title(title, magnitude, type, place)", kind: .text,
+                                         keyPath: \Quake.title) { .text($0.title) }
+    public static let url = QuakeField("url", column: "quake_url(url, id)", kind: .text, keyPath: \Quake.url) { .text($0.url) }
 
     // The measurements (`Quake.measurementColumns`): filters, not sorts.
     public static let nst = QuakeField("nst", aliases: ["stations"], kind: .number, nullable: true, keyPath: \Quake.nst) {

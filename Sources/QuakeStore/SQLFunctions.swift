@@ -8,7 +8,9 @@ import GRDB
 /// true when the regular expression matches the whole of `x` (an error
 /// naming `predicate` when the match is cut short); and
 /// `quake_distance(latitude, longitude, pointLatitudeBits, pointLongitudeBits)`,
-/// the great-circle kilometres to a point.
+/// the great-circle kilometres to a point; `quake_title(title, magnitude,
+/// type, place)` and `quake_url(url, id)`, a quake's title and page as read
+/// (`Quake.title`: stored only where not derived).
 enum SQLFunctions {
     static func register(in db: Database) {
         db.add(function: fold)
@@ -16,6 +18,20 @@ enum SQLFunctions {
         db.add(function: foldDiacritics)
         db.add(function: matches)
         db.add(function: distance)
+        db.add(function: title)
+        db.add(function: url)
+    }
+
+    static let title = DatabaseFunction("quake_title", argumentCount: 4, pure: true) { values in
+        guard let stored = String.fromDatabaseValue(values[0]) else { return nil }
+        guard stored.isEmpty else { return stored }
+        return Quake.derivedTitle(magnitude: Double.fromDatabaseValue(values[1]), type: String.fromDatabaseValue(values[2]) ?? "",
+                                  place: String.fromDatabaseValue(values[3]) ?? "")
+    }
+
+    static let url = DatabaseFunction("quake_url", argumentCount: 2, pure: true) { values in
+        guard let stored = String.fromDatabaseValue(values[0]) else { return nil }
+        return stored.isEmpty ? Quake.derivedURL(id: String.fromDatabaseValue(values[1]) ?? "") : stored
     }
 
     private static func textFunction(_ name: String, _ transform: @escaping @Sendable (String) -> String) -> DatabaseFunction {

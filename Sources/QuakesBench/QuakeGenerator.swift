@@ -42,9 +42,7 @@ struct QuakeGenerator: Sequence {
                 time: Date(epochMilliseconds: time), updated: Date(epochMilliseconds: time + 60_000),
                 depth: depth, latitude: latitude, longitude: longitude,
                 felt: base.felt, cdi: base.cdi, mmi: base.mmi, alert: base.alert, status: base.status,
-                tsunami: base.tsunami, sig: base.sig, type: base.type,
-                title: Quake.title(magnitude: magnitude.map { String(format: "%.1f", $0) }, place: base.place),
-                url: EventPageURL.comCat(id))
+                tsunami: base.tsunami, sig: base.sig, type: base.type)   // title and url derived
             // What both generated files carry of USGS's measurements (the CSV
             // writes them in its columns, GeoJSON as properties).
             (quake.rms, quake.locationSource, quake.magSource) = (0.1, base.net, base.net)

@@ -85,7 +85,7 @@ private let strings: [ParsedCase] = [
     parses("place LIKE \"*Hawaii\"", as: "place LIKE \"*Hawaii\"", sql: "place GLOB ?", ["*Hawaii"]),
     parses("place LIKE \"?km [SW] of*\"", as: "place LIKE \"?km [SW] of*\"", sql: "place GLOB ?", ["?km [[]SW] of*"]),
     parses("place like[cd] \"*ÎLE*\"", as: "place LIKE[cd] \"*ile*\"", sql: "placeFolded GLOB ?", ["*ile*"]),
-    parses("title MATCHES \"M [5-9].*\"", as: "title MATCHES \"M [5-9].*\"", sql: "quake_matches(?, title, ?)",
+    parses("title MATCHES \"M [5-9].*\"", as: "title MATCHES \"M [5-9].*\"", sql: "quake_matches(?, quake_title(title, magnitude, type, place), ?)",
            ["M [5-9].*", "title MATCHES \"M [5-9].*\""]),
     parses("place MATCHES[c] \".*alaska\"", as: "place MATCHES[c] \".*alaska\"", sql: "quake_matches(?, place, ?)",
            ["(?i).*alaska", "place MATCHES[c] \".*alaska\""]),

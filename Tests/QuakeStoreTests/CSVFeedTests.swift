@@ -46,7 +46,9 @@ struct CSVFeedTests {
     /// and place as USGS derives them.
     static func expectedFromCSV(_ q: Quake, place: String? = nil) -> Quake {
         let place = place ?? q.place
-        let title = "M " + (q.magnitude.map { String(format: "%.1f", $0) } ?? "?") + " - " + place
+        // USGS's title: halves away from zero, a type but earthquake named.
+        let title = "M " + (q.magnitude.map(MagnitudeTextTests.decimalTenths) ?? "?")
+            + (q.type == "earthquake" || q.type.isEmpty ? "" : " " + q.type.capitalized) + " - " + place
         return Quake(
             id: q.id, code: q.id.hasPrefix(q.net) ? String(q.id.dropFirst(q.net.count)) : q.id, net: q.net,
             ids: ",\(q.id),", magnitude: q.magnitude, magType: q.magType, place: place, time: q.time, updated: q.updated,
@@ -115,7 +117,7 @@ struct CSVFeedTests {
         let us2 = Quake(id: "us2", code: "2", net: "us", ids: ",us2,", magnitude: -0.5, magType: "mb",
                         place: "Multi\nline, 東京", time: Date(epochMilliseconds: 1_528_967_520_000),
                         updated: Date(epochMilliseconds: 1_528_934_400_000), depth: 1000, latitude: -12.5, longitude: 179.5,
-                        status: "reviewed", type: "quarry blast", title: "M -0.5 - Multi\nline, 東京",
+                        status: "reviewed", type: "quarry blast", title: "M -0.5 Quarry Blast - Multi\nline, 東京",
                         url: "https://earthquake.usgs.gov/earthquakes/eventpage/us2")
         let ak3 = Quake(id: "ak3", code: "ak3", net: "", ids: ",ak3,", magnitude: nil, magType: "", place: "Île",
                         time: Date(epochMilliseconds: 1_528_960_333_000), updated: Date(epochMilliseconds: 1_528_960_333_000),

@@ -86,7 +86,7 @@ struct FDSNTextTests {
             Quake(id: "\(service):863302", code: "863302", net: "ingv", ids: ",\(service):863302,", magnitude: nil,
                   magType: "", place: "Pianura padana emiliana (FE)", time: second, updated: second, depth: 0,
                   latitude: 44.9, longitude: 11.1, status: "", type: "quarry blast",
-                  title: "M ? - Pianura padana emiliana (FE)", url: url("863302"))
+                  title: "M ? Quarry Blast - Pianura padana emiliana (FE)", url: url("863302"))
                 .sourced(location: "SURVEY-INGV", catalog: "INGV"),
             Quake(id: "\(service):863303", code: "863303", net: "ingv", ids: ",\(service):863303,", magnitude: 5,
                   magType: "Mw", place: "Mid-Atlantic Ridge", time: third, updated: third, depth: -1.5,
@@ -145,7 +145,7 @@ struct FDSNTextTests {
                 .sourced(location: "us", magnitude: "us", catalog: "us", contributor: "us"),
             "ak0123": Quake(id: "ak0123", code: "ak0123", net: "ak", ids: ",ak0123,", magnitude: 1.25, magType: "ml",
                             place: "", time: second, updated: second, depth: 0, latitude: 61, longitude: -150, status: "",
-                            type: "earthquake", title: "M 1.2 - ",
+                            type: "earthquake", title: "M 1.3 - ",   // 1.25: USGS rounds the half away from zero
                             url: "https://earthquake.usgs.gov/earthquakes/eventpage/ak0123")
                 .sourced(location: "ak", magnitude: "ak", catalog: "ak"),
         ])

@@ -94,7 +94,6 @@ enum LegacyUSGSCSVReader {
         }
         let net = row.text("net"), place = row.text("place")
         let code = id.hasPrefix(net) ? String(id.dropFirst(net.count)) : id
-        let title = "M " + (mag.map { String(format: "%.1f", $0) } ?? "?") + " - " + place
         return .quake(Quake(
             id: id, code: code, net: net, ids: ",\(id),",
             magnitude: mag, magType: row.text("magType"), place: place,
@@ -102,7 +101,8 @@ enum LegacyUSGSCSVReader {
             updated: Date(epochMilliseconds: (updated ?? time).milliseconds),
             depth: depth, latitude: latitude, longitude: longitude,
             status: row.text("status"), type: row.text("type"),
-            title: title, url: "https://earthquake.usgs.gov/earthquakes/eventpage/\(id)"))
+            // The title is derived since USGS's rule replaced "%.1f" (`DerivedTitleTests`).
+            url: "https://earthquake.usgs.gov/earthquakes/eventpage/\(id)"))
     }
 
     /// NaN or an infinity for their usual spellings, any case, signed.

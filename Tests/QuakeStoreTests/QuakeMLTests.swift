@@ -90,7 +90,9 @@ import Testing
                 time: Date(epochMilliseconds: event.time), updated: Date(epochMilliseconds: event.updated),
                 depth: event.depth, latitude: event.latitude, longitude: event.longitude,
                 status: event.status, type: event.type,
-                title: "M \(String(format: "%.1f", event.magnitude)) - \(event.place)",
+                // USGS's title: halves away from zero, a type but earthquake named.
+                title: "M \(MagnitudeTextTests.decimalTenths(event.magnitude))"
+                    + (event.type == "earthquake" ? "" : " " + event.type.capitalized) + " - \(event.place)",
                 url: "https://earthquake.usgs.gov/earthquakes/eventpage/\(event.id)")
             let m = event.measurements
             func number(_ key: String) -> Double? { m[key].flatMap(Double.init) }

@@ -183,7 +183,7 @@ struct RunLoopTests {
 
     /// The newest quake's title: the first row's, and what `d` `y` deletes.
     static func newestTitle(_ catalog: QuakeCatalog) throws -> String {
-        try catalog.dbWriter.read { db in try String.fetchOne(db, sql: "SELECT title FROM quake ORDER BY time DESC LIMIT 1")! }
+        try catalog.dbWriter.read { db in try Quake.fetchOne(db, sql: "SELECT * FROM quake ORDER BY time DESC LIMIT 1")!.title }
     }
 
     @Test func aDeleteWaitsForAnotherWriterWhileEveryKeyKeepsWorking() throws {

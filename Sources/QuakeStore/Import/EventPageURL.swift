@@ -5,7 +5,8 @@ import Foundation
 /// answers carry no page address).
 public enum EventPageURL {
     /// USGS ComCat's page of an event (also the summary feeds' `url`).
-    public static func comCat(_ id: String) -> String { "https://earthquake.usgs.gov/earthquakes/eventpage/\(id)" }
+    public static func comCat(_ id: String) -> String { comCatPrefix + id }
+    static let comCatPrefix = "https://earthquake.usgs.gov/earthquakes/eventpage/"
 
 
     public static func of(_ eventID: String, service: String) -> String {

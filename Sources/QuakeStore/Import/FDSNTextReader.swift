@@ -141,14 +141,13 @@ enum FDSNTextReader {
         let id = EventIdentity.storedID(eventID, service: service)
         let place = row.text(c.place), eventType = row.text(c.eventType)
         let net = [contributor, catalog, service].first { !$0.isEmpty }!.lowercased()
-        let title = Quake.title(magnitude: magnitude.map { String(format: "%.1f", $0) }, place: place)
         let date = Date(epochMilliseconds: time.milliseconds)
         var quake = Quake(
             id: id, code: eventID, net: net, ids: ",\(id),",
             magnitude: magnitude, magType: row.text(c.magType), place: place,
             time: date, updated: date, depth: depth, latitude: latitude, longitude: longitude,
             status: "", type: eventType.isEmpty ? "earthquake" : eventType,
-            title: title, url: EventPageURL.of(eventID, service: service))
+            url: EventPageURL.of(eventID, service: service))
         func known(_ text: String) -> String? { text.isEmpty ? nil : text }
         (quake.locationSource, quake.magSource) = (known(author), known(row.text(c.magAuthor)))
         (quake.catalog, quake.contributor) = (known(catalog), known(contributor))

@@ -77,7 +77,6 @@ struct QuakeMLEvent {
             return .skipped(reason: problem)
         }
         let place = self.place
-        let title = Quake.title(magnitude: magnitude?.value.map { String(format: "%.1f", $0) }, place: place)
         var quake = Quake(
             id: id, code: eventID, net: (agencyID.isEmpty ? origin.agencyID : agencyID).lowercased(), ids: ",\(id),",
             magnitude: magnitude?.value, magType: magnitude?.type ?? "", place: place,
@@ -85,8 +84,7 @@ struct QuakeMLEvent {
             updated: Date(epochMilliseconds: (creationTime ?? time).milliseconds),
             depth: depth, latitude: latitude, longitude: longitude,
             status: Self.status(mode: origin.evaluationMode, status: origin.evaluationStatus),
-            type: type.isEmpty ? "earthquake" : type, title: title,
-            url: service == EventIdentity.comCat ? EventPageURL.comCat(id) : "")
+            type: type.isEmpty ? "earthquake" : type)   // title and url derived (`Quake.title`)
         measure(&quake, origin: origin, magnitude: magnitude)
         return .quake(quake)
     }

@@ -30,14 +30,13 @@ enum USGSCSVReader {
         let columns = Columns(column)
         var line = 1
         var index = 0
-        var magnitudes = MagnitudeTexts()
         while scanner.nextRecord() {
             line += 1
             if scanner.isBlank { continue }
             guard scanner.fields.count == header.count else {
                 throw LineError(message: "row has \(scanner.fields.count) fields, the header has \(header.count)", line: line)
             }
-            let event = try parseRow(Row(scanner: scanner, columns: columns, line: line), magnitudes: &magnitudes)
+            let event = try parseRow(Row(scanner: scanner, columns: columns, line: line))
             try onRow(index, consume event)   // handed over: a copy retains every text
             index += 1
             if index % 1024 == 0 { readBefore(scanner.offset) }
@@ -126,7 +125,7 @@ enum USGSCSVReader {
 
     /// A row as a quake, or why it is skipped. Throws for a field that is
     /// not a number or a time at all: the file is then not a USGS CSV.
-    private static func parseRow(_ row: Row, magnitudes: inout MagnitudeTexts) throws -> ParsedEvent {
+    private static func parseRow(_ row: Row) throws -> ParsedEvent {
         let c = row.columns
         let id = row.text(c.id)
         let time = try row.instant(c.time, "time", called: "time")
@@ -144,7 +143,6 @@ enum USGSCSVReader {
         }
         let net = row.text(c.net), place = row.text(c.place)
         let code = id.hasPrefix(net) ? String(id.dropFirst(net.count)) : id
-        let title = Quake.title(magnitude: mag.map { magnitudes.text($0) }, place: place)
         return .quake(Quake(
             id: id, code: code, net: net, ids: ",\(id),",
             magnitude: mag, magType: row.text(c.magType), place: place,
@@ -152,27 +150,15 @@ enum USGSCSVReader {
             updated: Date(epochMilliseconds: (updated ?? time).milliseconds),
             depth: depth, latitude: latitude, longitude: longitude,
             status: row.text(c.status), type: row.text(c.type),
-            title: title, url: EventPageURL.comCat(id),
+            // Title and page derived (`Quake.title`); an id naming another
+            // service (`x:1`) keeps ComCat's page, as USGS's CSV means it.
+            url: id.utf8.contains(UInt8(ascii: ":")) ? EventPageURL.comCat(id) : "",
             measurements: Quake.Measurements(
                 nst: row.count(c.nst), gap: row.measurement(c.gap), dmin: row.measurement(c.dmin),
                 rms: row.measurement(c.rms), horizontalError: row.measurement(c.horizontalError),
                 depthError: row.measurement(c.depthError), magError: row.measurement(c.magError),
                 magNst: row.count(c.magNst), locationSource: row.optionalText(c.locationSource),
                 magSource: row.optionalText(c.magSource))))
-    }
-
-    /// Magnitudes as titles show them, `String(format: "%.1f")`, kept by
-    /// their bits: formatting took 4.8 µs a call here, more than the rest
-    /// of a row, and a feed's magnitudes take a few thousand values at most.
-    private struct MagnitudeTexts {
-        private var texts: [UInt64: String] = [:]
-
-        mutating func text(_ magnitude: Double) -> String {
-            if let text = texts[magnitude.bitPattern] { return text }
-            let text = String(format: "%.1f", magnitude)
-            if texts.count < 4096 { texts[magnitude.bitPattern] = text }
-            return text
-        }
     }
 
     /// A plain decimal's value: a short one read from its bytes, a longer
