@@ -57,4 +57,29 @@ struct DerivedTitleTests {
                             depth: 5, latitude: 1, longitude: 2, type: "explosion")
         #expect(service.title == "M ? Explosion - Roma" && service.url == "")
     }
+
+    /// A report arriving under a former id of a stored quake is that quake's:
+    /// it keeps the page its source gave (the former id's, as before titles
+    /// and pages were derived), not the one its new id would derive.
+    @Test func aReportUnderAFormerIDKeepsItsPage() throws {
+        let folder = TemporaryFolder()
+        let catalog = try folder.catalog()
+        let importer = QuakeImporter(catalog: catalog)
+        func feature(_ id: String, ids: String, updated: Int) -> String {
+            """
+            {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"mag":4.25,"place":"Here",\
+            "time":1528967533010,"updated":\(updated),"ids":"\(ids)","net":"us","code":"1","type":"earthquake",\
+            "title":"M 4.3 - Here","url":"https://earthquake.usgs.gov/earthquakes/eventpage/\(id)"},\
+            "geometry":{"type":"Point","coordinates":[-150.5,61.2,10]},"id":"\(id)"}]}
+            """
+        }
+        _ = try importer.importData(Data(feature("us1", ids: ",us1,ci2,", updated: 1_000).utf8), name: "first")
+        #expect(try storedQuakes(catalog)["us1"]?.url == "https://earthquake.usgs.gov/earthquakes/eventpage/us1")
+        let report = try importer.importData(Data(feature("ci2", ids: ",ci2,", updated: 2_000).utf8), name: "former")
+        #expect(report.summaryLine == "imported former: 0 new, 1 updated, 0 unchanged, 0 skipped")
+        let quakes = try storedQuakes(catalog)
+        #expect(quakes.keys.sorted() == ["us1"])
+        #expect(quakes["us1"]?.url == "https://earthquake.usgs.gov/earthquakes/eventpage/ci2")
+        #expect(quakes["us1"]?.title == "M 4.3 - Here")
+    }
 }

@@ -258,6 +258,7 @@ final class Upserter {
             ids.append(id)
         }
         quake.id = owner
+        quake.url = report.url   // the page the report gave, not the one derived from the owner's id
         quake.ids = "," + ids.joined(separator: ",") + ","
         return quake
     }
