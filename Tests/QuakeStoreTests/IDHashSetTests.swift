@@ -31,4 +31,14 @@ struct IDHashSetTests {
         #expect(!oneIsNew)
         #expect(kept.count == 1)
     }
+
+    /// `touch` reads the slots where the hashes go: the kept ones where
+    /// they are, nothing (0) where none is (capacity 16: slot = hash & 15).
+    @Test func touchReadsTheSlotsTheHashesGoTo() {
+        var kept = IDHashSet(minimumCapacity: 4)
+        _ = kept.insert(5)
+        _ = kept.insert(9)
+        #expect(kept.touch([5, 9, 77]) == 14)
+        #expect(kept.touch([21]) == 5)   // 21 & 15 = 5: the slot 5's key is read
+    }
 }

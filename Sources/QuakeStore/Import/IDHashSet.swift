@@ -26,6 +26,19 @@ struct IDHashSet {
 
     func contains(_ hash: Int) -> Bool { probe(hash).found }
 
+    /// Reads the slots where `hashes` would go, all at once: independent
+    /// loads the processor overlaps, where one insert a row waits for
+    /// memory each time (the table is far larger than the caches).
+    /// Returns what it read, so that the reads are not optimised away.
+    func touch(_ hashes: some Sequence<Int>) -> Int {
+        let mask = slots.count - 1
+        var sum = 0
+        slots.withUnsafeBufferPointer { slots in
+            for hash in hashes { sum &+= slots[(hash == 0 ? 1 : hash) & mask] }
+        }
+        return sum
+    }
+
     /// The slot holding `hash`, or the empty one where it would go.
     private func probe(_ hash: Int) -> (key: Int, at: Int, found: Bool) {
         let key = hash == 0 ? 1 : hash

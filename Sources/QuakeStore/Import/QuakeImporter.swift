@@ -106,6 +106,7 @@ public struct QuakeImporter: Sendable {
                     /// The reader's counts of the last rows, for the bulk load's end.
                     var lastCounts: InsertedCounts?
                     func tell() { progress?(ImportProgress(rows: seen, bytesRead: offset.current, totalBytes: bytes.count)) }
+                    func expectIDs(_ rows: UnsafeMutableBufferPointer<ReadRow>) { upserter.expectIDs(rows.lazy.map(\.idHash)) }
                     // The location is made only for a skipped row (a string a row was 5 % of the writer's time).
                     func take(_ location: (Int) -> String, _ row: inout ReadRow) throws {
                         switch row.kind {
@@ -141,7 +142,7 @@ public struct QuakeImporter: Sendable {
                             try ReadAhead.run(read: reading { emit in
                                 var scanner = JSONScanner(bytes)
                                 try GeoJSONFeedReader.read(&scanner, readTo: { offset.set($0) }, onFeature: emit)
-                            }, consume: { row in try take({ "feature \($0 + 1)" }, &row) })   // counted from 1, as users do
+                            }, arriving: expectIDs, consume: { row in try take({ "feature \($0 + 1)" }, &row) })   // counted from 1, as users do
                         } catch let error as JSONScanError {
                             let (line, column) = JSONScanner(bytes).lineAndColumn(of: error.offset)
                             throw ImportError(name: name, message: error.message, location: "\(line):\(column)")
@@ -151,7 +152,7 @@ public struct QuakeImporter: Sendable {
                             try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
                                 try QuakeMLReader.read(bytes, service: service, readBefore: { pages.release(before: $0); offset.set($0) }, onEvent: emit)
-                            }, consume: { row in try take({ "event \($0 + 1)" }, &row) })
+                            }, arriving: expectIDs, consume: { row in try take({ "event \($0 + 1)" }, &row) })
                         } catch let error as QuakeMLReader.SyntaxError {
                             throw ImportError(name: name, message: error.message, location: "\(error.line):\(error.column)")
                         }
@@ -161,7 +162,7 @@ public struct QuakeImporter: Sendable {
                             try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
                                 try USGSCSVReader.read(bytes, readBefore: { pages.release(before: $0); offset.set($0) }, onRow: emit)
-                            }, consume: { row in try take({ "line \($0 + 2)" }, &row) })
+                            }, arriving: expectIDs, consume: { row in try take({ "line \($0 + 2)" }, &row) })
                         } catch let error as USGSCSVReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
@@ -171,7 +172,7 @@ public struct QuakeImporter: Sendable {
                             try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
                                 try FDSNTextReader.read(bytes, service: service, readBefore: { pages.release(before: $0); offset.set($0) }, onRow: emit)
-                            }, consume: { row in try take({ "line \($0)" }, &row) })
+                            }, arriving: expectIDs, consume: { row in try take({ "line \($0)" }, &row) })
                         } catch let error as FDSNTextReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }

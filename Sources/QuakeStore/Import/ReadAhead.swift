@@ -44,7 +44,9 @@ final class ReadAhead<Element: Sendable>: Sendable {
     // ends: a lifetime the compiler cannot follow across the thread.
     private struct Reader: @unchecked Sendable { let read: (Emit) throws -> Void }
 
+    /// `arriving`: shown each batch before its elements are consumed.
     static func run(batchSize: Int = 256, read: @escaping (Emit) throws -> Void,
+                    arriving: ((UnsafeMutableBufferPointer<Element>) -> Void)? = nil,
                     consume: (inout Element) throws -> Void) throws {
         let pipe = ReadAhead(batchSize: batchSize)
         let reader = Reader(read: read)
@@ -52,7 +54,7 @@ final class ReadAhead<Element: Sendable>: Sendable {
         thread.stackSize = 8 << 20   // the JSON reader recurses into nested values
         thread.start()
         defer { pipe.stopAndJoin() }
-        try pipe.consumeAll(consume)
+        try pipe.consumeAll(arriving, consume)
     }
 
     private func produce(with reader: Reader) {
@@ -105,7 +107,8 @@ final class ReadAhead<Element: Sendable>: Sendable {
         case end(failure: (any Error)?)
     }
 
-    private func consumeAll(_ consume: (inout Element) throws -> Void) throws {
+    private func consumeAll(_ arriving: ((UnsafeMutableBufferPointer<Element>) -> Void)?,
+                            _ consume: (inout Element) throws -> Void) throws {
         while true {
             let next = buffer.wait { buffer -> Next? in
                 if !buffer.batches.isEmpty { return .batch(buffer.batches.removeFirst()) }
@@ -118,6 +121,7 @@ final class ReadAhead<Element: Sendable>: Sendable {
                 // inout: an element read through a pointer and passed on
                 // was still copied, as SQLite's calls might change the memory.
                 try batch.withUnsafeMutableBufferPointer { elements in
+                    arriving?(elements)
                     for index in elements.indices { try consume(&elements[index]) }
                 }
                 buffer.withLock { buffer in

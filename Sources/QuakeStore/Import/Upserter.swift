@@ -282,6 +282,15 @@ final class Upserter {
         }
     }
 
+    /// What `IDHashSet.touch` read; kept so that its reads stay.
+    private var touched = 0
+
+    /// The ids of the next reports (their hashes), looked at together
+    /// before they come one by one (`IDHashSet.touch`).
+    func expectIDs(_ hashes: some Sequence<Int>) {
+        if let written = writtenIDHashes { touched &+= written.touch(hashes) }
+    }
+
     private func mayBeStored(_ id: String) -> Bool {
         writtenIDHashes.map { $0.contains(id.hashValue) } ?? true
     }
