@@ -5,21 +5,23 @@
 /// which rounds the binary value (2.65 is 2.6499…), missed one in twenty.
 public enum MagnitudeText {
     public static func tenths(_ value: Double) -> String {
-        let text = value.description
+        let text = value.description   // at most 15 bytes for a magnitude: kept inline, not allocated
         // Exponent forms (below 0.0001 or beyond 2^53) and NaN: no halves to place.
         guard value.isFinite, !text.utf8.contains(UInt8(ascii: "e")) else {
             return value.isFinite ? String(format: "%.1f", value) : text
         }
-        let negative = text.utf8.first == UInt8(ascii: "-")
-        let digits = Array(text.utf8.dropFirst(negative ? 1 : 0))
-        let point = digits.firstIndex(of: UInt8(ascii: ".")) ?? digits.count
-        var kept = Array(digits[..<point]) + [point + 1 < digits.count ? digits[point + 1] : UInt8(ascii: "0")]
-        if point + 2 < digits.count, digits[point + 2] >= UInt8(ascii: "5") {
-            var at = kept.count - 1
-            while at >= 0, kept[at] == UInt8(ascii: "9") { kept[at] = UInt8(ascii: "0"); at -= 1 }
-            if at >= 0 { kept[at] += 1 } else { kept.insert(UInt8(ascii: "1"), at: 0) }
+        // The integer part's digits, then the tenths digit, then whether to round up.
+        var integer: UInt64 = 0, tenths: UInt64 = 0, seenPoint = false, fractionDigits = 0, roundsUp = false
+        for byte in text.utf8 where byte != UInt8(ascii: "-") {
+            if byte == UInt8(ascii: ".") { seenPoint = true; continue }
+            let digit = UInt64(byte &- UInt8(ascii: "0"))
+            guard seenPoint else { integer = integer * 10 + digit; continue }   // below 10^16: no exponent
+            fractionDigits += 1
+            if fractionDigits == 1 { tenths = digit } else if fractionDigits == 2 { roundsUp = digit >= 5 }
         }
-        kept.insert(UInt8(ascii: "."), at: kept.count - 1)
-        return (negative ? "-" : "") + String(decoding: kept, as: UTF8.self)
+        var total = integer * 10 &+ tenths &+ (roundsUp ? 1 : 0)
+        let tenth = total % 10
+        total /= 10
+        return (value.sign == .minus ? "-" : "") + String(total) + "." + String(tenth)
     }
 }
