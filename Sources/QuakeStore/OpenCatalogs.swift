@@ -39,15 +39,26 @@ public enum OpenCatalogs {
     /// a write under way on this very thread (an error inside a
     /// transaction) could never let the close through, and the program
     /// still ends then, its catalog recovered by SQLite on the next open.
-    public static func closeAll(waiting seconds: TimeInterval = 2) {
-        let open = pools.withLock { $0.compactMap(\.pool) }
+    /// Whether every close ended: if one did not, a thread is still inside
+    /// SQLite, and the program must end without running its exit handlers
+    /// under it (`exitClosingCatalogs`).
+    @discardableResult
+    public static func closeAll(waiting seconds: TimeInterval = 2) -> Bool {
+        close(pools.withLock { $0.compactMap(\.pool) }, waiting: seconds)
+    }
+
+    /// Closes `open`, each on a thread of its own, waiting at most `seconds`
+    /// for each; whether every close ended.
+    static func close(_ open: [DatabasePool], waiting seconds: TimeInterval) -> Bool {
+        var allClosed = true
         for pool in open {
             let closed = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 try? pool.close()
                 closed.signal()
             }
-            _ = closed.wait(timeout: .now() + seconds)
+            if closed.wait(timeout: .now() + seconds) == .timedOut { allClosed = false }
         }
+        return allClosed
     }
 }

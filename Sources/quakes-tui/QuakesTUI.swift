@@ -91,9 +91,16 @@ struct CatalogOptions: ParsableArguments {
 
 /// Ends the program with `code`, its open catalogs closed first so that no
 /// `-wal` or `-shm` is left beside them: at the top, and on a signal or a
-/// closed pipe, which end the program where they are noticed.
+/// closed pipe, which end the program where they are noticed. A close
+/// still under way after its wait (a long checkpoint on a loaded machine)
+/// is left to SQLite's recovery at the next open: the program then ends
+/// with `_exit`, as `exit`'s handlers and destructors running beside that
+/// thread's SQLite calls could crash it (exit 139, not `code`).
 func exitClosingCatalogs(_ code: Int32) -> Never {
-    OpenCatalogs.closeAll()
+    guard OpenCatalogs.closeAll() else {
+        fflush(nil)
+        _exit(code)
+    }
     exit(code)
 }
 
