@@ -162,19 +162,35 @@ public struct Quake: Sendable, Hashable, Identifiable {
     /// Empty for a title that is (or reads as) the derived one.
     static func titleAsStored(_ title: String, magnitude: Double?, type: String, place: String) -> String {
         guard !title.isEmpty else { return "" }
-        let text = title.utf8, placeText = place.utf8, head = titleHead(magnitude: magnitude, type: type)
-        guard text.count == head.utf8.count + placeText.count, text.starts(with: head.utf8),
-              text.dropFirst(head.utf8.count).elementsEqual(placeText) else { return title }
-        return ""
+        return bytes(of: title, are: titleHead(magnitude: magnitude, type: type), place) ? "" : title
     }
 
     /// Empty for the derived page (or none where none is derived).
     static func urlAsStored(_ url: String, id: String) -> String {
-        let prefix = EventPageURL.comCatPrefix.utf8, text = url.utf8
-        guard !url.isEmpty, text.count == prefix.count + id.utf8.count, text.starts(with: prefix),
-              text.dropFirst(prefix.count).elementsEqual(id.utf8),
+        guard !url.isEmpty, bytes(of: url, are: EventPageURL.comCatPrefix, id),
               EventIdentity.storedID(id, isOf: EventIdentity.comCat) else { return url }
         return ""
+    }
+
+    /// Whether `text` is `head` then `tail`, byte for byte, compared as
+    /// memory: the UTF-8 views' generic comparisons took 7 % of reading a
+    /// GeoJSON file, whose every title and page is compared.
+    private static func bytes(of text: String, are head: String, _ tail: String) -> Bool {
+        guard text.utf8.count == head.utf8.count + tail.utf8.count else { return false }
+        let compared: Bool? = text.utf8.withContiguousStorageIfAvailable { whole -> Bool? in
+            head.utf8.withContiguousStorageIfAvailable { first -> Bool? in
+                tail.utf8.withContiguousStorageIfAvailable { rest in
+                    same(whole, at: 0, first) && same(whole, at: first.count, rest)
+                }
+            } ?? nil
+        } ?? nil
+        // Texts not stored contiguously (none a reader makes) are compared as views.
+        return compared ?? (text.utf8.starts(with: head.utf8) && text.utf8.dropFirst(head.utf8.count).elementsEqual(tail.utf8))
+    }
+
+    private static func same(_ whole: UnsafeBufferPointer<UInt8>, at offset: Int, _ part: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let wholeStart = whole.baseAddress, let partStart = part.baseAddress else { return part.isEmpty }
+        return memcmp(wholeStart + offset, partStart, part.count) == 0
     }
 }
 
