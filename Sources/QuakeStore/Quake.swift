@@ -32,11 +32,11 @@ public struct Quake: Sendable, Hashable, Identifiable {
     /// stored as given only where they differ (`titleAsStored`), which
     /// spares most rows 90 of their 300 bytes (a fifth of opening a CSV).
     public var title: String {
-        get { titleAsStored.isEmpty ? Self.derivedTitle(magnitude: magnitude, type: type, place: place) : titleAsStored }
+        get { Self.title(stored: titleAsStored, magnitude: magnitude, type: type, place: place) }
         set { titleAsStored = Self.titleAsStored(newValue, magnitude: magnitude, type: type, place: place) }
     }
     public var url: String {
-        get { urlAsStored.isEmpty ? Self.derivedURL(id: id) : urlAsStored }
+        get { Self.url(stored: urlAsStored, id: id) }
         set { urlAsStored = Self.urlAsStored(newValue, id: id) }
     }
     /// The stored `title` and `url` columns: empty where the value is derived.
@@ -140,6 +140,14 @@ public struct Quake: Sendable, Hashable, Identifiable {
         return !formerIDs.isEmpty
     }
 
+    /// A title as read from its stored column (`quake_title` in SQL too).
+    static func title(stored: String, magnitude: Double?, type: String, place: String) -> String {
+        stored.isEmpty ? derivedTitle(magnitude: magnitude, type: type, place: place) : stored
+    }
+
+    /// A page as read from its stored column (`quake_url` in SQL too).
+    static func url(stored: String, id: String) -> String { stored.isEmpty ? derivedURL(id: id) : stored }
+
     /// The title of a quake whose source gives none, as USGS's feeds
     /// write them: `M 2.9 - place`, `M ? - place`, `M 1.8 Quarry Blast -
     /// place` (any type but earthquake named, each word capitalised).
@@ -177,15 +185,10 @@ public struct Quake: Sendable, Hashable, Identifiable {
     /// GeoJSON file, whose every title and page is compared.
     private static func bytes(of text: String, are head: String, _ tail: String) -> Bool {
         guard text.utf8.count == head.utf8.count + tail.utf8.count else { return false }
-        let compared: Bool? = text.utf8.withContiguousStorageIfAvailable { whole -> Bool? in
-            head.utf8.withContiguousStorageIfAvailable { first -> Bool? in
-                tail.utf8.withContiguousStorageIfAvailable { rest in
-                    same(whole, at: 0, first) && same(whole, at: first.count, rest)
-                }
-            } ?? nil
-        } ?? nil
-        // Texts not stored contiguously (none a reader makes) are compared as views.
-        return compared ?? (text.utf8.starts(with: head.utf8) && text.utf8.dropFirst(head.utf8.count).elementsEqual(tail.utf8))
+        var (text, head, tail) = (text, head, tail)   // `withUTF8` needs them mutable; a reader's are contiguous, not copied
+        return text.withUTF8 { whole in
+            head.withUTF8 { first in tail.withUTF8 { rest in same(whole, at: 0, first) && same(whole, at: first.count, rest) } }
+        }
     }
 
     private static func same(_ whole: UnsafeBufferPointer<UInt8>, at offset: Int, _ part: UnsafeBufferPointer<UInt8>) -> Bool {

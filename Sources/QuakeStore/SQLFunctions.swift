@@ -24,14 +24,13 @@ enum SQLFunctions {
 
     static let title = DatabaseFunction("quake_title", argumentCount: 4, pure: true) { values in
         guard let stored = String.fromDatabaseValue(values[0]) else { return nil }
-        guard stored.isEmpty else { return stored }
-        return Quake.derivedTitle(magnitude: Double.fromDatabaseValue(values[1]), type: String.fromDatabaseValue(values[2]) ?? "",
-                                  place: String.fromDatabaseValue(values[3]) ?? "")
+        return Quake.title(stored: stored, magnitude: Double.fromDatabaseValue(values[1]),
+                           type: String.fromDatabaseValue(values[2]) ?? "", place: String.fromDatabaseValue(values[3]) ?? "")
     }
 
     static let url = DatabaseFunction("quake_url", argumentCount: 2, pure: true) { values in
         guard let stored = String.fromDatabaseValue(values[0]) else { return nil }
-        return stored.isEmpty ? Quake.derivedURL(id: String.fromDatabaseValue(values[1]) ?? "") : stored
+        return Quake.url(stored: stored, id: String.fromDatabaseValue(values[1]) ?? "")
     }
 
     private static func textFunction(_ name: String, _ transform: @escaping @Sendable (String) -> String) -> DatabaseFunction {
