@@ -120,14 +120,10 @@ public enum KeptCells {
 /// dictionary of structs, a cell's arguments an array) took an import of
 /// 1,000,000 CSV rows from 6.8 to 7.3–7.8 s, so 7.1–7.3 s.
 struct InsertedCells {
-    /// `place`: the place's number in the import's counts.
-    struct PlaceKey: Hashable {
-        var place: Int, latCell: Int, lonCell: Int, band: Int
-    }
-
     /// Per level of `KeptCells.levels`, in order: quakes per packed cell.
-    private(set) var grids: [[UInt64: Int]] = KeptCells.levels.map { _ in [:] }
-    private(set) var placeCells: [PlaceKey: Int] = [:]
+    private(set) var grids: [CountTable] = KeptCells.levels.map { _ in CountTable() }
+    /// Quakes per place (its number in the import's counts) and packed cell.
+    private(set) var placeCells = CountTable()
 
     /// A cell and band as one number whose order is the table's key order
     /// (cells within ±2²³, bands within ±2¹⁵: any finite coordinate's).
@@ -142,13 +138,19 @@ struct InsertedCells {
     mutating func add(_ quake: Quake, place: Int) {
         let band = KeptCells.band(quake.magnitude)
         for (index, level) in KeptCells.levels.enumerated() {
-            grids[index][Self.pack(latCell: KeptCells.cell(quake.latitude, offset: 90, level: level),
-                                   lonCell: KeptCells.cell(quake.longitude, offset: 180, level: level), band: band),
-                         default: 0] += 1
+            grids[index].add(Self.pack(latCell: KeptCells.cell(quake.latitude, offset: 90, level: level),
+                                       lonCell: KeptCells.cell(quake.longitude, offset: 180, level: level), band: band))
         }
         let level = KeptCells.placeLevel
-        placeCells[PlaceKey(place: place, latCell: KeptCells.cell(quake.latitude, offset: 90, level: level),
-                            lonCell: KeptCells.cell(quake.longitude, offset: 180, level: level), band: band), default: 0] += 1
+        placeCells.add(CountTable.Key(high: UInt64(place),
+                                      low: Self.pack(latCell: KeptCells.cell(quake.latitude, offset: 90, level: level),
+                                                     lonCell: KeptCells.cell(quake.longitude, offset: 180, level: level), band: band)))
+    }
+
+    /// Counts what the tables hold back (`CountTable.settle`).
+    mutating func settle() {
+        for index in grids.indices { grids[index].settle() }
+        placeCells.settle()
     }
 
     /// `places`: each place's folded text, by number.
@@ -158,8 +160,8 @@ struct InsertedCells {
         cell.setUncheckedArguments(StatementArguments())
         let handle = cell.sqliteStatement
         for (index, level) in KeptCells.levels.enumerated() {
-            for (key, quakes) in grids[index].sorted(by: { $0.key < $1.key }) {
-                let (latCell, lonCell, band) = Self.unpack(key)
+            for (key, quakes) in grids[index].entries.sorted(by: { $0.key < $1.key }) {
+                let (latCell, lonCell, band) = Self.unpack(key.low)
                 sqlite3_reset(handle)
                 sqlite3_bind_int64(handle, 1, Int64(level))
                 sqlite3_bind_int64(handle, 2, Int64(latCell))
@@ -170,8 +172,9 @@ struct InsertedCells {
             }
         }
         let placeCell = try KeptCount.addition("quakePlaceCell", keyColumns: 4, db)
-        for (key, quakes) in placeCells {
-            try placeCell.execute(arguments: [places[key.place], key.latCell, key.lonCell, key.band, quakes])
+        for (key, quakes) in placeCells.entries {
+            let (latCell, lonCell, band) = Self.unpack(key.low)
+            try placeCell.execute(arguments: [places[Int(key.high)], latCell, lonCell, band, quakes])
         }
     }
 }

@@ -63,26 +63,30 @@ public enum KeptMagnitudes {
 /// An import's quakes per tenth of magnitude, overall and per place (by
 /// its number in the import's counts), added when it commits (see `BulkLoad`).
 struct InsertedMagnitudes {
-    private(set) var tenths: [Int: Int] = [:]
-    private(set) var placeTenths: [PlaceTenths: Int] = [:]
-
-    struct PlaceTenths: Hashable {
-        var place: Int, tenths: Int
-    }
+    /// Quakes per tenth of magnitude (its bits).
+    private(set) var tenths = CountTable()
+    /// Quakes per place (its number in the import's counts) and tenth.
+    private(set) var placeTenths = CountTable()
 
     mutating func add(_ quake: Quake, place: Int) {
-        let tenths = KeptMagnitudes.tenths(quake.magnitude)
-        self.tenths[tenths, default: 0] += 1
-        placeTenths[PlaceTenths(place: place, tenths: tenths), default: 0] += 1
+        let tenths = UInt64(bitPattern: Int64(KeptMagnitudes.tenths(quake.magnitude)))
+        self.tenths.add(tenths)
+        placeTenths.add(CountTable.Key(high: UInt64(place), low: tenths))
+    }
+
+    /// Counts what the tables hold back (`CountTable.settle`).
+    mutating func settle() {
+        tenths.settle()
+        placeTenths.settle()
     }
 
     /// `places`: each place's folded text, by number.
     func write(_ db: Database, places: [String]) throws {
         let all = try KeptCount.addition("quakeMagnitude", keyColumns: 1, db)
-        for (tenths, quakes) in tenths { try all.execute(arguments: [tenths, quakes]) }
+        for (key, quakes) in tenths.entries { try all.execute(arguments: [Int64(bitPattern: key.low), quakes]) }
         let perPlace = try KeptCount.addition("quakePlaceMagnitude", keyColumns: 2, db)
-        for (key, quakes) in placeTenths {
-            try perPlace.execute(arguments: [places[key.place], key.tenths, quakes])
+        for (key, quakes) in placeTenths.entries {
+            try perPlace.execute(arguments: [places[Int(key.high)], Int64(bitPattern: key.low), quakes])
         }
     }
 }

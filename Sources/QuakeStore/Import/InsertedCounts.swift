@@ -8,7 +8,8 @@ struct InsertedCounts {
     /// The places as reported, by number, and how many quakes each.
     private(set) var placeNames: [String] = []
     private var placeCounts: [Int] = []
-    private(set) var days: [Int64: Int] = [:]
+    /// Quakes per day since the epoch (its bits).
+    private(set) var days = CountTable()
     private(set) var cells = InsertedCells()
     private(set) var magnitudes = InsertedMagnitudes()
 
@@ -25,7 +26,14 @@ struct InsertedCounts {
         placeCounts[place] += 1
         cells.add(quake, place: place)
         magnitudes.add(quake, place: place)
-        days[UTCDay.floorDiv(quake.time.epochMilliseconds, 86_400_000), default: 0] += 1
+        days.add(UInt64(bitPattern: UTCDay.floorDiv(quake.time.epochMilliseconds, 86_400_000)))
+    }
+
+    /// Counts what the tables hold back: before the counts are read.
+    mutating func settle() {
+        days.settle()
+        cells.settle()
+        magnitudes.settle()
     }
 
     /// Each place's folded text, by number: as the catalog keys places.
@@ -40,6 +48,8 @@ struct InsertedCounts {
 
     /// The counts by day, as `YYYY-MM-DD`.
     var dayStrings: [String: Int] {
-        Dictionary(uniqueKeysWithValues: days.map { (UTCDay.string(epochMilliseconds: $0.key * 86_400_000), $0.value) })
+        Dictionary(uniqueKeysWithValues: days.entries.map {
+            (UTCDay.string(epochMilliseconds: Int64(bitPattern: $0.key.low) * 86_400_000), $0.count)
+        })
     }
 }

@@ -213,6 +213,7 @@ public struct QuakeImporter: Sendable {
                     if bulk != nil { counts.add(quake) }
                     report.count(try upserter.upsert(quake))
                 }
+                counts.settle()
                 try upserter.finish(bulk, counts: counts, into: &report)
             }
         }

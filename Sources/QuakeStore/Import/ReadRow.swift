@@ -89,6 +89,7 @@ struct ReadRows {
 
     private mutating func takeCounts() -> InsertedCounts {
         defer { counts = InsertedCounts() }
+        counts.settle()
         return counts
     }
 }
