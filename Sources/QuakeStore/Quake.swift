@@ -240,6 +240,42 @@ extension Quake: FetchableRecord {
         "mmi", "alert", "status", "tsunami", "sig", "type", "title", "url",
     ] + measurementColumns
 
+    /// Stored columns some sources never give, in groups: a CSV or FDSN
+    /// text row has no event details, a feed's no provenance. A new row
+    /// can be inserted without the groups it has nothing in (`InsertBatch`):
+    /// SQLite stores NULL, and the row binds ten parameters fewer.
+    struct StoredGroups: OptionSet, Hashable {
+        let rawValue: UInt8
+        /// felt, cdi, mmi, alert, tsunami, sig: what USGS's event pages add.
+        static let eventDetails = StoredGroups(rawValue: 1)
+        /// catalog, contributor, evaluationMode, evaluationStatus: what FDSN services add.
+        static let provenance = StoredGroups(rawValue: 2)
+        static let all: StoredGroups = [.eventDetails, .provenance]
+
+        static let eventDetailColumns: Set = ["felt", "cdi", "mmi", "alert", "tsunami", "sig"]
+        static let provenanceColumns: Set = ["catalog", "contributor", "evaluationMode", "evaluationStatus"]
+
+        /// `storedColumns` without the columns of the groups left out, in order.
+        var storedColumns: [String] {
+            Quake.storedColumns.filter { column in
+                (contains(.eventDetails) || !Self.eventDetailColumns.contains(column))
+                    && (contains(.provenance) || !Self.provenanceColumns.contains(column))
+            }
+        }
+    }
+
+    /// The groups this quake has a value in.
+    var storedGroups: StoredGroups {
+        var groups: StoredGroups = []
+        if felt != nil || cdi != nil || mmi != nil || alert != nil || tsunami != nil || sig != nil {
+            groups.insert(.eventDetails)
+        }
+        if catalog != nil || contributor != nil || evaluationMode != nil || evaluationStatus != nil {
+            groups.insert(.provenance)
+        }
+        return groups
+    }
+
     /// Binds the row as stored, derived columns included, to parameters
     /// `?1`…`?38` in `storedColumns` order, straight from the fields: boxing
     /// 24 `DatabaseValue`s into arguments for every row cost a fifth of an
@@ -255,8 +291,11 @@ extension Quake: FetchableRecord {
     }
 
     /// Binds the row as stored from the binder's next parameter on (a
-    /// row of a statement of several, `InsertBatch`).
-    func bindStoredValues(with binder: inout ParameterBinder, derived: StoredDerivations? = nil) throws {
+    /// row of a statement of several, `InsertBatch`), the columns of
+    /// `groups` only (`StoredGroups.storedColumns`).
+    func bindStoredValues(with binder: inout ParameterBinder, derived: StoredDerivations? = nil,
+                          groups: StoredGroups = .all) throws {
+        let details = groups.contains(.eventDetails)
         let ms = time.epochMilliseconds
         try binder.bind(id); try binder.bind(code); try binder.bind(net); try binder.bind(ids)
         try binder.bind(magnitude); try binder.bind(magType); try binder.bind(place)
@@ -268,13 +307,17 @@ extension Quake: FetchableRecord {
             try binder.bind(updated.epochMilliseconds); try binder.bind(Self.storedDay(epochMilliseconds: ms))
         }
         try binder.bind(depth)
-        try binder.bind(latitude); try binder.bind(longitude); try binder.bind(felt); try binder.bind(cdi)
-        try binder.bind(mmi); try binder.bind(alert); try binder.bind(status); try binder.bind(tsunami)
-        try binder.bind(sig); try binder.bind(type); try binder.bind(titleAsStored); try binder.bind(urlAsStored)
+        try binder.bind(latitude); try binder.bind(longitude)
+        if details { try binder.bind(felt); try binder.bind(cdi); try binder.bind(mmi); try binder.bind(alert) }
+        try binder.bind(status)
+        if details { try binder.bind(tsunami); try binder.bind(sig) }
+        try binder.bind(type); try binder.bind(titleAsStored); try binder.bind(urlAsStored)
         try binder.bind(nst); try binder.bind(gap); try binder.bind(dmin); try binder.bind(rms)
         try binder.bind(horizontalError); try binder.bind(depthError); try binder.bind(magError); try binder.bind(magNst)
-        try binder.bind(locationSource); try binder.bind(magSource); try binder.bind(catalog); try binder.bind(contributor)
-        try binder.bind(evaluationMode); try binder.bind(evaluationStatus)
+        try binder.bind(locationSource); try binder.bind(magSource)
+        if groups.contains(.provenance) {
+            try binder.bind(catalog); try binder.bind(contributor); try binder.bind(evaluationMode); try binder.bind(evaluationStatus)
+        }
     }
 
     /// What the catalog stores or asks of a quake beyond its fields,

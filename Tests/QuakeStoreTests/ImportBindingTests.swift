@@ -40,6 +40,30 @@ import Testing
         }.reduce(into: [:]) { $0[$1[0]] = [$1[1], $1[2], $1[3], $1[4], String($1[5] as Bool)] }
     }
 
+    /// Rows that give no event details and no provenance are inserted
+    /// without those columns, until a row gives one: every row after it,
+    /// and the rows bound before it, keep what they gave.
+    @Test func aBulkLoadWidensItsColumnsWhenALaterRowGivesMore() throws {
+        let folder = TemporaryFolder()
+        let catalog = try folder.catalog()
+        var quakes = (0..<12_000).map { Self.quake($0) }
+        for n in 0..<12_000 where n < 5_003 || (n >= 7_000 && n < 9_000) {
+            (quakes[n].felt, quakes[n].cdi, quakes[n].mmi, quakes[n].alert, quakes[n].tsunami, quakes[n].sig) = (nil, nil, nil, nil, nil, nil)
+            quakes[n].evaluationStatus = nil
+        }
+        quakes[3].evaluationStatus = nil   // the first rows: neither group
+        quakes[6_001].evaluationStatus = nil
+        quakes[6_001].catalog = "us"   // provenance only, after details came
+        let report = try QuakeImporter(catalog: catalog).importQuakes(quakes, name: "made")
+        #expect(report.summaryLine == "imported made: 12000 new, 0 updated, 0 unchanged, 0 skipped")
+        let stored = try storedQuakes(catalog)
+        #expect(stored.count == 12_000)
+        for quake in quakes { #expect(stored[quake.id] == Self.stored(quake)) }
+        #expect(stored["ak5003"]?.felt == 5_003 && stored["ak5003"]?.alert == "green")
+        #expect(stored["ak6001"]?.catalog == "us")
+        #expect(stored["ak7001"]?.felt == nil && stored["ak7001"]?.evaluationStatus == nil)
+    }
+
     @Test func aBulkLoadStoresEveryValueAsGiven() throws {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()

@@ -17,9 +17,17 @@ import GRDBSQLite
 /// rows were inserted is checked all the same. (Left out by `SELECT … FROM
 /// (VALUES …) WHERE column1 IS NOT NULL` instead, opening 760,857 CSV rows
 /// was slower than a row at a time: 3.9–4.2 s to browsable against 3.3–3.7.)
+///
+/// The statement leaves out the column groups no row of the import has
+/// given a value in so far (`Quake.StoredGroups`: a CSV's rows bind 31
+/// parameters, not 41); a row with a value in one widens it, after the
+/// rows bound before it are inserted.
 final class InsertBatch {
     static let rows = 8
-    private let statement: Statement
+    private let db: Database
+    private var statement: Statement
+    /// The column groups the statement binds.
+    private var groups: Quake.StoredGroups = []
     private let texts: TextArena
     /// The row being bound's binder, from the batch's first row on (its
     /// texts follow one another in the arena until the batch is inserted).
@@ -27,30 +35,42 @@ final class InsertBatch {
     private var count = 0
     /// A row's parameters: its stored columns, then changedAt (which
     /// addedAt takes too).
-    private static let parametersPerRow = Quake.storedColumns.count + 1
+    private var parametersPerRow: Int
 
     init(_ db: Database, texts: TextArena) throws {
-        let columns = Quake.storedColumns, perRow = Self.parametersPerRow
-        let values = (0..<Self.rows).map { row in
+        self.db = db
+        self.texts = texts
+        (statement, parametersPerRow) = try Self.statement(db, groups: groups)
+    }
+
+    private static func statement(_ db: Database, groups: Quake.StoredGroups) throws -> (Statement, perRow: Int) {
+        let columns = groups.storedColumns, perRow = columns.count + 1
+        let values = (0..<rows).map { row in
             "(" + (1...perRow).map { "?\(row * perRow + $0)" }.joined(separator: ", ") + ", ?\(row * perRow + perRow))"
         }
-        statement = try db.makeStatement(sql: """
+        let statement = try db.makeStatement(sql: """
             INSERT OR IGNORE INTO quake (\(columns.joined(separator: ", ")), changedAt, addedAt)
             VALUES \(values.joined(separator: ", "))
             """)
         statement.setUncheckedArguments(StatementArguments())
-        self.texts = texts
+        return (statement, perRow)
     }
 
     /// Binds the quake as the batch's next row; true when the batch is full.
     /// `derived`: a reader's row (`ReadRow`), whose texts hold no NUL.
     func add(_ quake: Quake, derived: Quake.StoredDerivations?, changedAt: Int64) throws -> Bool {
+        let needed = quake.storedGroups
+        if !groups.isSuperset(of: needed) {
+            try flush()
+            groups.formUnion(needed)
+            (statement, parametersPerRow) = try Self.statement(db, groups: groups)
+        }
         if binder == nil {
             sqlite3_reset(statement.sqliteStatement)
             binder = ParameterBinder(statement, texts: texts)
         }
         binder!.textsMayHoldNUL = derived == nil
-        try quake.bindStoredValues(with: &binder!, derived: derived)
+        try quake.bindStoredValues(with: &binder!, derived: derived, groups: groups)
         try binder!.bind(changedAt)
         count += 1
         return count == Self.rows
@@ -59,7 +79,7 @@ final class InsertBatch {
     /// Inserts the rows bound so far, if any.
     func flush() throws {
         guard var binder else { return }
-        try binder.bindNulls((Self.rows - count) * Self.parametersPerRow)
+        try binder.bindNulls((Self.rows - count) * parametersPerRow)
         let bound = count
         self.binder = nil
         count = 0
