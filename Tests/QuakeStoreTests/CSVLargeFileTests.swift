@@ -90,7 +90,7 @@ struct CSVLargeFileTests {
                 let input = [UInt8](repeating: UInt8(ascii: "a"), count: slice - shift) + bytes + Array("bc".utf8)
                 let expected = String(validating: input, as: UTF8.self) != nil
                 var checked: [Int] = []
-                let valid = input.withUnsafeBufferPointer { QuakeImporter.isUTF8($0) { checked.append($0) } }
+                let valid = input.withUnsafeBufferPointer { UTF8Check.isUTF8($0) { checked.append($0) } }
                 #expect(valid == expected, "\(bytes) at \(slice - shift)")
                 if valid {
                     #expect(checked.last == input.count && checked.count == (input.count > slice ? 2 : 1), "\(checked)")

@@ -114,6 +114,36 @@ struct StreamingImportTests {
         #expect(try catalog.count() == 4_711)
     }
 
+    /// A file is checked for UTF-8 a slice ahead of its reader
+    /// (`UTF8Check`), not whole before the first row: a streamed import of
+    /// a large CSV shows its first rows, then stops with the error naming
+    /// the bad byte, before reading the row that holds it.
+    @Test func aBadByteFarIntoAStreamedFileStopsTheReadBeforeItsRow() throws {
+        let fixture = try String(contentsOfFile: Fixture.weekCSV, encoding: .utf8).split(separator: "\n")
+        var rows: [Substring] = []
+        for copy in 0..<14 {
+            rows += fixture.dropFirst().map { row in
+                var fields = row.split(separator: ",", omittingEmptySubsequences: false)
+                fields[11] += "c\(copy)"   // the id, unique in each copy
+                return fields.joined(separator: ",")[...]
+            }
+        }
+        let before = rows.count
+        let header = String(fixture[0])
+        var text = Data((header + "\n" + rows.joined(separator: "\n") + "\n").utf8)
+        #expect(text.count > 2 * UTF8Check.slice)
+        text += Data("2020-01-01,1,2,3,4,ml,,,,,hv,x,,Caf".utf8) + Data([0xE9]) + Data(",earthquake,,,,,,,\n".utf8)
+        let path = folder.write("late-latin1.csv", text)
+        let catalog = try folder.catalog()
+        #expect(throws: ImportError(name: "late-latin1.csv", message: "not UTF-8 (invalid byte 0xE9)", location: "\(before + 2):36")) {
+            try QuakeImporter(catalog: catalog).importFile(at: path, name: "late-latin1.csv",
+                                                           streaming: StreamingImport(firstCommitRows: 1_000))
+        }
+        let kept = try catalog.count()
+        #expect(kept >= 1_000 && kept < before)
+        #expect(try catalog.dbWriter.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM quake WHERE id = 'hvx'") } == 0)
+    }
+
     /// New rows are inserted several at a time (`InsertBatch`): whether
     /// streamed or in one transaction, every row lands once, in the file's
     /// order, around a row that lists a former id (written on its own, its

@@ -32,9 +32,10 @@ enum FDSNTextReader {
     struct LineError: Error, Equatable { var message: String; var line: Int }
 
     /// Calls `onRow` with each event line's number and its parse. The
-    /// bytes are UTF-8 (the importer checks first). Now and then
-    /// `readBefore` is told the offset before which nothing is read again.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, service: String?, readBefore: (Int) -> Void = { _ in },
+    /// bytes are UTF-8 (the importer checks them a slice ahead,
+    /// `UTF8Check`). Now and then `readBefore` is told the offset before
+    /// which nothing is read again (and may stop the reading).
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, service: String?, readBefore: (Int) throws -> Void = { _ in },
                      onRow: (Int, consuming ParsedEvent) throws -> Void) throws {
         var lines = LineCursor(bytes)
         var columns: Columns?
@@ -56,7 +57,7 @@ enum FDSNTextReader {
             let row = Row(fields: fields, columns: found, line: number)
             try onRow(number, try parseRow(row, service: service))
             rows += 1
-            if rows % 1024 == 0 { readBefore(lines.offset) }
+            if rows % 1024 == 0 { try readBefore(lines.offset) }
         }
         if columns == nil { throw LineError(message: "not FDSN text: no header line", line: 1) }
     }

@@ -157,21 +157,29 @@ public struct QuakeImporter: Sendable {
                             throw ImportError(name: name, message: error.message, location: "\(error.line):\(error.column)")
                         }
                     case .csv:
-                        try Self.checkUTF8(bytes, name: name, inputIsMapped: inputIsMapped)
                         do {
                             try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
-                                try USGSCSVReader.read(bytes, readBefore: { pages.release(before: $0); offset.set($0) }, onRow: emit)
+                                var utf8 = UTF8Check(bytes, name: name)
+                                try utf8.check(before: UTF8Check.slice)
+                                try USGSCSVReader.read(bytes, readBefore: {
+                                    try utf8.check(before: $0 + UTF8Check.slice); pages.release(before: $0); offset.set($0)
+                                }, onRow: emit)
+                                try utf8.check(before: bytes.count)
                             }, arriving: expectIDs, consume: { row in try take({ "line \($0 + 2)" }, &row) })
                         } catch let error as USGSCSVReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
                     case .fdsnText:
-                        try Self.checkUTF8(bytes, name: name, inputIsMapped: inputIsMapped)
                         do {
                             try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
-                                try FDSNTextReader.read(bytes, service: service, readBefore: { pages.release(before: $0); offset.set($0) }, onRow: emit)
+                                var utf8 = UTF8Check(bytes, name: name)
+                                try utf8.check(before: UTF8Check.slice)
+                                try FDSNTextReader.read(bytes, service: service, readBefore: {
+                                    try utf8.check(before: $0 + UTF8Check.slice); pages.release(before: $0); offset.set($0)
+                                }, onRow: emit)
+                                try utf8.check(before: bytes.count)
                             }, arriving: expectIDs, consume: { row in try take({ "line \($0)" }, &row) })
                         } catch let error as FDSNTextReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
@@ -220,50 +228,6 @@ public struct QuakeImporter: Sendable {
         return report
     }
 
-    /// Throws, saying where, unless the bytes are UTF-8: the text readers
-    /// read them as such. A mapped file's pages are given back once checked.
-    private static func checkUTF8(_ bytes: UnsafeBufferPointer<UInt8>, name: String, inputIsMapped: Bool) throws {
-        var checkedPages = ReadPages(bytes, isMapped: inputIsMapped)
-        guard !isUTF8(bytes, checkedBefore: { checkedPages.release(before: $0) }) else { return }
-        let offset = firstInvalidUTF8(bytes)
-        let (line, column) = JSONScanner(bytes).lineAndColumn(of: offset)
-        throw ImportError(name: name, message: String(format: "not UTF-8 (invalid byte 0x%02X)", bytes[offset]),
-                          location: "\(line):\(column)")
-    }
-
-    /// Whether the bytes are UTF-8, checked in place (`String(validating:)`
-    /// made a copy of the whole file to check it, which the CSV reader then
-    /// read). In slices cut before a character's first byte, so that each
-    /// can be given back once checked (`checkedBefore`): a file that is
-    /// valid is valid slice by slice, and one that is not has a slice that
-    /// is not.
-    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>, checkedBefore: (Int) -> Void = { _ in }) -> Bool {
-        var start = 0
-        while start < bytes.count {
-            var end = min(start + (4 << 20), bytes.count)
-            // At most three continuation bytes follow a first byte; past
-            // that the slice after the cut starts invalid, as it must.
-            var steps = 0
-            while steps < 3, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1; steps += 1 }
-            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if #available(macOS 26, *) {
-                guard (try? UTF8Span(validating: slice.span)) != nil else { return false }
-            } else {
-                guard String(validating: slice, as: UTF8.self) != nil else { return false }
-            }
-            checkedBefore(end)
-            start = end
-        }
-        return true
-    }
-
-    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
-        return min(offset, bytes.count - 1)
-    }
 }
 
 /// Where a fetched quake falls against the time window its answer was

@@ -14,10 +14,10 @@ enum USGSCSVReader {
 
     /// Calls `onRow` with each record's index among the records that are
     /// not empty lines, and its parse. The bytes are UTF-8 (the importer
-    /// checks first); invalid bytes are read as U+FFFD in texts. Now and
-    /// then `readBefore` is told the offset before which nothing will be
-    /// read again.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, readBefore: (Int) -> Void = { _ in },
+    /// checks them a slice ahead, `UTF8Check`); invalid bytes are read as
+    /// U+FFFD in texts. Every 1,024 rows `readBefore` is told the offset
+    /// before which nothing will be read again (and may stop the reading).
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, readBefore: (Int) throws -> Void = { _ in },
                      onRow: (Int, consuming ParsedEvent) throws -> Void) throws {
         var scanner = CSVScanner(bytes)
         guard scanner.nextRecord() else { throw LineError(message: "cannot read the CSV header", line: 1) }
@@ -39,7 +39,7 @@ enum USGSCSVReader {
             let event = try parseRow(Row(scanner: scanner, columns: columns, line: line))
             try onRow(index, consume event)   // handed over: a copy retains every text
             index += 1
-            if index % 1024 == 0 { readBefore(scanner.offset) }
+            if index % 1024 == 0 { try readBefore(scanner.offset) }
         }
     }
 
