@@ -289,7 +289,11 @@ struct JSONScanner {
             let value = Double(mantissa) / Self.powersOfTen[-exponent]
             return negative ? -value : value
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        // Up to 19 digits without an exponent (a Double's shortest text, as
+        // the generated feed's coordinates): exact too, without strtod.
+        let number = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+        if !hasExponent, let value = ShortDecimal.value(number) { return value }
+        let text = String(decoding: number, as: UTF8.self)
         guard let value = Double(text) else { throw error("invalid number \(text)", at: start) }
         return value
     }
