@@ -32,7 +32,7 @@ final class ProgressBar: Sendable {
         show(line: progress.line(label: label))
     }
 
-    /// Any line: `indexing 3 of 7 (magnitude sections)…`.
+    /// Any line: `indexing 3 of 8 (magnitude sections)…`.
     func show(line text: String) {
         let line = utf8 ? text : ASCIIFallback.transliterate(text)
         shown.withLock { shown in

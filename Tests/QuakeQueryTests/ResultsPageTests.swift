@@ -56,6 +56,30 @@ import Testing
         #expect(after.total == before.total! + 1)
     }
 
+    /// Between a large import's commit and its building the changes' index
+    /// again (a streaming open's rows, `Schema.deferredIndexes`), a commit's
+    /// page comes counted, without marks rather than after a read of every
+    /// row; once the index is built, marks come again.
+    @Test func withoutTheChangesIndexPagesComeWithoutMarksUntilItIsBuilt() async throws {
+        let (week, controller, log) = try Self.started()
+        defer { controller.stop() }
+        let before = try await log.wait { $0.isComplete }
+        let other = try QuakeCatalog(path: week.catalog.path)
+        try await other.dbWriter.write { db in try db.execute(sql: "DROP INDEX quake_changedAt") }
+        _ = try QuakeImporter(catalog: other).importData(Data(Self.newer.utf8), name: "newer")
+        let unmarked = try await log.wait { $0.count == before.count! + 1 && $0.isComplete }
+        #expect(unmarked.rows.first?.id == "new0001")
+        #expect(unmarked.recentlyChanged.isEmpty)
+
+        let built = try other.buildPendingIndexes()
+        #expect(built == 1)
+        let newest = singleQuakeFeed(id: "new0002", place: "Newest Ridge", magnitude: 3.4, time: 1_528_967_700_000)
+        _ = try QuakeImporter(catalog: other).importData(Data(newest.utf8), name: "newest")
+        let marked = try await log.wait { $0.count == before.count! + 2 && $0.isComplete }
+        #expect(marked.rows.first?.id == "new0002")
+        #expect(marked.recentlyChanged["new0002"] != nil)
+    }
+
     /// Rows past the page: `needRows` delivers the same results (generation,
     /// count) with those rows, in the order the catalog holds them.
     @Test func rowsPastThePageComeAsAPageOfTheSameResults() async throws {

@@ -140,8 +140,8 @@ import Testing
         let indexesAtCommit = try catalog.dbWriter.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'quake' ORDER BY name")
         }
-        #expect(indexesAtCommit == ["quake_changedAt", "quake_id", "quake_time"], "the rest are built after the commit")
-        #expect(try catalog.buildPendingIndexes() == 7, "all but net's, type's, status's, sig's and felt's, built when first used")
+        #expect(indexesAtCommit == ["quake_id", "quake_time"], "the rest are built after the commit")
+        #expect(try catalog.buildPendingIndexes() == 8, "all but net's, type's, status's, sig's and felt's, built when first used")
         let (indexes, triggers, places, days) = try catalog.dbWriter.read { db in
             (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'quake' ORDER BY name"),
              try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name"),
