@@ -114,6 +114,15 @@ struct StreamingImportTests {
         #expect(try catalog.count() == 4_711)
     }
 
+    /// SQLite's cache for a streaming load holds the time index it inserts
+    /// into (80 bytes a row), within 16 and 128 MiB.
+    @Test func theCacheHoldsTheTimeIndexWithinItsBounds() {
+        #expect(BulkLoad.streamingCacheKiB(rows: 0) == 16_384)
+        #expect(BulkLoad.streamingCacheKiB(rows: 895_780) == 895_780 * 80 / 1024)
+        #expect(BulkLoad.streamingCacheKiB(rows: 895_780) == 69_982)
+        #expect(BulkLoad.streamingCacheKiB(rows: 10_000_000) == 131_072)
+    }
+
     /// A file is checked for UTF-8 a slice ahead of its reader
     /// (`UTF8Check`), not whole before the first row: a streamed import of
     /// a large CSV shows its first rows, then stops with the error naming

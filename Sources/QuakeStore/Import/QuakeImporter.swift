@@ -85,7 +85,7 @@ public struct QuakeImporter: Sendable {
                 try Self.write(catalog.dbWriter, streaming: scope.streaming) { db, commits in
                     let perFeature = format == .quakeML ? 2500 : format == .geoJSON ? 700 : 200
                     let expectedRows = bytes.count / perFeature
-                    let bulk = try commits.map { _ in try BulkLoad.beginStreaming(db) }
+                    let bulk = try commits.map { _ in try BulkLoad.beginStreaming(db, expectedRows: expectedRows) }
                         ?? BulkLoad.beginIfLarge(db, expectedRows: expectedRows)
                     let upserter = try Upserter(db, bulk: bulk != nil, deferringIDIndex: commits?.relaxesForeignKeys ?? false,
                                                 expectedRows: expectedRows)
