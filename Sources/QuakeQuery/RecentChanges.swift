@@ -40,7 +40,7 @@ struct RecentChanges {
     /// changes every row at once, no screen shows more marks than this, and
     /// a quake pushed after it must still be among them.
     static let limit = ResultsPage.recentChangesLimit
-    static let index = "quake_changedAt"
+    private static let index = Schema.changesIndex
 
     /// One read of a range on the quake_changedAt index (the rows changed
     /// after `since`, a few), with whether the plan selects each computed

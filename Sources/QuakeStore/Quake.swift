@@ -244,7 +244,7 @@ extension Quake: FetchableRecord {
     /// text row has no event details, a feed's no provenance. A new row
     /// can be inserted without the groups it has nothing in (`InsertBatch`):
     /// SQLite stores NULL, and the row binds ten parameters fewer.
-    struct StoredGroups: OptionSet, Hashable {
+    struct StoredGroups: OptionSet {
         let rawValue: UInt8
         /// felt, cdi, mmi, alert, tsunami, sig: what USGS's event pages add.
         static let eventDetails = StoredGroups(rawValue: 1)

@@ -27,19 +27,27 @@ public enum Schema {
         ("v13: when each quake was first stored", addAdditionTimes),
     ]
 
+    /// The index of `changedAt`, which the marks of changed quakes read.
+    public static let changesIndex = "quake_changedAt"
+
     /// The quake indexes a large import builds after it commits, each in a
     /// short transaction of its own, while readers already browse (see
     /// `QuakeCatalog.buildPendingIndexes`). Only the time index, which the
-    /// first screen walks, and the changedAt index, which every snapshot
-    /// reads (cheap: one import's rows share its value), are built inside
-    /// the import's transaction. Until
-    /// one of these exists its sort is a full sort, and a place filter scans
-    /// the time index (which carries the folded place). The same indexes the
+    /// first screen walks, is built inside the import's transaction. Until
+    /// one of these exists its sort is a full sort, a place filter scans
+    /// the time index (which carries the folded place), and no row is
+    /// marked changed (`changesIndex`). The same indexes the
     /// migrations create: an index on this list that the catalog lacks is
     /// pending, so a build cut short by a kill is finished later.
     /// Each with what it serves, in the user's words (`indexing 3 of 8
     /// (magnitude sections)…`).
     static let deferredIndexes: [(name: String, purpose: String, sql: String)] = [
+        // What each snapshot's marks read (`RecentChanges`): a streaming
+        // load's rows are no news, and kept up row by row it was 7 % of the
+        // writing thread opening 760,857 CSV rows (2,004–2,021 samples
+        // against 2,114–2,203); built from the rows, it takes a fraction of
+        // a second. Built first: the marks wait for it.
+        (changesIndex, "marks of changed quakes", "quake(changedAt)"),
         // A place filter's matches in time, magnitude, depth or place order
         // from the index alone, then only a window's rows read (see
         // QueryPlan.windowSQL); day carried for day sections. Replaces
@@ -47,12 +55,6 @@ public enum Schema {
         // which lacked magnitude and depth: they cost nothing measurable to
         // build (1,000,000 rows: 0.79–0.86 s either way) and spare a row
         // read a match (`kod` by depth at 5,000,000 rows: 21 → 2.1 ms).
-        // What each snapshot's marks read (`RecentChanges`): a streaming
-        // load's rows are no news, and kept up row by row it was 7 % of the
-        // writing thread opening 760,857 CSV rows (2,004–2,021 samples
-        // against 2,114–2,203); built from the rows, it takes a fraction of
-        // a second. Built first: the marks wait for it.
-        ("quake_changedAt", "marks of changed quakes", "quake(changedAt)"),
         ("quake_placeSort", "place filter", "quake(placeFolded, time, id, day, magnitude, depth)"),
         ("quake_magnitude", "sort by magnitude", "quake(magnitude, id)"),
         ("quake_band", "magnitude sections", "quake(\(magnitudeBandSQL), time, id)"),

@@ -28,7 +28,7 @@ struct BulkLoad {
     /// that holds nothing yet: the indexes the first screen walks are kept
     /// and updated row by row, as readers browse between the commits.
     static func beginStreaming(_ db: Database, expectedRows: Int) throws -> BulkLoad {
-        try BulkLoad(db, keepingIndexesBuiltNow: true, expectedRows: expectedRows)
+        try BulkLoad(db, keepingIndexesBuiltNow: true, cacheKiB: streamingCacheKiB(rows: expectedRows))
     }
 
     /// SQLite's page cache for a streaming load of `rows`, in KiB: room for
@@ -42,7 +42,10 @@ struct BulkLoad {
         min(128 << 10, max(16 << 10, rows * 80 / 1024))
     }
 
-    private init(_ db: Database, keepingIndexesBuiltNow: Bool = false, expectedRows: Int = 0) throws {
+    /// `cacheKiB`: one transaction's upserts look rows up by id, and the id
+    /// index's pages stay in memory (128 MiB, as used); a streaming load
+    /// looks nothing up by id (no id index, `IDIndex`).
+    private init(_ db: Database, keepingIndexesBuiltNow: Bool = false, cacheKiB: Int = 128 << 10) throws {
         self.db = db
         // The unique index on id stays: the upsert looks rows up by id
         // (and drops it itself when it need not, `IDIndex`).
@@ -69,10 +72,6 @@ struct BulkLoad {
         // for the first screen. Building the deferred indexes checkpoints
         // first instead (`QuakeCatalog.buildPendingIndexes`).
         try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
-        // One transaction's upserts look rows up by id: the id index's pages
-        // stay in memory (128 MiB, as used). A streaming load into an empty
-        // catalog looks nothing up by id (no id index, `IDIndex`).
-        let cacheKiB = keepingIndexesBuiltNow ? Self.streamingCacheKiB(rows: expectedRows) : 128 << 10
         try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
     }
 

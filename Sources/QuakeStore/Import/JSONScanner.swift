@@ -242,8 +242,6 @@ struct JSONScanner {
         return value
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
-
     /// Reads a number. `NaN`, `Infinity` and `-Infinity` are accepted too, as
     /// Python's json module writes them: the importer then rejects the value
     /// with a reason instead of refusing the whole file.
@@ -284,16 +282,13 @@ struct JSONScanner {
             while offset < bytes.count, bytes[offset] &- UInt8(ascii: "0") < 10 { offset += 1 }
             guard offset > expStart else { throw error("expected a digit in exponent") }
         }
-        // Exact fast path (Clinger): mantissa below 2^53 and a small power of ten.
-        if !hasExponent, digits <= 15, -exponent <= 22 {
-            let value = Double(mantissa) / Self.powersOfTen[-exponent]
+        // Up to 19 digits without an exponent (a Double's shortest text, as
+        // the generated feed's coordinates): read exactly without strtod.
+        if !hasExponent, digits <= ShortDecimal.maxDigits {
+            let value = ShortDecimal.value(digits: mantissa, overTenToThe: -exponent)
             return negative ? -value : value
         }
-        // Up to 19 digits without an exponent (a Double's shortest text, as
-        // the generated feed's coordinates): exact too, without strtod.
-        let number = UnsafeBufferPointer(rebasing: bytes[start..<offset])
-        if !hasExponent, let value = ShortDecimal.value(number) { return value }
-        let text = String(decoding: number, as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
         guard let value = Double(text) else { throw error("invalid number \(text)", at: start) }
         return value
     }

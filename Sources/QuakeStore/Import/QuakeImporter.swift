@@ -160,12 +160,9 @@ public struct QuakeImporter: Sendable {
                         do {
                             try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
-                                var utf8 = UTF8Check(bytes, name: name)
-                                try utf8.check(before: UTF8Check.slice)
-                                try USGSCSVReader.read(bytes, readBefore: {
-                                    try utf8.check(before: $0 + UTF8Check.slice); pages.release(before: $0); offset.set($0)
-                                }, onRow: emit)
-                                try utf8.check(before: bytes.count)
+                                try UTF8Check.reading(bytes, name: name, readBefore: { pages.release(before: $0); offset.set($0) }) {
+                                    try USGSCSVReader.read(bytes, readBefore: $0, onRow: emit)
+                                }
                             }, arriving: expectIDs, consume: { row in try take({ "line \($0 + 2)" }, &row) })
                         } catch let error as USGSCSVReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
@@ -174,12 +171,9 @@ public struct QuakeImporter: Sendable {
                         do {
                             try ReadAhead.run(read: reading { emit in
                                 var pages = ReadPages(bytes, isMapped: inputIsMapped)
-                                var utf8 = UTF8Check(bytes, name: name)
-                                try utf8.check(before: UTF8Check.slice)
-                                try FDSNTextReader.read(bytes, service: service, readBefore: {
-                                    try utf8.check(before: $0 + UTF8Check.slice); pages.release(before: $0); offset.set($0)
-                                }, onRow: emit)
-                                try utf8.check(before: bytes.count)
+                                try UTF8Check.reading(bytes, name: name, readBefore: { pages.release(before: $0); offset.set($0) }) {
+                                    try FDSNTextReader.read(bytes, service: service, readBefore: $0, onRow: emit)
+                                }
                             }, arriving: expectIDs, consume: { row in try take({ "line \($0)" }, &row) })
                         } catch let error as FDSNTextReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")

@@ -9,8 +9,7 @@
 ///
 /// Exact, the same Double as `Double(text)`. Up to 2^53 the digits are
 /// exactly a Double, and so is 10^k for k ≤ 22: one IEEE division then
-/// rounds the exact quotient once (Clinger's fast path, as JSONScanner
-/// reads numbers). Above, the digits w over 10^k are w / 5^k scaled by
+/// rounds the exact quotient once (Clinger's fast path). Above, the digits w over 10^k are w / 5^k scaled by
 /// 2^-k: w · 2^64 is divided by 5^k in integers, and the quotient rounded
 /// to 53 bits, to nearest, ties to even, the remainder breaking ties
 /// (`strtod` took 7 % of reading a CSV of such coordinates).
@@ -56,9 +55,14 @@ enum ShortDecimal {
             index += 1
         }
         guard sawDigit else { return nil }
-        let value = mantissa <= 1 << 53 ? Double(mantissa) / powersOfTen[fractionDigits]
-            : quotient(mantissa, overTenToThe: fractionDigits)
+        let value = value(digits: mantissa, overTenToThe: fractionDigits)
         return negative ? -value : value
+    }
+
+    /// `digits` / 10^`exponent` (at most `maxDigits`), correctly rounded:
+    /// the reading of a decimal whose digits are read (JSONScanner's too).
+    static func value(digits: UInt64, overTenToThe exponent: Int) -> Double {
+        digits <= 1 << 53 ? Double(digits) / powersOfTen[exponent] : quotient(digits, overTenToThe: exponent)
     }
 
     /// `digits` / 10^`exponent`, correctly rounded, for `digits` above 2^53.
@@ -68,8 +72,9 @@ enum ShortDecimal {
         // of long division, each remainder below the divisor.
         let high = digits / divisor
         let (low, remainder) = divisor.dividingFullWidth((high: digits % divisor, low: 0))
-        // Its top 53 bits, and what is below them.
-        let width = high == 0 ? 64 - low.leadingZeroBitCount : 128 - high.leadingZeroBitCount
+        // Its top 53 bits, and what is below them: high is at least
+        // 2^53 / 5^19 > 2^8, so the quotient is 73 bits wide or more.
+        let width = 128 - high.leadingZeroBitCount
         let dropped = width - 53
         var kept: UInt64
         let below: (high: UInt64, low: UInt64)   // the dropped bits

@@ -13,7 +13,7 @@ struct UTF8Check {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let name: String
     /// The bytes before this offset are UTF-8.
-    private(set) var checkedUpTo = 0
+    private var checkedUpTo = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, name: String) {
         self.bytes = bytes
@@ -33,6 +33,22 @@ struct UTF8Check {
             }
             checkedUpTo = end
         }
+    }
+
+    /// Runs a text reader over `bytes`, checked a slice ahead of what it
+    /// has read: before it starts, at each `readBefore` it reports (which
+    /// is passed on), and to the end once it is done.
+    static func reading(_ bytes: UnsafeBufferPointer<UInt8>, name: String, readBefore: (Int) -> Void,
+                        _ read: (_ readBefore: (Int) throws -> Void) throws -> Void) throws {
+        var check = UTF8Check(bytes, name: name)
+        try check.check(before: slice)
+        try withoutActuallyEscaping(readBefore) { readBefore in
+            try read { offset in
+                try check.check(before: offset + slice)
+                readBefore(offset)
+            }
+        }
+        try check.check(before: bytes.count)
     }
 
     /// Whether the bytes are UTF-8, checked slice by slice; `checkedBefore`
