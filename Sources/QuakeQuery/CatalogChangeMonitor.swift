@@ -28,10 +28,12 @@ public final class CatalogChangeMonitor: Sendable {
     /// In a Mutex only to be Sendable: Dispatch does not mark its sources so.
     private let timer: Mutex<any DispatchSourceTimer>
     private let version: SeenVersion
+    private let onChange: @Sendable () -> Void
 
     public init(catalog: QuakeCatalog, onChange: @escaping @Sendable () -> Void) throws {
         let version = SeenVersion(poller: try catalog.makeReadOnlyConnection())
         self.version = version
+        self.onChange = onChange
         observer = Mutex(QuakeTableObserver.start(in: catalog.dbWriter, table: QuakeField.table) {
             version.markSeen()
             onChange()
@@ -43,6 +45,17 @@ public final class CatalogChangeMonitor: Sendable {
         }
         timer.resume()
         self.timer = Mutex(timer)
+    }
+
+    /// Whether a commit happened that is not reported yet; if so it is
+    /// reported now, without waiting for the timer. Asked inside a read
+    /// that must be of the state the last report described (rows read for
+    /// a page counted before): that read's snapshot is older than this
+    /// look, so `false` means no commit is in it that the page lacks.
+    public func reportsUnseenCommit() -> Bool {
+        guard version.hasUnseenCommits() else { return false }
+        onChange()
+        return true
     }
 
     public func stop() {

@@ -85,6 +85,13 @@ public final class ResultsController: @unchecked Sendable {
     private var lastFailure: (any Error)?
     private var failureHandlers: [UUID: @Sendable (any Error) -> Void] = [:]
     private var monitor: CatalogChangeMonitor?
+    /// For tests: runs inside a fetch's read, between its two phases (a
+    /// commit there must not reach the counted page).
+    var betweenPhases: (@Sendable () -> Void)? {
+        get { lock.withLock { phaseHook } }
+        set { lock.withLock { phaseHook = newValue } }
+    }
+    private var phaseHook: (@Sendable () -> Void)?
     private var aggregateObservations: [ObjectIdentifier: AggregateObservation] = [:]
     /// What observed aggregates are computed from: the newest complete snapshot's plan.
     private var aggregateBasis: AggregateBasis?
@@ -153,16 +160,17 @@ public final class ResultsController: @unchecked Sendable {
 
     /// Starts fetching and watching the catalog for changes.
     public func start() throws {
-        if monitor == nil {
-            monitor = try CatalogChangeMonitor(catalog: catalog) { [weak self] in self?.catalogChanged() }
+        if lock.withLock({ monitor }) == nil {
+            let started = try CatalogChangeMonitor(catalog: catalog) { [weak self] in self?.catalogChanged() }
+            lock.withLock { monitor = started }
         }
         update()
     }
 
     /// Stops watching the catalog.
     public func stop() {
-        monitor?.stop()
-        monitor = nil
+        lock.withLock { monitor }?.stop()
+        lock.withLock { monitor = nil }
     }
 
     /// Calls `handler` with every snapshot delivered from now on. Returns a
@@ -334,24 +342,21 @@ public final class ResultsController: @unchecked Sendable {
         // (nil) and the next fetch, queued behind, starts at once.
         let isStale = { [weak self] in self.map { !$0.isCurrent(generation) } ?? true }
         do {
-            guard let (plans, first) = try StaleReadInterruption.read(catalog.dbWriter, abandonWhen: isStale, { db in
-                let plans = try QueryPlan.planning(configuration, db)
-                return (plans, try plans.window.rows(db, offset: 0, limit: windowSize))
-            }) else { return }
-            let plan = plans.window
-            let window = RowWindow(reader: catalog.dbWriter, plan: plan, preloaded: first)
-            guard isCurrent(generation) else { return }
-            // After a commit, the page on screen stays until the counted one
-            // is ready: the count never turns into "counting…" and back.
-            let shownConfiguration = lock.withLock { latestPage?.page.configuration }
-            let firstPage = afterCommit && shownConfiguration == configuration ? nil
-                : ResultsPage(generation: generation, configuration: configuration, dataVersion: dataVersion, count: nil,
-                              rows: first)
-            deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: nil,
-                                    dataVersion: dataVersion, window: window), page: firstPage, window: window)
-            guard let (summary, pageRows) = try StaleReadInterruption.read(catalog.dbWriter, abandonWhen: isStale, { db in
-                try summarizeWithRows(plans, first: first, window: window, db)
-            }), isCurrent(generation) else { return }
+            // Both phases read in one transaction: the counted page's rows,
+            // count, sections and marks are of one database state, even when
+            // a commit lands between the phases (its own fetch follows).
+            guard let (plans, window, summary, pageRows) = try StaleReadInterruption.read(
+                catalog.dbWriter, abandonWhen: isStale, { db -> ((window: QueryPlan, summary: QueryPlan), RowWindow, Summary, PageRows)? in
+                    let plans = try QueryPlan.planning(configuration, db)
+                    let first = try plans.window.rows(db, offset: 0, limit: windowSize)
+                    let window = RowWindow(reader: catalog.dbWriter, plan: plans.window, preloaded: first)
+                    guard isCurrent(generation) else { return nil }
+                    deliverFirstPhase(generation, configuration, dataVersion: dataVersion, afterCommit: afterCommit,
+                                      first: first, window: window)
+                    betweenPhases?()
+                    let (summary, pageRows) = try summarizeWithRows(plans, first: first, window: window, db)
+                    return (plans, window, summary, pageRows)
+                }) ?? nil, isCurrent(generation) else { return }
             deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: summary.count,
                                     sections: summary.sections, total: summary.total, recentlyChanged: summary.changed.times,
                                     recentlyChangedEpicentres: summary.changed.epicentres,
@@ -367,6 +372,19 @@ public final class ResultsController: @unchecked Sendable {
         } catch {
             fail(generation, error)
         }
+    }
+
+    /// The first phase's page: its rows before its count. After a commit,
+    /// the page on screen stays until the counted one is ready (the count
+    /// never turns into "counting…" and back), so none is delivered then.
+    private func deliverFirstPhase(_ generation: Int, _ configuration: FetchConfiguration, dataVersion: Int,
+                                   afterCommit: Bool, first: [Quake], window: RowWindow) {
+        let shownConfiguration = lock.withLock { latestPage?.page.configuration }
+        let firstPage = afterCommit && shownConfiguration == configuration ? nil
+            : ResultsPage(generation: generation, configuration: configuration, dataVersion: dataVersion, count: nil,
+                          rows: first)
+        deliver(ResultsSnapshot(generation: generation, configuration: configuration, count: nil,
+                                dataVersion: dataVersion, window: window), page: firstPage, window: window)
     }
 
     /// The rows of a page, from `firstRowIndex`, or why they could not be read.
@@ -449,7 +467,17 @@ public final class ResultsController: @unchecked Sendable {
         let range = ((wanted.lowerBound - Self.pageMargin)..<(wanted.upperBound + Self.pageMargin))
             .clamped(to: 0..<page.knownRowCount)
         let read: PageRows
-        do { read = try catalog.dbWriter.read { db in readRows(range, window, db) } } catch {
+        let monitor = lock.withLock { self.monitor }
+        do {
+            // Another process's commit is seen up to a poll later: one not
+            // seen yet would give these rows a newer state than the page's
+            // count. Its fetch brings the rows wanted instead.
+            guard let rows = try catalog.dbWriter.read({ db -> PageRows? in
+                let rows = readRows(range, window, db)
+                return monitor?.reportsUnseenCommit() == true ? nil : rows
+            }) else { return nil }
+            read = rows
+        } catch {
             read = PageRows(first: range.lowerBound, rows: [], failure: "\(catalog.readFailure(error))")
         }
         // The rows at hand stay when the others cannot be read.

@@ -1,5 +1,5 @@
 import Foundation
-import QuakeQuery
+@testable import QuakeQuery
 import QuakeStore
 import Synchronization
 import Testing
@@ -93,5 +93,49 @@ import Testing
         #expect(far.rowRange == 3900..<4120)
         let expected = oracleOrder(week.all, FetchConfiguration())
         #expect(far.rows.map(\.id) == expected[3900..<4120].map(\.id))
+    }
+
+    /// A commit landing between a fetch's two phases: the counted page is
+    /// of one database state (its count and its rows agree), and the
+    /// commit's own fetch brings both a page later.
+    @Test func aCommitBetweenThePhasesNeverSplitsACountedPage() async throws {
+        let (week, controller, log) = try Self.started()
+        defer { controller.stop() }
+        let before = try await log.wait { $0.isComplete }
+        let other = try QuakeCatalog(path: week.catalog.path)
+        let fired = Mutex(false)
+        controller.betweenPhases = {
+            guard fired.withLock({ let first = !$0; $0 = true; return first }) else { return }
+            _ = try? QuakeImporter(catalog: other).importData(Data(Self.newer.utf8), name: "newer")
+        }
+        let delivered = log.all.count
+        controller.update()
+        let after = try await log.wait { $0.count == before.count! + 1 }
+        #expect(fired.withLock { $0 })
+        let counted = log.all.dropFirst(delivered).filter(\.isComplete)
+        #expect(counted.count >= 2, "the fetch's own counted page, then the commit's")
+        for page in counted {
+            let holdsNew = page.rows.first?.id == "new0001"
+            #expect(holdsNew == (page.count == before.count! + 1),
+                    "count \(page.count ?? -1) with first row \(page.rows.first?.id ?? "none")")
+        }
+        #expect(after.rows.first?.id == "new0001")
+    }
+
+    /// Rows asked for past the page just after another process's commit,
+    /// before the poll has seen it: they are not read from the newer state
+    /// under the older count; the commit's counted page brings them.
+    @Test func rowsAskedForAfterAnUnseenCommitComeWithTheirCount() async throws {
+        let (week, controller, log) = try Self.started()
+        defer { controller.stop() }
+        let counted = try await log.wait { $0.isComplete }
+        let other = try QuakeCatalog(path: week.catalog.path)
+        _ = try QuakeImporter(catalog: other).importData(Data(Self.newer.utf8), name: "newer")
+        let early = controller.rowsNow(4000..<4020)
+        #expect(early?.rowRange == nil, "rows of the newer state under the older count")
+        let far = try await log.wait { $0.count == counted.count! + 1 && $0.rowRange.contains(4000) }
+        let now = try await week.catalog.dbWriter.read { db in try Quake.fetchAll(db, sql: "SELECT * FROM quake") }
+        let expected = oracleOrder(now, FetchConfiguration())
+        #expect(far.rows.map(\.id) == expected[far.rowRange].map(\.id))
     }
 }
