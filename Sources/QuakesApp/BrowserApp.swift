@@ -46,12 +46,15 @@ public enum BrowserApp {
                            finalView: ((SavedView) -> Void)? = nil, cellAspect: Double = MapFrame.defaultCellAspect,
                            section: Profile? = nil, push: PushFeed? = nil, pushSource: String = "EMSC",
                            terminal makeTerminal: (() -> any Terminal)? = nil) throws -> Exit {
+        // Read once, before the screen starts: after that the run loop's
+        // thread reads no SQLite (the idle second's check runs off it).
+        let lastFetch = catalog.lastFetch()?.date
         let terminal = makeTerminal?() ?? NcursesTerminal(color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
         defer { terminal.stop() }
         var model = BrowserModel(
             catalogName: title ?? (catalog.path as NSString).lastPathComponent, isReadOnly: catalog.isReadOnly,
             configuration: configuration, width: terminal.width, height: terminal.height,
-            lastUpdated: catalog.lastFetch()?.date, home: home, canRefresh: feed != nil, canSaveViews: views != nil,
+            lastUpdated: lastFetch, home: home, canRefresh: feed != nil, canSaveViews: views != nil,
             hasDisplay: ["DISPLAY", "WAYLAND_DISPLAY"].contains { environment[$0]?.isEmpty == false }, view: view)
         model.map.cellAspect = cellAspect
         if let section { model.section = SectionState(section) }
@@ -137,7 +140,7 @@ public enum BrowserApp {
             self.catalog = catalog; self.model = model; self.runner = runner; self.terminal = terminal; self.inbox = inbox
             self.signals = signals; self.refresher = refresher; self.indexer = indexer; self.trace = trace
             self.requestedGeneration = requestedGeneration
-            refreshTimer = refresher?.feed.every.map { RefreshTimer(every: $0, lastFetch: catalog.lastFetch()?.date) }
+            refreshTimer = refresher?.feed.every.map { RefreshTimer(every: $0, lastFetch: model.lastUpdated) }
             view = BrowseView(unicode: terminal.isUTF8, colors: terminal.hasColor)
             MapLayers.preload()
             self.lastFetchCheck = lastFetchCheck

@@ -68,7 +68,9 @@ struct EffectRunner {
                     return !background.isStopping
                 })
             }
-        case .loadOrigins(let event): return .origins(event: event, Result { try catalog.origins(ofEventHolding: event) })
+        case .loadOrigins(let event):
+            let catalog = catalog
+            inBackground { .origins(event: event, Result { try catalog.origins(ofEventHolding: event) }) }
         case .merge, .split:
             let catalog = catalog
             inBackground { .grouped(Self.regrouping(effect, catalog: catalog)) }
