@@ -82,10 +82,13 @@ struct KeyManualItem {
     let commands: [KeyCommand]
 }
 
-/// A word of the bottom hints line: the keys as written there and what they do.
+/// A word of the bottom hints line: the keys as written there, what they
+/// do, and the commands it names (none for a mouse gesture); a test holds
+/// the keys written to the bindings of those commands.
 struct KeyHint {
     let keys: String
     let text: String
+    var commands: [KeyCommand] = []
     var line: String { keys + " " + text }
 }
 
@@ -268,20 +271,27 @@ enum Keymap {
 
     /// The table's keys; the map's last, so narrower screens keep the rest.
     static let tableHints = [
-        KeyHint(keys: "/", text: "filter"), KeyHint(keys: ":", text: "predicate"), KeyHint(keys: "1-9", text: "sort"),
-        KeyHint(keys: "s", text: "sections"), KeyHint(keys: "⏎", text: "details"), KeyHint(keys: "?", text: "help"),
-        KeyHint(keys: "q", text: "quit"),
+        KeyHint(keys: "/", text: "filter", commands: [.filter]),
+        KeyHint(keys: ":", text: "predicate", commands: [.predicate]),
+        KeyHint(keys: "1-9", text: "sort", commands: [.sortByColumn]),
+        KeyHint(keys: "s", text: "sections", commands: [.cycleSections]),
+        KeyHint(keys: "⏎", text: "details", commands: [.showDetail]),
+        KeyHint(keys: "?", text: "help", commands: [.help]),
+        KeyHint(keys: "q", text: "quit", commands: [.quit]),
     ]
     /// After the table's: how to reach the map, hidden or shown.
-    static let showMapHint = KeyHint(keys: "m", text: "map")
-    static let focusMapHint = KeyHint(keys: "Tab", text: "map")
+    static let showMapHint = KeyHint(keys: "m", text: "map", commands: [.cycleMapLayout])
+    static let focusMapHint = KeyHint(keys: "Tab", text: "map", commands: [.switchFocus])
 
     /// The focused map's keys; `Tab table` only when the table shows too.
     static func mapHints(tableShown: Bool) -> [KeyHint] {
-        [KeyHint(keys: "+ -", text: "zoom"), KeyHint(keys: "←↑↓→", text: "pan"), KeyHint(keys: "0", text: "fit"),
-         KeyHint(keys: "R", text: "region"), KeyHint(keys: "click", text: "select")]
-            + (tableShown ? [KeyHint(keys: "Tab", text: "table")] : [])
-            + [KeyHint(keys: "m", text: "layout"), KeyHint(keys: "?", text: "help")]
+        [KeyHint(keys: "+ -", text: "zoom", commands: [.zoomIn, .zoomOut]),
+         KeyHint(keys: "←↑↓→", text: "pan", commands: [.panWest, .panNorth, .panSouth, .panEast]),
+         KeyHint(keys: "0", text: "fit", commands: [.fitMap]),
+         KeyHint(keys: "R", text: "region", commands: [.toggleRegionFilter]), KeyHint(keys: "click", text: "select")]
+            + (tableShown ? [KeyHint(keys: "Tab", text: "table", commands: [.switchFocus])] : [])
+            + [KeyHint(keys: "m", text: "layout", commands: [.cycleMapLayout]),
+               KeyHint(keys: "?", text: "help", commands: [.help])]
     }
 
     /// Hints as the bottom line shows them, two spaces apart.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TerminalUI
 @testable import QuakesApp
 
 /// The Keymap is the one description of the browser's keys: every command
@@ -67,5 +68,53 @@ import TestSupport
         let item = Keymap.manualItems.first { $0.commands == [.refresh] }
         #expect(item?.text.hasPrefix("Refresh in the background: sync the catalog's sources (see `sync`), or fetch "
                                      + "the configured feed when it remembers none") == true)
+    }
+
+    /// The keys a line of the `?` list or a bottom hint writes, as keys:
+    /// mouse gestures and the words around keys left out, ranges spread.
+    static func writtenKeys(_ text: String) -> [TerminalUI.Key] {
+        // `z 1-9`, `z[`: z and the key after it are one command (`addSortKey`).
+        var text = text.replacingOccurrences(of: "z 1-9", with: "z")
+        for phrase in ["a header", "wheel", "click", "arrows", "z[", "z]", ","] { text = text.replacingOccurrences(of: phrase, with: " ") }
+        let named: [String: [TerminalUI.Key]] = [
+            "PgUp": [.pageUp], "PgDn": [.pageDown], "Home": [.home], "End": [.end], "Tab": [.tab], "Esc": [.escape],
+            "Space": [.character(" ")], "⏎": [.enter], "↑": [.up], "↓": [.down], "←": [.left], "→": [.right],
+            "←↑↓→": [.left, .up, .down, .right], "0-9": (0...9).map { .character(Character(String($0))) },
+            "1-9": (1...9).map { .character(Character(String($0))) },
+        ]
+        return text.split(separator: " ").flatMap { word -> [TerminalUI.Key] in
+            let word = String(word)
+            if let keys = named[word] { return keys }
+            if word.hasPrefix("Ctrl-"), let letter = word.last { return [.control(Character(letter.lowercased()))] }
+            return word.count == 1 ? [.character(word.first!)] : [.character("\u{0}")]   // unknown: fails below
+        }
+    }
+
+    /// Whether `key` runs one of `commands` somewhere.
+    static func isBound(_ key: TerminalUI.Key, to commands: [KeyCommand]) -> Bool {
+        Keymap.bindings.contains { $0.keys.contains(key) && commands.contains($0.command) }
+    }
+
+    /// What `?` and the bottom line say is what the bindings do: each key
+    /// they write runs one of the commands their line names.
+    @Test func everyKeyTheHelpAndTheHintsWriteIsBoundToTheirCommands() {
+        for line in Keymap.helpLines {
+            let keys = Self.writtenKeys(line.keys)
+            #expect(!keys.isEmpty, "\(line.keys)")
+            for key in keys { #expect(Self.isBound(key, to: line.commands), "? list: \(key) in '\(line.keys)'") }
+        }
+        let hints = Keymap.tableHints + [Keymap.showMapHint, Keymap.focusMapHint] + Keymap.mapHints(tableShown: true)
+        for hint in hints where !hint.commands.isEmpty {
+            for key in Self.writtenKeys(hint.keys) {
+                #expect(Self.isBound(key, to: hint.commands), "hint: \(key) in '\(hint.keys)'")
+            }
+        }
+        #expect(hints.filter(\.commands.isEmpty).map(\.keys) == ["click"], "only the mouse's hint names no command")
+    }
+
+    /// And it can fail: a key written for a command that does not run it.
+    @Test func aKeyWrittenForAnotherCommandIsCaught() {
+        #expect(!Self.isBound(.character("x"), to: [.filter]))
+        #expect(Self.writtenKeys("Ctrl-P ⏎ 1-9").count == 11)
     }
 }
