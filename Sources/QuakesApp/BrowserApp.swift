@@ -30,6 +30,12 @@ public enum BrowserApp {
     /// Keys handled between two looks at the signal pipe and two frames.
     static let inputBatch = 4096
 
+    /// How long a key that asked for new results waits for their first page
+    /// before its frame is drawn: most arrive in a few milliseconds, and the
+    /// key's frame then shows them (one frame to the rows); a slower fetch
+    /// draws the frame with the new sort or filter marked pending.
+    static let rowsWait: Int32 = 100
+
     /// Runs the browser until the user quits or a signal comes. `terminal`
     /// makes the terminal once the catalog is open (the real one by default:
     /// ncurses, monochrome under NO_COLOR). `view`: what to show first (the
@@ -176,13 +182,31 @@ public enum BrowserApp {
                 case nil: break
                 }
                 if let refresher, refreshTimer?.isDue(running: refresher.isRunning) == true { refresher.start() }
+                let generation = requestedGeneration()
                 if let trace, !inputs.isEmpty {
-                    let generation = requestedGeneration()
                     trace.keysHandled(at: keyTime, awaiting: generation > generationBefore ? generation : nil)
                 }
+                if !inputs.isEmpty && generation > generationBefore { awaitRows(of: generation) }
                 draw()
                 trace?.frameDrawn(from: model.page)
                 trace?.openFrameDrawn(model)
+            }
+        }
+
+        /// Waits up to `rowsWait` for the first page of `generation`, taking
+        /// what the other threads post meanwhile (a key arriving ends the
+        /// wait: it is read at once).
+        private mutating func awaitRows(of generation: Int) {
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(BrowserApp.rowsWait) * 1_000_000
+            while (model.page?.generation ?? -1) < generation {
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard now < deadline else { return }
+                var fds = [pollfd(fd: inbox.readEnd, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0)]
+                let left = Int32((deadline - now + 999_999) / 1_000_000)
+                guard poll(&fds, 2, left) > 0, fds[1].revents == 0 else { return }
+                apply(inbox.take())
+                if model.ending != nil { return }
             }
         }
 
