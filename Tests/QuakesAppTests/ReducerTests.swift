@@ -149,4 +149,25 @@ import Testing
         BrowseView(zone: .utc, land: .none).render(model, into: &screen)
         #expect(screen.lines[22].hasPrefix("  2018-06-13 17:21:00"))
     }
+
+    /// The charts depend on the selection and the data, not on the order:
+    /// a sort, and the sorted page when it comes, ask for no charts; a
+    /// filter does.
+    @Test func aSortAsksForNoChartsAndAFilterDoes() {
+        var model = Self.shownModel()
+        let shown = reduce(&model, Self.key("c"))
+        #expect(shown.contains { if case .computeCharts = $0 { true } else { false } }, "c shows the charts: asked once")
+        func asksForCharts(_ effects: [BrowserEffect]) -> Bool {
+            effects.contains { if case .computeCharts = $0 { true } else { false } }
+        }
+        let byMagnitude = Self.configuration(sortKeys: [SortKey(.magnitude, ascending: false)])
+        #expect(!asksForCharts(reduce(&model, Self.key("2"))))
+        #expect(!asksForCharts(reduce(&model, .page(Self.page(2, byMagnitude, count: nil, rows: 0..<200)))))
+        #expect(!asksForCharts(reduce(&model, .page(Self.page(2, byMagnitude, count: 1000, rows: 0..<200)))))
+        _ = reduce(&model, Self.keys("/v"))
+        var configuration = byMagnitude
+        configuration.predicate = QuakePredicate.placeContains("v")
+        #expect(asksForCharts(reduce(&model, .page(Self.page(3, configuration, count: 40, rows: 0..<40)))),
+                "a new selection's counted page asks for its charts")
+    }
 }
