@@ -495,6 +495,17 @@ public final class ResultsController: @unchecked Sendable {
         return page
     }
 
+    /// The current configuration's first-phase page (its first window, the
+    /// count pending), read on the caller's thread: with `pageNow`, both
+    /// phases for tests that drive the browser without threads.
+    public func firstPageNow() throws -> ResultsPage {
+        let (generation, configuration, version) = lock.withLock { (self.generation, requested, dataVersion) }
+        let first = try catalog.dbWriter.read { db in
+            try QueryPlan.planning(configuration, db).window.rows(db, offset: 0, limit: windowSize)
+        }
+        return ResultsPage(generation: generation, configuration: configuration, dataVersion: version, count: nil, rows: first)
+    }
+
     /// The current configuration's counted page, read on the caller's
     /// thread in one transaction: for tests that drive the browser without
     /// threads. `rows`: the rows wanted (`needRows`).

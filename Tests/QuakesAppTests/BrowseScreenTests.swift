@@ -953,4 +953,20 @@ import Testing
         #expect(Formatting.count(4711) == "4,711" && Formatting.count(1_000_000) == "1,000,000" && Formatting.count(12) == "12")
         #expect(Formatting(timeZone: TimeZone(identifier: "Asia/Tokyo")!, now: now).localTime(now) == "2018-06-14 19:00:00")
     }
+
+    /// The two phases of a sort, as the controller delivers them: the rows
+    /// by magnitude first, their count marked pending on the top line (the
+    /// header and rows already by magnitude: one story), then the count.
+    @Test func aSortsFirstPhaseShowsItsRowsWithTheCountPending() throws {
+        let h = try BrowserHarness(width: 100, height: 8)
+        try h.press(.character("2"))
+        let first = try #require(h.firstPhaseScreen, "a fetch delivers its first phase")
+        let trimmed = { (screen: Screen) in screen.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) } }
+        #expect(trimmed(first)[0] == " quakes-tui  quakes.sqlite  counting…  by mag ▼")
+        #expect(trimmed(h.screen)[0] == " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by mag ▼")
+        #expect(Array(trimmed(first)[1...6]) == Array(trimmed(h.screen)[1...6]), "the same header and rows, by magnitude")
+        #expect(trimmed(first)[2].contains("5.8 94km SW of Muara Siberu…"), "the week's biggest first")
+        try h.press(.down)
+        #expect(h.firstPhaseScreen == nil, "moving asks for no fetch")
+    }
 }

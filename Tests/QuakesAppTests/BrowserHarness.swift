@@ -110,8 +110,25 @@ final class BrowserHarness {
         view.render(model, into: &screen)
     }
 
+    /// The frame drawn from the newest fetch's first-phase page (its rows,
+    /// the count pending), before its counted page came; nil when no fetch
+    /// was asked for since the last page.
+    private(set) var firstPhaseScreen: Screen?
+
+    /// Both phases, as the controller delivers them for a new
+    /// configuration: the first window with its count pending (drawn into
+    /// `firstPhaseScreen`), then the counted page. A page asked for by
+    /// rows or a commit alone comes counted only.
     private func readPage() throws {
+        let fetched = pageAsked && wantedRows == nil
         pageAsked = false
+        firstPhaseScreen = nil
+        if fetched {
+            handle([.page(try controller.firstPageNow())])
+            var first = Screen(width: screen.width, height: screen.height)
+            view.render(model, into: &first)
+            firstPhaseScreen = first
+        }
         handle([.page(try controller.pageNow(rows: wantedRows))])
         try runPending()
     }

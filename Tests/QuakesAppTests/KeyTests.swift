@@ -248,24 +248,26 @@ import TestSupport
         try h.press(.character("s"))
         #expect(h.controller.sectionIdentifier == .network)
         #expect(h.state.selectedQuakeID == "ci38197512", "network")
-        // network: the newest of ci's; scrolled up to it and its section line.
+        // network: the newest of ci's, past the first phase's window (its
+        // rows come before its count): scrolled down to it, its section
+        // line above it, the end of ak's above that.
         h.expectScreen([
             " quakes-tui  quakes.sqlite  4,714 quakes  row 312  by time ▼  section by network",
             "  1 Time ▼                         2 Mag 3 Place                   4 Depth    5 Lat     6 Lon 7 Net",
+            "  2018-06-07 11:35:50    6 d ago     1.1 51km NNE of Sutton-Alpi…     32.4   62.203  -148.377 ak",
+            "  2018-06-07 10:23:07    6 d ago     1.5 59km S of Deltana, Alas…      6.3   63.345  -145.121 ak",
+            "  2018-06-07 09:54:03    7 d ago     1.7 85km NNW of Talkeetna, …    100.6   63.056  -150.582 ak",
             " ci · 378 quakes",
             "  2018-06-14 09:09:46 50 min ago     0.6 9km NE of Aguanga, CA         4.3   33.491  -116.791 ci",
-            "  2018-06-14 08:08:58    1 h ago     1.2 10km N of Big Bear Lake…      3.1   34.331  -116.922 ci",
-            "  2018-06-14 08:08:08    1 h ago     1.6 10km N of Big Bear Lake…      1.9   34.331  -116.924 ci",
-            "  2018-06-14 06:43:52    3 h ago     0.6 6km WNW of Lake Henshaw…     13.1   33.255  -116.825 ci",
             "/ filter  : predicate  1-9 sort  s sections  ⏎ details  ? help  q quit  m map",
         ], styles: [
             "####################################################################################################",
             "  uuuuuuuuuuuuuuuuuuuuuuuuuuuuuu bbbbbbb bbbbbbbbbbbbbbbbbbbbbbbb bbbbbbbb bbbbbbbb bbbbbbbbb bbbbb",
+            "                                 yyyyyyy",
+            "                                 yyyyyyy",
+            "                                 yyyyyyy",
             "cccccccccccccccc",
             "#################################GGGGGGG############################################################",
-            "                                 yyyyyyy",
-            "                                 yyyyyyy",
-            "                                 ggggggg",
             "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ], "network: shown selected")
     }
