@@ -3,15 +3,15 @@
 # sorted by magnitude, the map above the table and the charts) in a real
 # terminal, xterm under Xvfb (256 colors), photographed with ImageMagick.
 # Run it again after a change to the screen:
-#   Scripts/screenshot.sh [BINARY] [OUT.png]        # that screen
+#   Scripts/screenshot.sh [BINARY] [OUT.png]        # that screen (BINARY: else $QUAKES_TUI, else .build/debug/quakes-tui)
 #   SCENE=map-world Scripts/screenshot.sh          # docs/images/map-world.png: the map alone, the world's M 4+ as events
 #   SCENE=map-density Scripts/screenshot.sh        # docs/images/map-density.png: every quake of the week as density
 #   SCENE=map-california Scripts/screenshot.sh     # docs/images/map-california.png: California's quakes as events, fitted, faults and towns
-# Needs xvfb, xterm, x11-utils, tmux and imagemagick (Debian: apt-get install
-# xvfb xterm x11-utils tmux imagemagick); the binary defaults to the debug build.
+# Needs xvfb, xterm, x11-utils, tmux, imagemagick and the DejaVu fonts (Debian, as
+# root or with sudo: apt-get install xvfb xterm x11-utils tmux imagemagick fonts-dejavu-core).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-binary=${1:-$root/.build/debug/quakes-tui}
+binary=${1:-${QUAKES_TUI:-$root/.build/debug/quakes-tui}}
 scene=${SCENE:-main}
 case $scene in
     main) name=quakes-tui ;;
@@ -20,7 +20,7 @@ case $scene in
 esac
 out=${2:-$root/docs/images/$name.png}
 for tool in Xvfb xterm tmux import xwininfo; do
-    command -v "$tool" >/dev/null || { echo "error: $tool is not installed (apt-get install xvfb xterm x11-utils tmux imagemagick)" >&2; exit 1; }
+    command -v "$tool" >/dev/null || { echo "error: $tool is not installed (apt-get install xvfb xterm x11-utils tmux imagemagick fonts-dejavu-core)" >&2; exit 1; }
 done
 [ -x "$binary" ] || { echo "error: $binary is not built (make build, or give the binary)" >&2; exit 1; }
 
@@ -29,13 +29,17 @@ display=:$((90 + RANDOM % 9))
 session=quakes-shot-$$
 cleanup() {
     tmux -L "$session" kill-server 2>/dev/null || true
+    # xterm ends with its tmux; wait for it, so that it does not outlive Xvfb and complain.
+    [ -n "${xterm:-}" ] && { wait "$xterm" 2>/dev/null || true; }
     [ -n "${xvfb:-}" ] && kill "$xvfb" 2>/dev/null || true
     rm -rf "$work"
 }
 trap cleanup EXIT
 
-# A new catalog of the bundled week; no saved view, times in UTC, "now" as the system's.
-export XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config TZ=UTC
+# A new catalog of the bundled week; no saved view, config or cache of the user's,
+# times in UTC, "now" as the system's.
+export XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data \
+    XDG_CACHE_HOME=$work/cache TZ=UTC
 Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 sleep 1
@@ -44,16 +48,18 @@ DISPLAY=$display xterm -geometry 160x46+0+0 -fa 'DejaVu Sans Mono' -fs 10 -bg bl
     -xrm 'XTerm*termName: xterm-256color' -xrm 'XTerm*bellIsUrgent: false' \
     -e tmux -L "$session" -f /dev/null new-session -s shot "$binary --db $work/quakes.sqlite" \; set-option status off \
     \; set-option default-terminal tmux-256color &
-wait_for() {   # waits until the pane shows $1
+xterm=$!
+wait_for() {   # waits until the pane shows $1 (an extended regular expression)
     for _ in $(seq 1 100); do
-        tmux -L "$session" capture-pane -p -t shot 2>/dev/null | grep -q "$1" && return 0
+        tmux -L "$session" capture-pane -p -t shot 2>/dev/null | grep -Eq "$1" && return 0
         sleep 0.2
     done
     echo "error: the browser never showed '$1'" >&2
     tmux -L "$session" capture-pane -p -t shot >&2 || true
     exit 1
 }
-wait_for "quakes  by time"
+# The top line: "quakes-tui  quakes.sqlite  4,711 quakes  row 1  by time ▼".
+wait_for "[0-9] quakes .*by time"
 keys() { tmux -L "$session" send-keys -t shot "$@"; }
 case $scene in
     main)

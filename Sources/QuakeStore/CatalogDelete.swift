@@ -1,3 +1,5 @@
+// QuakeCatalog.delete(ids:): the browser's `d`, one transaction that the
+// kept counts and aliases follow, with notice when another writer holds it.
 import GRDB
 
 extension QuakeCatalog {

@@ -1,3 +1,5 @@
+// Statements stepped and read straight through SQLite (stepToDone,
+// StatementRows), for the hot paths where GRDB's Row cost too much.
 import GRDB
 import GRDBSQLite
 

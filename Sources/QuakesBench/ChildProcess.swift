@@ -1,3 +1,5 @@
+// Runs quakes-bench's own steps as child processes (generate, import-child,
+// browse-child…) and reads back their JSON figures: each measured in a fresh process.
 import Foundation
 
 enum ChildProcess {

@@ -1,3 +1,5 @@
+// quakes-bench's entry point (its subcommands) and the bundled real week that
+// every generated quake is resampled from.
 import ArgumentParser
 import BundledData
 import Foundation

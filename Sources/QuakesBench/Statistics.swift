@@ -1,3 +1,5 @@
+// The benchmark's arithmetic: medians, nearest-rank percentiles and this
+// process's peak resident memory.
 import Foundation
 
 enum Statistics {

@@ -1,3 +1,5 @@
+// `quakes-tui browse` (the default command): its options, opening files,
+// URLs or stdin, and starting the interactive browser.
 import ArgumentParser
 import Foundation
 import QuakeMap

@@ -1,3 +1,5 @@
+// `quakes-tui cache`: lists or removes the catalogs kept for opened files
+// in $XDG_CACHE_HOME/quakes-tui.
 import ArgumentParser
 import Foundation
 import QuakeFeed

@@ -1,3 +1,5 @@
+// `quakes-tui fetch`: a USGS summary feed or URL, or an FDSN event service's
+// query in windows, downloaded and imported.
 import ArgumentParser
 import Foundation
 import QuakeFeed

@@ -1,3 +1,5 @@
+// `quakes-tui import`: reads GeoJSON, CSV, FDSN text or QuakeML files
+// into the catalog, each whole or not at all.
 import ArgumentParser
 import Foundation
 import QuakeStore

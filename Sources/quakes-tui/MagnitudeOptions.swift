@@ -1,3 +1,5 @@
+// stats' magnitude options (--mc, --b, --mc-correction, --rate-window) and
+// what stats prints of the selection's magnitudes beyond the charts.
 import ArgumentParser
 import Foundation
 import QuakeQuery

@@ -1,3 +1,5 @@
+// `quakes-tui merge`: makes the events holding two origins one event, kept
+// so by later imports (split undoes it).
 import ArgumentParser
 import QuakeStore
 

@@ -1,3 +1,5 @@
+// The quakes-tui root command (its subcommands and overview), the --db option
+// every command shares, and how commands print errors and exit.
 import ArgumentParser
 import Foundation
 import QuakeOutput

@@ -1,3 +1,5 @@
+// `quakes-tui sources`: lists the feeds and FDSN queries the catalog
+// remembers, which sync brings up to date.
 import ArgumentParser
 import Foundation
 import QuakeFeed

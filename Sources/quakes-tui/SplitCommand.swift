@@ -1,3 +1,5 @@
+// `quakes-tui split`: takes an origin out of its event as an event of its
+// own, kept apart by later imports.
 import ArgumentParser
 import QuakeStore
 

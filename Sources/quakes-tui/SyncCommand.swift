@@ -1,3 +1,5 @@
+// `quakes-tui sync`: asks every source the catalog remembers again for what
+// is new or revised, one line each.
 import ArgumentParser
 import Foundation
 import QuakeFeed

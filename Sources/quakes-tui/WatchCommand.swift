@@ -1,3 +1,5 @@
+// `quakes-tui watch`: syncs on a timer and prints (or runs a command for)
+// each new quake that matches; the bell it rings.
 import ArgumentParser
 import Foundation
 import QuakeOutput

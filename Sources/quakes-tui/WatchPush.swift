@@ -1,3 +1,5 @@
+// `watch --push`: alerts as EMSC's stream pushes quakes, until a signal,
+// and what the watch says on stderr of the stream (live, lost, caught up).
 import ArgumentParser
 import Foundation
 import QuakeFeed

@@ -1,3 +1,5 @@
+// DISTANCE(…) as a QuakeField: the computed number key predicates, sorts and
+// list's columns read, and the SQL (quake_distance) it runs as.
 import QuakeStore
 
 extension QuakeField {

@@ -1,3 +1,5 @@
+// QuakePredicate.box: a map view's latitude/longitude box as a predicate,
+// written so that SQLite walks the narrower side's index.
 import Foundation
 
 extension QuakePredicate {

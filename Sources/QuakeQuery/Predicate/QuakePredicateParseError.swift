@@ -1,3 +1,5 @@
+// QuakePredicate.ParseError: what is wrong with a predicate and where, and
+// the caret line the CLI and the browser show under it.
 extension QuakePredicate {
     /// A predicate that cannot be parsed: what is wrong, and the 1-based column
     /// where. Prints as `1:13: expected a value after '>=', found end of input`.
