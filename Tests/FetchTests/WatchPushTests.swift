@@ -144,6 +144,74 @@ struct WatchPushTests {
         #expect(child.stderr.contains("reconnecting in 4 s"), "\(child.stderr)")
     }
 
+    /// How many rows the watch has stored; nil before it made its catalog
+    /// (a read would make an empty one).
+    func storedCount() -> Int? {
+        FileManager.default.fileExists(atPath: db) ? (try? rows())?.count : nil
+    }
+
+    /// `2026-11-28T02:31:07.123Z`, `secondsAgo` before `now`.
+    static func iso(_ secondsAgo: Double, before now: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: now.addingTimeInterval(-secondsAgo))
+    }
+
+    /// `watch --push emsc` on the local push server at `port`, caught up through `service`.
+    func watch(port: Int, service: String, _ extra: [String] = []) throws -> ChildProcess {
+        try ChildProcess.quakesTUI(
+            ["watch", "--db", db, "--push", "emsc", "--push-url", "ws://127.0.0.1:\(port)/", "--push-service", service,
+             "--push-ping", "1"] + extra,
+            environment: environment, outputPrefix: folder.file("watch"))
+    }
+
+    /// Waits up to `seconds` for `done`, while `child` runs.
+    static func wait(_ seconds: Double, for child: ChildProcess, until done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !done() && child.isRunning && Date() < deadline { usleep(50_000) }
+    }
+
+    /// The watch's `caught up` lines, in order.
+    static func caughtUpLines(_ child: ChildProcess) -> [String] {
+        child.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("watch: caught up: ") }
+    }
+
+    @Test("an event revised on the FDSN service while the socket was down: the catch-up replaces the pushed version, counted as updated")
+    func revisionMissedWhileDownIsCaughtUp() throws {
+        let now = Date()
+        let unid = "20261128_0000021"
+        // A message a connection, each dropped 3 s after its message, but the last, held open: the
+        // event, then another one after the drop.
+        let (pushServer, port, _) = try pushServer([
+            Self.message("create", unid: unid, time: Self.iso(40, before: now), updated: Self.iso(30, before: now), magnitude: 4.0),
+            Self.message("create", unid: "20261128_0000022", time: Self.iso(20, before: now), updated: Self.iso(15, before: now),
+                         magnitude: 2.0, latitude: 36.6, longitude: -121.2, region: "CENTRAL CALIFORNIA"),
+        ], options: ["--per-connection", "1", "--interval", "3"])
+        defer { _ = pushServer.send(SIGTERM) }
+        let catalog = folder.file("fdsn.txt")
+        try FDSNCatalog.write([], to: catalog)
+        let fdsn = try FDSNServer(catalog: catalog)
+        let child = try watch(port: port, service: fdsn.baseURL)
+        // The pushed M4.0 stored and the first catch-up asked: then EMSC revises the event to M5.5.
+        Self.wait(60, for: child) { storedCount() == 1 && !fdsn.requests().isEmpty }
+        let revisedAt = Self.iso(5, before: now)
+        try FDSNCatalog.write([CatalogEvent(id: unid, timeText: Self.iso(40, before: now), latitude: "40.115", longitude: "28.5381",
+                                            depth: "7", magType: "ml", magnitude: "5.5", place: "WESTERN TURKEY",
+                                            author: "AFAD", updatedText: revisedAt)], to: catalog)
+        Self.wait(60, for: child) { Self.caughtUpLines(child).count >= 2 }
+        #expect(child.send(SIGTERM))
+        #expect(child.wait(timeout: 60) == 0, "\(child.stderr)")
+
+        let stored = try rows()
+        #expect(stored.map { $0["id"] as String } == ["emsc:\(unid)", "emsc:20261128_0000022"], "\(stored)")
+        let revised = stored.first { $0["id"] == "emsc:\(unid)" }
+        #expect(revised?["magnitude"] == 5.5, "\(stored)")
+        #expect(revised?["updated"] == ISOTime.epochMilliseconds(revisedAt), "\(stored)")
+        #expect(Self.caughtUpLines(child) == ["watch: caught up: 0 new, 0 updated", "watch: caught up: 0 new, 1 updated"],
+                "\(child.stderr)")
+        #expect(fdsn.requests().allSatisfy { $0.contains("format=json") }, "\(fdsn.requests())")
+    }
+
     /// The real messages read as the catalog stores them.
     @Test func realMessagesAreReadAsTheFieldsSay() throws {
         let lines = try String(contentsOfFile: Fixture.path("emsc/messages.jsonl"), encoding: .utf8).split(separator: "\n")
