@@ -212,6 +212,51 @@ struct WatchPushTests {
         #expect(fdsn.requests().allSatisfy { $0.contains("format=json") }, "\(fdsn.requests())")
     }
 
+    @Test("a catch-up that fails is tried again after 1 s, from before the drop: the event the drop missed is stored though a later message is over a minute newer")
+    func failedCatchUpIsTriedAgain() throws {
+        let now = Date()
+        // A message a connection, the first dropped 3 s after its message, the second held open.
+        // The second message's update is over a minute after the missed event's (as after an outage of
+        // minutes; here EMSC's clock ahead of ours), so a catch-up from after it would not find that event.
+        let (pushServer, port, _) = try pushServer([
+            Self.message("create", unid: "20261128_0000031", time: Self.iso(50, before: now), updated: Self.iso(45, before: now),
+                         magnitude: 3.0),
+            Self.message("create", unid: "20261128_0000032", time: Self.iso(10, before: now), updated: Self.iso(-25, before: now),
+                         magnitude: 3.1, latitude: 36.6, longitude: -121.2, region: "CENTRAL CALIFORNIA"),
+        ], options: ["--per-connection", "1", "--interval", "3"])
+        defer { _ = pushServer.send(SIGTERM) }
+        // The service's first answer with events is cut short: the catch-up after the drop fails once.
+        let catalog = folder.file("fdsn.txt")
+        try FDSNCatalog.write([], to: catalog)
+        let fdsn = try FDSNServer(catalog: catalog, options: ["--cut-at", "1"])
+        let child = try watch(port: port, service: fdsn.baseURL)
+        // The first message stored and the first catch-up asked: then an event is published that the stream never sends.
+        Self.wait(60, for: child) { storedCount() == 1 && !fdsn.requests().isEmpty }
+        try FDSNCatalog.write([CatalogEvent(id: "20261128_0000033", timeText: Self.iso(60, before: now), latitude: "35.2",
+                                            longitude: "25.7", depth: "12", magType: "ml", magnitude: "4.2",
+                                            place: "CRETE, GREECE", author: "NOA", updatedText: Self.iso(40, before: now))],
+                              to: catalog)
+        Self.wait(60, for: child) { Self.caughtUpLines(child).count >= 2 }
+        #expect(child.send(SIGTERM))
+        #expect(child.wait(timeout: 60) == 0, "\(child.stderr)")
+
+        let stored = try rows()
+        #expect(stored.map { $0["id"] as String } == ["emsc:20261128_0000031", "emsc:20261128_0000032", "emsc:20261128_0000033"],
+                "\(stored) \(child.stderr)")
+        #expect(stored.first { $0["id"] == "emsc:20261128_0000033" }?["magnitude"] == 4.2)
+        // The failure said once, with its cause and the wait; the second try found the event.
+        let failures = child.stderr.split(separator: "\n").filter { $0.hasPrefix("watch: catch-up failed: ") }
+        #expect(failures.count == 1, "\(child.stderr)")
+        let failure = "^watch: catch-up failed: fetch http://127\\.0\\.0\\.1:\(fdsn.port)/fdsnws/event/1/query\\?updatedafter=[^&]+"
+            + "&starttime=[^&]+&format=json: connection closed after .+ of .+; trying again in 1 s$"
+        #expect(failures.first.map { $0.wholeMatch(of: try! Regex(failure)) != nil } == true, "\(failures)")
+        #expect(Self.caughtUpLines(child) == ["watch: caught up: 0 new, 0 updated", "watch: caught up: 1 new, 0 updated"],
+                "\(child.stderr)")
+        // Tried again from where the first catch-up left off, the second message stored meanwhile.
+        let asked = fdsn.requests().compactMap { $0.firstMatch(of: /updatedafter=([^&]+)/).map { String($0.1) } }
+        #expect(asked.count == 3 && asked.allSatisfy { $0 == asked[0] }, "\(fdsn.requests())")
+    }
+
     /// The real messages read as the catalog stores them.
     @Test func realMessagesAreReadAsTheFieldsSay() throws {
         let lines = try String(contentsOfFile: Fixture.path("emsc/messages.jsonl"), encoding: .utf8).split(separator: "\n")
