@@ -5,9 +5,10 @@ import Synchronization
 /// A push stream feeding a catalog: each message stored as it comes (one
 /// upsert: a create inserts, an update with a newer `lastupdate` replaces
 /// the older version and its event is associated again), a catch-up after
-/// every (re)connect, and what happened told to `onEvent`, on the stream's
-/// task (the caller hands it to its own thread). Remembers when each
-/// event's message arrived, for the alert's latency.
+/// every (re)connect, tried again until it succeeds, and what happened told
+/// to `onEvent`, on the stream's task (the caller hands it to its own
+/// thread). Remembers when each event's message arrived, for the alert's
+/// latency.
 public final class PushFeed: Sendable {
     /// What the feed did.
     public enum Event: Sendable {
@@ -17,7 +18,8 @@ public final class PushFeed: Sendable {
         /// A message that could not be read or stored, in one line.
         case refused(String)
         case caughtUp(ImportReport)
-        case catchUpFailed(String)
+        /// A catch-up failed (why, in one line); it is tried again in `retryIn` seconds.
+        case catchUpFailed(String, retryIn: Int)
     }
 
     public let stream: PushStream
@@ -28,15 +30,26 @@ public final class PushFeed: Sendable {
     public static let maxMessageBytes = 1 << 20
     public let catchUp: PushCatchUp?
     private struct State {
-        /// The newest `lastupdate` among the messages, else the feed's start: the next catch-up's `updatedafter`.
+        /// The next catch-up's `updatedafter` (less a minute): the newest
+        /// `lastupdate` with no gap before it, else the feed's start. A
+        /// message after a drop moves it only once its connection's catch-up
+        /// has succeeded: until then what the drop missed lies before it.
+        var caughtUpTo: Date
+        /// The newest `lastupdate` among the messages.
         var newestUpdate: Date
+        /// The connections so far: a catch-up of an earlier one is not tried again.
+        var connection = 0
+        /// The current connection's catch-up has succeeded.
+        var caughtUp = false
+        /// The feed's task has ended: no catch-up is tried again.
+        var stopped = false
         var receipts: [String: Date] = [:]
     }
     private let state: Mutex<State>
 
     public init(stream: PushStream, catalog: QuakeCatalog, catchUp: PushCatchUp?, startedAt: Date = Date()) {
         self.stream = stream; self.catalog = catalog; self.catchUp = catchUp
-        state = Mutex(State(newestUpdate: startedAt))
+        state = Mutex(State(caughtUpTo: startedAt, newestUpdate: startedAt))
     }
 
     /// When the first message of the event stored as `id` arrived, if one did
@@ -52,6 +65,7 @@ public final class PushFeed: Sendable {
         Task.detached { [self] in
             await stream.run(onStatus: { onEvent(.status($0)) }, onConnect: { self.runCatchUp(onEvent) },
                              onMessage: { text, received in self.store(text, receivedAt: received, onEvent) })
+            state.withLock { $0.stopped = true }
         }
     }
 
@@ -81,7 +95,10 @@ public final class PushFeed: Sendable {
         }
         do {
             let report = try QuakeImporter(catalog: catalog).importQuakes([message.quake], name: "\(EMSCPushMessage.service) push")
-            state.withLock { $0.newestUpdate = max($0.newestUpdate, message.quake.updated) }
+            state.withLock { state in
+                state.newestUpdate = max(state.newestUpdate, message.quake.updated)
+                if state.caughtUp { state.caughtUpTo = state.newestUpdate }
+            }
             onEvent(.stored(message, changed: report.new + report.updated > 0, receivedAt: receivedAt))
         } catch {
             state.withLock { $0.receipts[message.quake.id] = earlier }
@@ -89,13 +106,41 @@ public final class PushFeed: Sendable {
         }
     }
 
-    /// What was missed, off the stream's task (the messages go on meanwhile).
-    /// A minute before the newest update: clocks and publishing differ.
+    /// What was missed, after a (re)connect.
     func runCatchUp(_ onEvent: @escaping @Sendable (Event) -> Void) {
+        guard catchUp != nil else { return }
+        let connection = state.withLock { state in
+            state.connection += 1
+            state.caughtUp = false
+            return state.connection
+        }
+        tryCatchUp(connection: connection, failures: 0, after: 0, onEvent)
+    }
+
+    /// One try of `connection`'s catch-up `seconds` from now, off the
+    /// stream's task (the messages go on meanwhile); after a failure, tried
+    /// again after 1, 2, 4 … 60 s as the connection is, until it succeeds or
+    /// a newer connection's catch-up takes over. From a minute before the
+    /// point: clocks and publishing differ.
+    private func tryCatchUp(connection: Int, failures: Int, after seconds: Int, _ onEvent: @escaping @Sendable (Event) -> Void) {
         guard let catchUp else { return }
-        let since = state.withLock { $0.newestUpdate }.addingTimeInterval(-60)
-        DispatchQueue.global(qos: .utility).async {
-            do { onEvent(.caughtUp(try catchUp.run(since: since))) } catch { onEvent(.catchUpFailed("\(error)")) }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(seconds)) { [self] in
+            guard let since = state.withLock({ $0.connection == connection && !$0.stopped ? $0.caughtUpTo : nil }) else { return }
+            do {
+                let report = try catchUp.run(since: since.addingTimeInterval(-60))
+                state.withLock { state in
+                    guard state.connection == connection else { return }
+                    state.caughtUp = true
+                    state.caughtUpTo = max(state.caughtUpTo, state.newestUpdate)
+                }
+                onEvent(.caughtUp(report))
+            } catch {
+                // A newer connection's catch-up asks from the same point.
+                guard state.withLock({ $0.connection == connection && !$0.stopped }) else { return }
+                let wait = stream.wait(beforeAttempt: failures + 2)
+                onEvent(.catchUpFailed("\(error)", retryIn: wait))
+                tryCatchUp(connection: connection, failures: failures + 1, after: wait, onEvent)
+            }
         }
     }
 

@@ -78,14 +78,15 @@ public struct PushStream: Sendable {
     }
 
     /// An error as one line a person reads: SwiftNIO's connection errors
-    /// name every address tried, in its own words.
+    /// name every address tried, in its own words. Matched in any case:
+    /// BoringSSL's words are capitals (`CERTIFICATE_VERIFY_FAILED`).
     static func reason(_ error: any Error) -> String {
         let text = String(describing: error)
         let known = [("Connection refused", "connection refused"), ("upgraderDeniedUpgrade", "the server refused the websocket handshake"),
                      ("No route to host", "no route to host"), ("Network is unreachable", "network unreachable"),
                      ("connectTimeout", "the connection timed out"), ("Connection reset", "connection reset"),
                      ("certificate", "the server's TLS certificate was refused")]
-        if let (_, said) = known.first(where: { text.contains($0.0) }) { return said }
+        if let (_, said) = known.first(where: { text.range(of: $0.0, options: .caseInsensitive) != nil }) { return said }
         if text.contains("UnknownHost") || text.contains("NXDOMAIN") {
             return "the server's name did not resolve"
         }

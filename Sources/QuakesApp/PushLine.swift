@@ -24,7 +24,7 @@ public struct PushLine: Equatable, Sendable {
             case .status(let status): self = .status(status)
             case .stored(_, _, let receivedAt): self = .message(receivedAt: receivedAt)
             case .refused(let reason): self = .note("push message refused: \(reason)")
-            case .catchUpFailed(let reason): self = .note("push catch-up failed: \(reason)")
+            case .catchUpFailed(let reason, let retryIn): self = .note("push catch-up failed: \(reason); trying again in \(retryIn) s")
             case .caughtUp: return nil
             }
         }

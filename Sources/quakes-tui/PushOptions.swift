@@ -17,7 +17,7 @@ struct PushOptions: ParsableArguments {
     var pushURL: String?
 
     @Option(name: .customLong("push-service"), help: ArgumentHelp(
-        "The FDSN event service that fills in what the stream missed while it was down (default: the source's, emsc).",
+        "The FDSN event service that fills in what the stream missed while it was down, answering EMSC's format=json (default: the source's, emsc).",
         valueName: "name|url"))
     var pushService: String?
 

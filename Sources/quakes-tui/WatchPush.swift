@@ -56,7 +56,7 @@ extension WatchCommand {
         case .refused(let reason): return "watch: push message refused: \(reason)"
         case .caughtUp(let report):
             return "watch: caught up: \(report.new) new, \(report.updated) updated"
-        case .catchUpFailed(let reason): return "watch: catch-up failed: \(reason)"
+        case .catchUpFailed(let reason, let retryIn): return "watch: catch-up failed: \(reason); trying again in \(retryIn) s"
         }
     }
 }

@@ -144,6 +144,119 @@ struct WatchPushTests {
         #expect(child.stderr.contains("reconnecting in 4 s"), "\(child.stderr)")
     }
 
+    /// How many rows the watch has stored; nil before it made its catalog
+    /// (a read would make an empty one).
+    func storedCount() -> Int? {
+        FileManager.default.fileExists(atPath: db) ? (try? rows())?.count : nil
+    }
+
+    /// `2026-11-28T02:31:07.123Z`, `secondsAgo` before `now`.
+    static func iso(_ secondsAgo: Double, before now: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: now.addingTimeInterval(-secondsAgo))
+    }
+
+    /// `watch --push emsc` on the local push server at `port`, caught up through `service`.
+    func watch(port: Int, service: String, _ extra: [String] = []) throws -> ChildProcess {
+        try ChildProcess.quakesTUI(
+            ["watch", "--db", db, "--push", "emsc", "--push-url", "ws://127.0.0.1:\(port)/", "--push-service", service,
+             "--push-ping", "1"] + extra,
+            environment: environment, outputPrefix: folder.file("watch"))
+    }
+
+    /// Waits up to `seconds` for `done`, while `child` runs.
+    static func wait(_ seconds: Double, for child: ChildProcess, until done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !done() && child.isRunning && Date() < deadline { usleep(50_000) }
+    }
+
+    /// The watch's `caught up` lines, in order.
+    static func caughtUpLines(_ child: ChildProcess) -> [String] {
+        child.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("watch: caught up: ") }
+    }
+
+    @Test("an event revised on the FDSN service while the socket was down: the catch-up replaces the pushed version, counted as updated")
+    func revisionMissedWhileDownIsCaughtUp() throws {
+        let now = Date()
+        let unid = "20261128_0000021"
+        // A message a connection, each dropped 3 s after its message, but the last, held open: the
+        // event, then another one after the drop.
+        let (pushServer, port, _) = try pushServer([
+            Self.message("create", unid: unid, time: Self.iso(40, before: now), updated: Self.iso(30, before: now), magnitude: 4.0),
+            Self.message("create", unid: "20261128_0000022", time: Self.iso(20, before: now), updated: Self.iso(15, before: now),
+                         magnitude: 2.0, latitude: 36.6, longitude: -121.2, region: "CENTRAL CALIFORNIA"),
+        ], options: ["--per-connection", "1", "--interval", "3"])
+        defer { _ = pushServer.send(SIGTERM) }
+        let catalog = folder.file("fdsn.txt")
+        try FDSNCatalog.write([], to: catalog)
+        let fdsn = try FDSNServer(catalog: catalog)
+        let child = try watch(port: port, service: fdsn.baseURL)
+        // The pushed M4.0 stored and the first catch-up asked: then EMSC revises the event to M5.5.
+        Self.wait(60, for: child) { storedCount() == 1 && !fdsn.requests().isEmpty }
+        let revisedAt = Self.iso(5, before: now)
+        try FDSNCatalog.write([CatalogEvent(id: unid, timeText: Self.iso(40, before: now), latitude: "40.115", longitude: "28.5381",
+                                            depth: "7", magType: "ml", magnitude: "5.5", place: "WESTERN TURKEY",
+                                            author: "AFAD", updatedText: revisedAt)], to: catalog)
+        Self.wait(60, for: child) { Self.caughtUpLines(child).count >= 2 }
+        #expect(child.send(SIGTERM))
+        #expect(child.wait(timeout: 60) == 0, "\(child.stderr)")
+
+        let stored = try rows()
+        #expect(stored.map { $0["id"] as String } == ["emsc:\(unid)", "emsc:20261128_0000022"], "\(stored)")
+        let revised = stored.first { $0["id"] == "emsc:\(unid)" }
+        #expect(revised?["magnitude"] == 5.5, "\(stored)")
+        #expect(revised?["updated"] == ISOTime.epochMilliseconds(revisedAt), "\(stored)")
+        #expect(Self.caughtUpLines(child) == ["watch: caught up: 0 new, 0 updated", "watch: caught up: 0 new, 1 updated"],
+                "\(child.stderr)")
+        #expect(fdsn.requests().allSatisfy { $0.contains("format=json") }, "\(fdsn.requests())")
+    }
+
+    @Test("a catch-up that fails is tried again after 1 s, from before the drop: the event the drop missed is stored though a later message is over a minute newer")
+    func failedCatchUpIsTriedAgain() throws {
+        let now = Date()
+        // A message a connection, the first dropped 3 s after its message, the second held open.
+        // The second message's update is over a minute after the missed event's (as after an outage of
+        // minutes; here EMSC's clock ahead of ours), so a catch-up from after it would not find that event.
+        let (pushServer, port, _) = try pushServer([
+            Self.message("create", unid: "20261128_0000031", time: Self.iso(50, before: now), updated: Self.iso(45, before: now),
+                         magnitude: 3.0),
+            Self.message("create", unid: "20261128_0000032", time: Self.iso(10, before: now), updated: Self.iso(-25, before: now),
+                         magnitude: 3.1, latitude: 36.6, longitude: -121.2, region: "CENTRAL CALIFORNIA"),
+        ], options: ["--per-connection", "1", "--interval", "3"])
+        defer { _ = pushServer.send(SIGTERM) }
+        // The service's first answer with events is cut short: the catch-up after the drop fails once.
+        let catalog = folder.file("fdsn.txt")
+        try FDSNCatalog.write([], to: catalog)
+        let fdsn = try FDSNServer(catalog: catalog, options: ["--cut-at", "1"])
+        let child = try watch(port: port, service: fdsn.baseURL)
+        // The first message stored and the first catch-up asked: then an event is published that the stream never sends.
+        Self.wait(60, for: child) { storedCount() == 1 && !fdsn.requests().isEmpty }
+        try FDSNCatalog.write([CatalogEvent(id: "20261128_0000033", timeText: Self.iso(60, before: now), latitude: "35.2",
+                                            longitude: "25.7", depth: "12", magType: "ml", magnitude: "4.2",
+                                            place: "CRETE, GREECE", author: "NOA", updatedText: Self.iso(40, before: now))],
+                              to: catalog)
+        Self.wait(60, for: child) { Self.caughtUpLines(child).count >= 2 }
+        #expect(child.send(SIGTERM))
+        #expect(child.wait(timeout: 60) == 0, "\(child.stderr)")
+
+        let stored = try rows()
+        #expect(stored.map { $0["id"] as String } == ["emsc:20261128_0000031", "emsc:20261128_0000032", "emsc:20261128_0000033"],
+                "\(stored) \(child.stderr)")
+        #expect(stored.first { $0["id"] == "emsc:20261128_0000033" }?["magnitude"] == 4.2)
+        // The failure said once, with its cause and the wait; the second try found the event.
+        let failures = child.stderr.split(separator: "\n").filter { $0.hasPrefix("watch: catch-up failed: ") }
+        #expect(failures.count == 1, "\(child.stderr)")
+        let failure = "^watch: catch-up failed: fetch http://127\\.0\\.0\\.1:\(fdsn.port)/fdsnws/event/1/query\\?updatedafter=[^&]+"
+            + "&starttime=[^&]+&format=json: connection closed after .+ of .+; trying again in 1 s$"
+        #expect(failures.first.map { $0.wholeMatch(of: try! Regex(failure)) != nil } == true, "\(failures)")
+        #expect(Self.caughtUpLines(child) == ["watch: caught up: 0 new, 0 updated", "watch: caught up: 1 new, 0 updated"],
+                "\(child.stderr)")
+        // Tried again from where the first catch-up left off, the second message stored meanwhile.
+        let asked = fdsn.requests().compactMap { $0.firstMatch(of: /updatedafter=([^&]+)/).map { String($0.1) } }
+        #expect(asked.count == 3 && asked.allSatisfy { $0 == asked[0] }, "\(fdsn.requests())")
+    }
+
     /// The real messages read as the catalog stores them.
     @Test func realMessagesAreReadAsTheFieldsSay() throws {
         let lines = try String(contentsOfFile: Fixture.path("emsc/messages.jsonl"), encoding: .utf8).split(separator: "\n")

@@ -1,6 +1,8 @@
 """A local fdsnws-event 1.2 service on 127.0.0.1 for the fetch, sync and
 watch tests: it answers /fdsnws/event/1/query (and /count) from an FDSN text
-catalog file, and misbehaves on request.
+catalog file, and misbehaves on request. It answers format=text (default),
+xml (quakeml) and json: EMSC's GeoJSON, each event a Feature as EMSC's push
+stream sends it (its `lastupdate` the catalog's Updated column).
 Usage: fdsnws_server.py PORT_FILE CATALOG_FILE [options]
 Writes the port it got to PORT_FILE once it listens; logs each request as
 `STATUS PATH?QUERY` to PORT_FILE.log before answering (000: it died instead).
@@ -26,6 +28,7 @@ Options:
 import argparse
 import gzip
 import calendar
+import json
 import math
 import os
 import re
@@ -49,7 +52,7 @@ NUMBERS = {"minmagnitude", "maxmagnitude", "mindepth", "maxdepth", "minlatitude"
            "minlongitude", "maxlongitude", "latitude", "longitude", "minradius", "maxradius"}
 INTEGERS = {"limit", "offset"}
 CHOICES = {"orderby": {"time", "time-asc", "magnitude", "magnitude-asc"},
-           "format": {"text", "xml", "quakeml"}, "nodata": {"204", "404"}}
+           "format": {"text", "xml", "quakeml", "json"}, "nodata": {"204", "404"}}
 KNOWN = TIMES | NUMBERS | INTEGERS | set(CHOICES) | {"eventid"}
 TIME_RE = re.compile(r"^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?)?Z?$")
 
@@ -275,6 +278,23 @@ def quakeml_body(events, host, request):
     return "\n".join(out).encode("utf-8")
 
 
+def emsc_json_body(events):
+    """EMSC's format=json: a FeatureCollection of Features in its push stream's shape."""
+    features = []
+    for e in events:
+        r = e["raw"]
+        depth = e["depth"] if e["depth"] is not None else 0.0
+        properties = {"source_id": r.get("contributorid", ""), "source_catalog": r.get("catalog", ""),
+                      "lastupdate": format_time(e["updated"], 6, "Z"), "time": format_time(e["time"], 6, "Z"),
+                      "flynn_region": r.get("eventlocationname", ""), "lat": e["lat"], "lon": e["lon"], "depth": depth,
+                      "evtype": {"earthquake": "ke"}.get(e["type"], e["type"]), "auth": r.get("author", ""),
+                      "mag": e["mag"], "magtype": r.get("magtype", "").lower(), "unid": e["id"]}
+        features.append({"geometry": {"type": "Point", "coordinates": [e["lon"], e["lat"], -depth]},
+                         "type": "Feature", "id": e["id"], "properties": properties})
+    collection = {"type": "FeatureCollection", "metadata": {"totalCount": len(features)}, "features": features}
+    return (json.dumps(collection) + "\n").encode("utf-8")
+
+
 def error_body(status, reason, detail, request):
     """Short, USGS-like: status line, detail, the request."""
     return ("Error %d: %s\n\n%s\n\nRequest:\n%s\n" % (status, reason, detail, request)).encode("utf-8")
@@ -388,6 +408,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.fail(options.limit_status, reason, detail)
         if params.get("format", "text") == "text":
             body, content_type = text_body(found, options.text_variant), "text/plain; charset=utf-8"
+        elif params["format"] == "json":
+            body, content_type = emsc_json_body(found), "application/json"
         else:
             body, content_type = quakeml_body(found, options.publicid_host, self.path), "application/xml"
         if options.gzip:

@@ -20,6 +20,8 @@ public struct ImportReport: Sendable, Equatable {
     public struct Skip: Sendable, Equatable {
         public var location: String
         public var reason: String
+
+        public init(location: String, reason: String) { self.location = location; self.reason = reason }
     }
 
     public init(name: String) { self.name = name }
