@@ -64,6 +64,10 @@ public struct MapView {
     /// The height of a pane with `mapRows` rows of map (`quakes-tui map --height`).
     public static func paneHeight(mapRows: Int) -> Int { mapRows + (mapRows >= 2 ? 2 : 1) }
 
+    /// The most rows of map whose pane fits in `lines` (at least one):
+    /// `paneHeight`'s inverse.
+    public static func mapRows(fitting lines: Int) -> Int { lines >= 4 ? lines - 2 : 1 }
+
     /// Where `region` is drawn in `area`: every row but the footer's, true
     /// to proportion. Ask the aggregate for its projection.
     public static func frame(_ region: MapRegion, in area: Rect, cellAspect: Double = MapFrame.defaultCellAspect) -> MapFrame {
