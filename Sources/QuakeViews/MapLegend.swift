@@ -33,9 +33,9 @@ struct MapLegend {
             return groups
         }
         parts.append(("M", plain))
-        let small = !unicode ? "*" : colors ? "⠂" : MapPalette.smallSymbol
+        let small = !unicode ? MapPalette.asciiSmallSymbol : colors ? "⠂" : MapPalette.smallSymbol
         parts.append((" " + small + "<4", plain))
-        for (floor, symbol) in zip(MapPalette.symbolFloors, MapPalette.symbols) {
+        for (floor, symbol) in zip(MapPalette.symbolFloors, unicode ? MapPalette.symbols : MapPalette.asciiSymbols) {
             parts.append((" " + symbol + Formatting.number(floor, decimals: 0), plain))
         }
         endGroup()

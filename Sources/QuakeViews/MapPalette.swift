@@ -47,9 +47,10 @@ public enum MapPalette {
     }
 
     /// Density without colors: shades, lightest to darkest (in ASCII,
-    /// characters the land's `.` and the marker's `@` are not).
+    /// characters the land's `.` and the marker's `@` are not; `:` rather
+    /// than `-`, which the legend would read as a minus: `-1-9`).
     public static func densityShade(level: Int, of classes: Int, unicode: Bool = true) -> String {
-        let shades = unicode ? ["░", "▒", "▓", "█"] : ["-", "=", "%", "#"]
+        let shades = unicode ? ["░", "▒", "▓", "█"] : [":", "=", "%", "#"]
         guard classes > 1 else { return shades[1] }
         return shades[min(3, level * shades.count / classes)]
     }
@@ -61,6 +62,12 @@ public enum MapPalette {
     public static let symbolFloors: [Double] = [4, 5, 6, 7]
     public static let symbols = ["•", "●", "◉", "⬤"]
     public static let smallSymbol = "·"
+    /// The same outside UTF-8: `*` below M4, then `%` M4, `&` M5, `$` M6,
+    /// `#` M7, heavier for larger. None is a letter or digit (town names,
+    /// tick labels), `.` (lines), `+` (a town), `@` (the selection) or `'`
+    /// (A′), so a plain-text map shows every quake.
+    public static let asciiSymbols = ["%", "&", "$", "#"]
+    public static let asciiSmallSymbol = "*"
 
     /// The symbol class of a magnitude: 0 below M4 (or unknown), 1…4 above.
     public static func symbolClass(_ magnitude: Double?) -> Int {
@@ -69,15 +76,15 @@ public enum MapPalette {
     }
 
     /// A cell of events as the map and the section draw it: the symbol of
-    /// its largest magnitude's class, below M4 its braille dots (`·`
-    /// without colors, `*` outside UTF-8); its color by the largest
+    /// its largest magnitude's class (`asciiSymbols` outside UTF-8), below
+    /// M4 its braille dots (`·` without colors, `*` outside UTF-8); its color by the largest
     /// magnitude, or by `value`, the cell's deepest depth or latest time
     /// (within `span`, the oldest and newest shown).
     public static func event(largest: Double?, value: Double?, dots: UInt8, coloring: MapColoring,
                              span: (oldest: Double, newest: Double), colors: Bool, unicode: Bool) -> (text: String, color: Color) {
         let symbolClass = symbolClass(largest)
-        let text = symbolClass > 0 ? symbols[symbolClass - 1]
-            : !unicode ? "*" : colors ? String(BrailleCanvas.character(dots)) : smallSymbol
+        let text = symbolClass > 0 ? (unicode ? symbols : asciiSymbols)[symbolClass - 1]
+            : !unicode ? asciiSmallSymbol : colors ? String(BrailleCanvas.character(dots)) : smallSymbol
         let color: Color = switch coloring {
         case .magnitude: Formatting.color(forMagnitude: largest)
         case .depth: depthColor(value)

@@ -91,6 +91,31 @@ import Testing
         #expect(MapPalette.depthColor(9.99) == .indexed(160, fallback: .red) && MapPalette.depthColor(500) == .indexed(97, fallback: .magenta))
     }
 
+    /// Outside UTF-8 with colors: M 4 to M 7+ as `%` `&` `$` `#` and below
+    /// M 4 `*` (no letter or digit: labels are made of those), the legend
+    /// saying so, its depth swatches `#`; every character ASCII.
+    @Test func eventsOutsideUTF8() {
+        let quakes = MapQuakes(projection: Self.world, coloring: .depth, dots: [
+            MapDot(dot: Dot(x: 0, y: 0), count: 1, magnitude: 4.5, value: 12),
+            MapDot(dot: Dot(x: 4, y: 4), count: 1, magnitude: 5.5, value: 160),
+            MapDot(dot: Dot(x: 10, y: 8), count: 1, magnitude: 6.2, value: 600),
+            MapDot(dot: Dot(x: 30, y: 12), count: 1, magnitude: 2, value: 5),
+            MapDot(dot: Dot(x: 19, y: 19), count: 1, magnitude: 7.3, value: 20),
+        ])
+        var screen = Screen(width: 100, height: 7)
+        MapView(quakes: quakes, land: .none, unicode: false, style: .events, coloring: .depth).render(in: Rect(screen), into: &screen)
+        let margin = String(repeating: " ", count: 40)
+        #expect(screen.fullLines.map { String($0.reversed().drop { $0 == " " }.reversed()) } == [
+            margin + "%",
+            margin + "  &",
+            margin + "     $",
+            margin + "               *",
+            margin + "         #",
+            "M *<4 %4 &5 $6 #7  depth km #0 #10 #30 #70 #150 #300 #500+                      |--------| 20,000 km",
+            "5 quakes, lat -90..90, lon -180..180",
+        ])
+    }
+
     /// Events colored by time: oldest blue to newest red over the view's
     /// span, and the legend gives the span's days.
     @Test func eventsByTime() {

@@ -116,12 +116,12 @@ struct MapViewTests {
         ], legend: Self.legend)
     }
 
-    /// Outside UTF-8: `*` for quakes below M 4, `O` for the M 5 cell (`●`
+    /// Outside UTF-8: `*` for quakes below M 4, `&` for the M 5 cell (`●`
     /// in ASCII), `.` for land, `@` for the selection.
     @Test func thePlainFormOutsideUTF8() {
         expectScreen(Self.handMadeMap(unicode: false), lines: [
             ".",
-            "  O",
+            "  &",
             "          *",
             "               *",
             "      @",
