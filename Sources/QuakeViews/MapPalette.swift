@@ -58,9 +58,14 @@ public enum MapPalette {
     // MARK: Events
 
     /// The magnitude classes' symbols, smallest first: below M4 a braille
-    /// dot in color (`·` without), then `•` M4, `●` M5, `◉` M6, `⬤` M7.
+    /// dot in color (`·` without), then `•` M4, `●` M5, `◉` M6, `■` M7.
+    /// All four come from Geometric Shapes (U+25A0–25FF), which DejaVu
+    /// Sans Mono and the other common terminal fonts draw in one cell;
+    /// `⬤` (U+2B24) is missing from them, and the wider fallback glyph was
+    /// clipped to a half circle. Not `█`: the selection's reverse video
+    /// would turn a full block into an empty-looking cell.
     public static let symbolFloors: [Double] = [4, 5, 6, 7]
-    public static let symbols = ["•", "●", "◉", "⬤"]
+    public static let symbols = ["•", "●", "◉", "■"]
     public static let smallSymbol = "·"
     /// The same outside UTF-8: `*` below M4, then `%` M4, `&` M5, `$` M6,
     /// `#` M7, heavier for larger. None is a letter or digit (town names,

@@ -18,7 +18,7 @@ struct MapCommand: ParsableCommand {
             (as density or as symbols sized by magnitude, see --style), the view true to \
             proportion at its centre latitude; then a legend with a scale bar, and \
             `N quakes, lat S…N, lon W…E`. Colors on a terminal without NO_COLOR; without \
-            colors quakes are drawn with glyphs no coastline or layer uses (`·` `•` `●` `◉` `⬤`, \
+            colors quakes are drawn with glyphs no coastline or layer uses (`·` `•` `●` `◉` `■`, \
             shades for density), so a map in a file shows every quake. ASCII outside a \
             UTF-8 locale. Coastlines: Natural Earth (public domain).
 

@@ -61,7 +61,7 @@ struct MapCommandTests {
             "⠁   ⢀⡀⢈⡼⠈⠙⠒●⡴⣋⣀⡀  ⠧⣄⣁⣀⣀⡼⠛⠉⠈⢠⠘⠒⠲⠤⣤⣥⣄⣈⠋⢀⡴⠛",
             "60°S⠋⠋⠋⠂⢂⡂⠂⢊⣿⡷⠒⠛⠛⠓⢋⣋⣋⣂⣂⣂⣂⡦⢮⣆⣂⡦⠦⠦⠦⠧⠦⠮⣟⣚⣲⡦",
             "⠤⠴⠶⡾⠍⠉⠉⠉⠉⠉⠉⠛⠿⠷⠶⠦⠒⠉⠉ ⠁     ⠈⠈     ⠁   ⠰⠿⠥",
-            "M ·<4 •4 ●5 ◉6 ⬤7   ├────────┤ 10,000 km",
+            "M ·<4 •4 ●5 ◉6 ■7   ├────────┤ 10,000 km",
         ], width: 40, scale: "27 quakes, lat -90…90, lon -180…180"))
     }
 
@@ -108,12 +108,12 @@ struct MapCommandTests {
     }
 
     /// Without colors (stdout a file) every quake is a glyph no coastline,
-    /// plate boundary or label uses: the cells showing `·` `•` `●` `◉` `⬤`
+    /// plate boundary or label uses: the cells showing `·` `•` `●` `◉` `■`
     /// (events) or `░▒▓█` (density), in ASCII `*` `%` `&` `$` `#` or
     /// `:=%#` (never a letter or digit of the ticks' labels), are exactly
     /// those the projection's formula puts the week's quakes in (the world
     /// fills 40×10 cells: 80×40 dots of 4.5° each way).
-    @Test(arguments: [("events", "·•●◉⬤", "C.UTF-8"), ("density", "░▒▓█", "C.UTF-8"),
+    @Test(arguments: [("events", "·•●◉■", "C.UTF-8"), ("density", "░▒▓█", "C.UTF-8"),
                       ("events", "*%&$#", "C"), ("density", ":=%#", "C")])
     func withoutColorsEveryQuakeShows(style: String, glyphs: String, locale: String) throws {
         let result = try map(["--width", "40", "--height", "10", "--style", style], locale: locale)
@@ -141,7 +141,7 @@ struct MapCommandTests {
         let plain = try map(["--width", "80", "--height", "15", "--style", "density"], locale: "C")
         #expect(plain.stdout.contains("\nquakes per cell :1-9 =10-99 %100-999 #1,000+ "), "\(plain.stdout)")
         let events = try map(["--width", "60", "--height", "15", "--style", "events", "--color-by", "depth"])
-        #expect(events.status == 0 && events.stdout.contains("\nM ·<4 •4 ●5 ◉6 ⬤7 "))
+        #expect(events.status == 0 && events.stdout.contains("\nM ·<4 •4 ●5 ◉6 ■7 "))
         let bad = try map(["--style", "dots"])
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("error: the value 'dots' is invalid for '--style <auto|density|events>'"), "\(bad.stderr)")

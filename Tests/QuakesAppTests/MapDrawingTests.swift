@@ -130,7 +130,7 @@ import Testing
         let oldest = screen.style(row: frame.row, column: frame.column).foreground
         #expect(oldest == .indexed(60, fallback: .blue))
         #expect(screen.style(row: frame.row + 1, column: frame.column + 2).foreground == .indexed(160, fallback: .red))
-        #expect(screen.line(5).contains("2018-06-08 ■■■■■■■ 2018-06-14"), "\(screen.line(5))")
+        #expect(screen.line(5).contains("2018-06-08 ███████ 2018-06-14"), "\(screen.line(5))")
     }
 
     /// `L` off leaves the coasts only: the layers' other lines and towns are not asked for.
@@ -195,7 +195,7 @@ import Testing
             let row = frame.row + dot.row, column = frame.column + dot.column
             return (row, column, String(Array(screen.line(row))[column]))
         }
-        #expect(cell(mainshock).text == "⬤" && screen.style(row: cell(mainshock).row, column: cell(mainshock).column).foreground == .magenta)
+        #expect(cell(mainshock).text == "■" && screen.style(row: cell(mainshock).row, column: cell(mainshock).column).foreground == .magenta)
         #expect(cell(foreshock).text == "◉")
         let dot = projection.dot(small)
         #expect(cell(small).text == String(BrailleCanvas.character(BrailleCanvas.bit(x: dot.x, y: dot.y))))

@@ -45,7 +45,7 @@ struct MapViewTests {
             "      ⠈      ⠁      ⠁     ⠈      ⠁",
             "60°S⠂⠂⠊⠂⠂⠂⠂⠂⠂⠃⠂⠂⠂⠂⠂⠂⠃⠂⠂⠂⠂⠂⠊⠂⠂⠂⠂⠂⠂⠃⠂⠂⠂⠂⠂⠂",
             "      ⠈      ⠁      ⠁     ⠈      ⠁",
-            "M ⠂<4 •4 ●5 ◉6 ⬤7   ├────────┤ 10,000 km",
+            "M ⠂<4 •4 ●5 ◉6 ■7   ├────────┤ 10,000 km",
             "1 quake, lat -90…90, lon -180…180",
         ], styles: [
             "      aaaaa  aaaa   aa    aaaa   aaaaa",
@@ -145,7 +145,7 @@ struct MapViewTests {
                               dots: [MapDot(dot: Dot(x: 4, y: 4), count: 1, magnitude: 2.5)])
         var screen = Screen(width: 40, height: 7)
         MapView(quakes: stale, land: .none, unicode: true).render(in: Rect(x: 0, y: 0, width: 40, height: 7), into: &screen)
-        expectScreen(screen, lines: ["", "", "", "", "", "M ⠂<4 •4 ●5 ◉6 ⬤7   ├────────┤ 20,000 km",
+        expectScreen(screen, lines: ["", "", "", "", "", "M ⠂<4 •4 ●5 ◉6 ■7   ├────────┤ 20,000 km",
                                      "counting…, lat -90…90, lon -180…180"],
                      styles: ["", "", "", "", "", String(repeating: " ", count: 20) + String(repeating: "a", count: 20),
                               String(repeating: "d", count: 35)], legend: Self.legend)
