@@ -78,6 +78,11 @@ public struct MapView {
         frame(region, in: area, cellAspect: cellAspect).projection
     }
 
+    /// How many towns, the most populous named, may be labelled over
+    /// density cells (on their colors): a few, so a dense region still
+    /// says where it is and most of its cells stay in sight.
+    public static let townsOverDensity = 3
+
     /// The smallest map that gets a graticule and its labels.
     public static let graticuleMinimum = (columns: 40, rows: 8)
 

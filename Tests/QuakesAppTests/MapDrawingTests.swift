@@ -173,6 +173,54 @@ import Testing
         #expect(text.contains("Nadi") && text.contains("◆") && !text.contains("Suva"), "\(text)")
     }
 
+    /// Where quakes are dense the most populous towns are still named:
+    /// every cell of a 30×6 view of Los Angeles holds 20 quakes (density,
+    /// all in the top class: the ramp's bright end '8', black text), and
+    /// the three largest towns are written over the cells on their color
+    /// ('T': bold, black on the top class's yellow); the fourth, Pasadena,
+    /// has room for its label but keeps off the quakes. Without colors no
+    /// town covers a cell: its shade is the only mark of its quakes.
+    @Test func theLargestTownsAreNamedOverDensity() {
+        let region = MapRegion(south: 33.6, north: 34.3, west: -118.6, east: -117.2)
+        let towns = [("Los Angeles", 34.05, -118.24), ("Long Beach", 33.77, -118.19), ("Anaheim", 33.84, -117.91),
+                     ("Pasadena", 34.15, -118.14)].map { TownLabels.Town(name: $0.0, point: GeoPoint(latitude: $0.1, longitude: $0.2)) }
+        let area = Rect(x: 0, y: 0, width: 30, height: 8)
+        let projection = MapView.frame(region, in: area).projection
+        #expect(TownLabels.labels(for: towns, in: projection, marker: "◆").map(\.text).last == "◆Pasadena")
+        var dots: [MapDot] = []
+        for row in 0..<projection.rows {
+            for column in 0..<projection.columns { dots.append(MapDot(dot: Dot(x: 2 * column, y: 4 * row), count: 20, magnitude: 2)) }
+        }
+        func render(colors: Bool) -> Screen {
+            var screen = Screen(width: area.width, height: area.height)
+            MapView(region: region, quakes: MapQuakes(projection: projection, dots: dots), land: .none, towns: towns,
+                    unicode: true, colors: colors, style: .density).render(in: area, into: &screen)
+            return screen
+        }
+        let top = MapPalette.densityRamp[7], black = Color.indexed(16, fallback: .default)
+        expectScreen(render(colors: true), lines: [
+            "",
+            "",
+            "          ◆Los Angeles",
+            "              ◆Anaheim",
+            "          ◆Long Beach",
+            "",
+            "                     ├─┤ 20 km",
+            "3,600 quakes, lat 33.6…34.3, l",
+        ], styles: [
+            "888888888888888888888888888888",
+            "888888888888888888888888888888",
+            "8888888888TTTTTTTTTTTT88888888",
+            "88888888888888TTTTTTTT88888888",
+            "8888888888TTTTTTTTTTT888888888",
+            "888888888888888888888888888888",
+            "                     aaaaaaaaa",
+            "dddddddddddddddddddddddddddddd",
+        ], legend: Legend.browse([Style(foreground: black, background: top, bold: true): "T"]))
+        let plain = render(colors: false)
+        #expect(plain.fullLines.prefix(6).allSatisfy { $0 == String(repeating: "█", count: 30) }, "\(plain.fullLines)")
+    }
+
     /// A small region with known quakes, Ridgecrest 2019: each symbol where
     /// the formula puts it, the graticule's labels where its meridians and
     /// parallels cross the frame (one that would run off it left out), and the scale bar as long as the haversine
