@@ -100,9 +100,12 @@ struct MapCells {
 
     // MARK: Quakes
 
-    /// Draws the dots as density cells or event symbols; says what was drawn, for the legend.
+    /// Draws the dots as density cells (in at most `densityClasses`
+    /// classes, as many as can be told apart) or event symbols; says what
+    /// was drawn, for the legend.
     mutating func drawQuakes(_ quakes: MapQuakes?, style: MapStyle, coloring: MapColoring, colors: Bool,
-                             unicode: Bool, changed: [GeoPoint], flashing: [GeoPoint] = []) -> MapDrawn {
+                             unicode: Bool, densityClasses: Int,
+                             changed: [GeoPoint], flashing: [GeoPoint] = []) -> MapDrawn {
         guard let quakes, !quakes.dots.isEmpty else { return MapDrawn(style: style == .auto ? .events : style) }
         var count = Array(repeating: 0, count: columns * rows)
         var largest = Array(repeating: Double?.none, count: columns * rows)
@@ -126,7 +129,7 @@ struct MapCells {
         var drawn = MapDrawn(style: resolved)
         if coloring == .time, oldest <= newest { drawn.timeRange = (oldest, newest) }
         if resolved == .density {
-            let scale = DensityScale(largest: lit.map { count[$0] }.max() ?? 1)
+            let scale = DensityScale(largest: lit.map { count[$0] }.max() ?? 1, maximumClasses: densityClasses)
             drawn.density = scale
             for cell in lit {
                 let level = scale.level(of: count[cell])

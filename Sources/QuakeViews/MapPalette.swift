@@ -14,7 +14,16 @@ public enum MapPalette {
         .indexed(149, fallback: .yellow), .indexed(220, fallback: .yellow),
     ]
 
-    /// A density class's color: the classes spread over the whole ramp.
+    /// How many density classes a map can show apart: the ramp's eight
+    /// colors in 256, the four named colors they fall back to on eight
+    /// (blue, cyan, green, yellow), four shades without colors.
+    public static func densityClasses(colors: Bool, manyColors: Bool) -> Int {
+        guard colors else { return densityShades.count }
+        return manyColors ? Set(densityRamp).count : Set(densityRamp.map(\.basic)).count
+    }
+
+    /// A density class's color: the classes spread over the whole ramp
+    /// (four or fewer classes take four different fallbacks).
     public static func densityColor(level: Int, of classes: Int) -> Color {
         guard classes > 1 else { return densityRamp[densityRamp.count / 2] }
         let step = Double(densityRamp.count - 1) / Double(classes - 1)
@@ -49,10 +58,15 @@ public enum MapPalette {
     /// Density without colors: shades, lightest to darkest (in ASCII,
     /// characters the land's `.` and the marker's `@` are not; `:` rather
     /// than `-`, which the legend would read as a minus: `-1-9`).
+    static let densityShades = ["░", "▒", "▓", "█"]
+    static let asciiDensityShades = [":", "=", "%", "#"]
+
+    /// A density class's shade: the classes spread over the shades (four
+    /// or fewer classes take four different shades).
     public static func densityShade(level: Int, of classes: Int, unicode: Bool = true) -> String {
-        let shades = unicode ? ["░", "▒", "▓", "█"] : [":", "=", "%", "#"]
+        let shades = unicode ? densityShades : asciiDensityShades
         guard classes > 1 else { return shades[1] }
-        return shades[min(3, level * shades.count / classes)]
+        return shades[min(shades.count - 1, level * shades.count / classes)]
     }
 
     // MARK: Events

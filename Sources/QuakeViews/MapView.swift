@@ -39,6 +39,9 @@ public struct MapView {
     public var unicode: Bool
     /// Whether colors show: without them, quakes use glyphs of their own.
     public var colors: Bool
+    /// A terminal of 256 colors: the ramps' own; else the eight named
+    /// colors they fall back to, which tell fewer density classes apart.
+    public var manyColors = true
     public var style: MapStyle
     /// What sets an event symbol's color; the aggregate must have been asked for it.
     public var coloring: MapColoring
@@ -103,6 +106,7 @@ public struct MapView {
         cells.drawLayers(land: land, overlays: overlays, graticule: unicode ? graticule : nil)
         if let profile { cells.drawProfileLine(profile) }
         let drawn = cells.drawQuakes(shown, style: style, coloring: coloring, colors: colors, unicode: unicode,
+                                     densityClasses: MapPalette.densityClasses(colors: colors, manyColors: manyColors),
                                      changed: changed, flashing: flashing)
         cells.drawTowns(TownLabels.labels(for: towns, in: frame.projection, marker: unicode ? "◆" : "+",
                                           width: DisplayWidth.of))

@@ -52,17 +52,49 @@ import Testing
         #expect(screen.line(6).hasPrefix("76 quakes, lat -90…90, lon -180…180"))
     }
 
-    /// Without colors density cells are shades, lightest to darkest: six
-    /// classes over four shades (classes 0 and 1 `░`, 3 `▓`, 5 `█`).
+    /// Without colors density cells are shades, lightest to darkest, no
+    /// more classes than the four shades: the 1–2–5 series' six would
+    /// share them, so the classes are the decades, 1–9 `░` and 10+ `▓`,
+    /// as the legend says.
     @Test func densityWithoutColorsIsShades() {
-        let screen = Self.render(MapView(quakes: Self.dense, land: .none, unicode: true, colors: false, style: .density))
-        #expect(screen.fullLines[0...4].map { String($0) } == [
-            "░                   ",
-            "  ░                 ",
-            "     ▓              ",
-            "                    ",
-            "         █          ",
+        var screen = Screen(width: 100, height: 7)
+        MapView(quakes: Self.dense, land: .none, unicode: true, colors: false, style: .density).render(in: Rect(screen), into: &screen)
+        let margin = String(repeating: " ", count: 40)
+        #expect(screen.fullLines.map { String($0.reversed().drop { $0 == " " }.reversed()) } == [
+            margin + "░",
+            margin + "  ░",
+            margin + "     ▓",
+            "",
+            margin + "         ▓",
+            "quakes per cell ░1–9 ▓10+                                                       ├────────┤ 20,000 km",
+            "76 quakes, lat -90…90, lon -180…180",
         ])
+    }
+
+    /// On eight colors the ramp falls back to blue, cyan, green and
+    /// yellow: the six classes become the decades' two, blue and yellow.
+    /// However many classes a view has, each takes its own swatch: up to
+    /// eight on 256 colors, four on eight (as fallbacks), four shades.
+    @Test func densityOnEightColorsHasClassesItCanTellApart() {
+        var view = MapView(quakes: Self.dense, land: .none, unicode: true, style: .density)
+        view.manyColors = false
+        var screen = Screen(width: 100, height: 7)
+        view.render(in: Rect(screen), into: &screen)
+        #expect(screen.line(5).hasPrefix("quakes per cell █1–9 █10+ "), "\(screen.line(5))")
+        let swatches = [16, 21].map { screen.style(row: 5, column: $0).foreground.basic }
+        #expect(swatches == [.blue, .yellow])
+        #expect([(0, 0), (2, 1), (5, 2), (9, 4)].map { screen.style(row: $0.1, column: 40 + $0.0).background.basic }
+                == [.blue, .blue, .yellow, .yellow])
+        for (colors, manyColors, tellsApart) in [(true, true, 8), (true, false, 4), (false, false, 4)] {
+            #expect(MapPalette.densityClasses(colors: colors, manyColors: manyColors) == tellsApart)
+            for classes in 1...tellsApart {
+                let swatches = (0..<classes).map { level in
+                    colors ? "\(manyColors ? MapPalette.densityColor(level: level, of: classes) : MapPalette.densityColor(level: level, of: classes).basic)"
+                        : MapPalette.densityShade(level: level, of: classes)
+                }
+                #expect(Set(swatches).count == classes, "\(classes) classes, colors \(colors), 256 \(manyColors): \(swatches)")
+            }
+        }
     }
 
     /// Auto draws density once lit cells hold 10 quakes each on average:
@@ -218,7 +250,8 @@ import Testing
             "dddddddddddddddddddddddddddddd",
         ], legend: Legend.browse([Style(foreground: black, background: top, bold: true): "T"]))
         let plain = render(colors: false)
-        #expect(plain.fullLines.prefix(6).allSatisfy { $0 == String(repeating: "█", count: 30) }, "\(plain.fullLines)")
+        // One class of two (1–9, 10+: four shades take the decades), the darker.
+        #expect(plain.fullLines.prefix(6).allSatisfy { $0 == String(repeating: "▓", count: 30) }, "\(plain.fullLines)")
     }
 
     /// A small region with known quakes, Ridgecrest 2019: each symbol where
