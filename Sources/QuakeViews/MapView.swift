@@ -17,7 +17,8 @@ import TerminalUI
 /// the browser holds the region and the aggregate's dots; `quakes-tui map`
 /// makes them once. Without colors (`colors` false) quakes are drawn with
 /// glyphs no layer uses (`·` `•` `●` …, shades for density), so every quake
-/// shows; outside UTF-8 the symbols are sent as ASCII (`ASCIIFallback`).
+/// shows; outside UTF-8 quakes take `MapPalette`'s ASCII symbols and the
+/// rest is sent through `ASCIIFallback`.
 public struct MapView {
     public var region: MapRegion
     /// The aggregate's dots; drawn only when they were counted for the
@@ -35,7 +36,7 @@ public struct MapView {
     public var changed: [GeoPoint]
     /// Epicentres of quakes added a moment ago: their cells flash (reversed) once.
     public var flashing: [GeoPoint] = []
-    /// Braille on a UTF-8 terminal; `*` and `.` elsewhere.
+    /// Braille on a UTF-8 terminal; elsewhere `.` for lines and ASCII quakes.
     public var unicode: Bool
     /// Whether colors show: without them, quakes use glyphs of their own.
     public var colors: Bool
