@@ -53,7 +53,7 @@ wait_for() {   # waits until the pane shows $1
     tmux -L "$session" capture-pane -p -t shot >&2 || true
     exit 1
 }
-wait_for "quakes  by time"
+wait_for "quakes .*by time"   # the top line: count, row, sort
 keys() { tmux -L "$session" send-keys -t shot "$@"; }
 case $scene in
     main)
