@@ -1,15 +1,19 @@
 /// The classes of a density map: quakes per cell on a log scale, with
 /// bounds from the 1–2–5 series (1, 2, 5, 10, 20, 50, …) up to the view's
 /// fullest cell, so a class boundary is a number a reader can say. More
-/// than `maximumClasses` classes keep only the decades (1, 10, 100, …).
+/// classes than can be told apart (`maximumClasses`: the swatches the
+/// colors or shades offer) keep only the decades (1, 10, 100, …); more
+/// decades than that merge the fullest into the last class (`1,000+`).
 public struct DensityScale: Sendable, Hashable {
     /// Each class's least count, ascending; the first is 1.
     public let lowerBounds: [Int]
 
+    /// The ramp's eight colors in 256.
     public static let maximumClasses = 8
 
-    /// The classes for a view whose fullest cell holds `largest` quakes.
-    public init(largest: Int) {
+    /// The classes for a view whose fullest cell holds `largest` quakes,
+    /// at most `maximumClasses` (at least 1).
+    public init(largest: Int, maximumClasses: Int = maximumClasses) {
         var series: [Int] = [1]
         var decade = 1
         while true {
@@ -18,14 +22,14 @@ public struct DensityScale: Sendable, Hashable {
             series.append(next)
             if next == 10 * decade { decade *= 10 }
         }
-        if series.count > Self.maximumClasses {
+        if series.count > maximumClasses {
             series = series.filter { bound in
                 var power = 1
                 while power < bound { power *= 10 }
                 return power == bound
             }
         }
-        lowerBounds = series
+        lowerBounds = Array(series.prefix(max(1, maximumClasses)))
     }
 
     /// The class of a cell holding `count` quakes (at least 1): the last

@@ -17,6 +17,9 @@ struct MapCells {
     /// The quakes' braille dots per cell, 0 where there is none (labels
     /// keep off the others; the marker joins their dots).
     private var quakeMask: [UInt8]
+    /// Density cells drawn as a background: a town's label may be written
+    /// over one and the cell's class still shows.
+    private var underLabel: [Bool]
 
     init(frame: MapFrame, origin: (x: Int, y: Int)) {
         self.frame = frame
@@ -28,6 +31,7 @@ struct MapCells {
         lineStyle = Array(repeating: nil, count: count)
         top = Array(repeating: nil, count: count)
         quakeMask = Array(repeating: 0, count: count)
+        underLabel = Array(repeating: false, count: count)
     }
 
     private func index(_ dot: Dot) -> Int { dot.row * columns + dot.column }
@@ -96,9 +100,12 @@ struct MapCells {
 
     // MARK: Quakes
 
-    /// Draws the dots as density cells or event symbols; says what was drawn, for the legend.
+    /// Draws the dots as density cells (in at most `densityClasses`
+    /// classes, as many as can be told apart) or event symbols; says what
+    /// was drawn, for the legend.
     mutating func drawQuakes(_ quakes: MapQuakes?, style: MapStyle, coloring: MapColoring, colors: Bool,
-                             unicode: Bool, changed: [GeoPoint], flashing: [GeoPoint] = []) -> MapDrawn {
+                             unicode: Bool, densityClasses: Int,
+                             changed: [GeoPoint], flashing: [GeoPoint] = []) -> MapDrawn {
         guard let quakes, !quakes.dots.isEmpty else { return MapDrawn(style: style == .auto ? .events : style) }
         var count = Array(repeating: 0, count: columns * rows)
         var largest = Array(repeating: Double?.none, count: columns * rows)
@@ -122,12 +129,13 @@ struct MapCells {
         var drawn = MapDrawn(style: resolved)
         if coloring == .time, oldest <= newest { drawn.timeRange = (oldest, newest) }
         if resolved == .density {
-            let scale = DensityScale(largest: lit.map { count[$0] }.max() ?? 1)
+            let scale = DensityScale(largest: lit.map { count[$0] }.max() ?? 1, maximumClasses: densityClasses)
             drawn.density = scale
             for cell in lit {
                 let level = scale.level(of: count[cell])
                 top[cell] = densityCell(level: level, of: scale.count, lines: lineMask[cell], colors: colors,
                                         unicode: unicode, bold: bold.contains(cell))
+                underLabel[cell] = colors
             }
         } else {
             for cell in lit {
@@ -153,15 +161,25 @@ struct MapCells {
     // MARK: Labels and the marker
 
     /// Writes `text` from a cell on, unless it would cover a quake, another
-    /// label or run off the map; true when written.
+    /// label or run off the map; true when written. `overDensity`: it may
+    /// cover density cells drawn in color, on their background (in their
+    /// contrasting foreground), so their classes still show.
     @discardableResult
-    mutating func label(_ text: String, column: Int, row: Int, style: Style) -> Bool {
+    mutating func label(_ text: String, column: Int, row: Int, style: Style, overDensity: Bool = false) -> Bool {
         // A wide character (a CJK name) takes two cells: its own, then an empty one.
         let texts = text.flatMap { DisplayWidth.of($0) == 2 ? [String($0), ""] : [String($0)] }
         guard row >= 0, row < rows, column >= 0, column + texts.count <= columns else { return false }
         let cells = (column..<column + texts.count).map { row * columns + $0 }
-        guard cells.allSatisfy({ quakeMask[$0] == 0 && top[$0] == nil }) else { return false }
-        for (cell, text) in zip(cells, texts) { top[cell] = Cell(text: text, style: style) }
+        guard cells.allSatisfy({ (quakeMask[$0] == 0 && top[$0] == nil) || (overDensity && underLabel[$0]) }) else { return false }
+        for (cell, text) in zip(cells, texts) {
+            var shown = style
+            if underLabel[cell], let density = top[cell]?.style {
+                shown.foreground = density.foreground
+                shown.background = density.background
+            }
+            top[cell] = Cell(text: text, style: shown)
+            underLabel[cell] = false
+        }
         return true
     }
 
@@ -176,9 +194,15 @@ struct MapCells {
     }
 
     /// The towns' labels (`TownLabels` keeps them apart), each left out
-    /// where it would cover a quake.
+    /// where it would cover a quake, except that the first
+    /// `MapView.townsOverDensity` (the most populous) are written over
+    /// colored density cells: where quakes are dense, the largest towns
+    /// would otherwise never be named.
     mutating func drawTowns(_ labels: [TownLabel]) {
-        for town in labels { label(town.text, column: town.column, row: town.row, style: MapPalette.townStyle) }
+        for (index, town) in labels.enumerated() {
+            label(town.text, column: town.column, row: town.row, style: MapPalette.townStyle,
+                  overDensity: index < MapView.townsOverDensity)
+        }
     }
 
     /// The marker joins a quake's braille dots, or reverses its symbol (or

@@ -33,9 +33,9 @@ struct MapLegend {
             return groups
         }
         parts.append(("M", plain))
-        let small = !unicode ? "*" : colors ? "⠂" : MapPalette.smallSymbol
+        let small = !unicode ? MapPalette.asciiSmallSymbol : colors ? "⠂" : MapPalette.smallSymbol
         parts.append((" " + small + "<4", plain))
-        for (floor, symbol) in zip(MapPalette.symbolFloors, MapPalette.symbols) {
+        for (floor, symbol) in zip(MapPalette.symbolFloors, unicode ? MapPalette.symbols : MapPalette.asciiSymbols) {
             parts.append((" " + symbol + Formatting.number(floor, decimals: 0), plain))
         }
         endGroup()
@@ -47,13 +47,13 @@ struct MapLegend {
             for (index, band) in bands.enumerated() {
                 let label = index == 0 ? "<" + Formatting.number(bands[1].floor, decimals: 0)
                     : Formatting.number(band.floor, decimals: 0) + (index == bands.count - 1 ? "+" : "")
-                parts.append((" ■", Style(foreground: band.color)))
+                parts.append((" █", Style(foreground: band.color)))
                 parts.append((label, plain))
             }
         case .depth:
             parts.append(("  depth km", plain))
             for (index, floor) in MapPalette.depthFloors.enumerated() {
-                parts.append((" ■", Style(foreground: MapPalette.depthColor(floor))))
+                parts.append((" █", Style(foreground: MapPalette.depthColor(floor))))
                 parts.append((Formatting.number(floor, decimals: 0) + (index == MapPalette.depthFloors.count - 1 ? "+" : ""), plain))
             }
         case .time:
@@ -61,7 +61,7 @@ struct MapLegend {
             parts.append(("  " + Self.date(range.oldest, span: range.newest - range.oldest) + " ", plain))
             for step in 0..<MapPalette.timeSteps {
                 let time = range.oldest + (range.newest - range.oldest) * (Double(step) + 0.5) / Double(MapPalette.timeSteps)
-                parts.append(("■", Style(foreground: MapPalette.timeColor(time, oldest: range.oldest, newest: range.newest))))
+                parts.append(("█", Style(foreground: MapPalette.timeColor(time, oldest: range.oldest, newest: range.newest))))
             }
             parts.append((" " + Self.date(range.newest, span: range.newest - range.oldest), plain))
         }

@@ -14,7 +14,16 @@ public enum MapPalette {
         .indexed(149, fallback: .yellow), .indexed(220, fallback: .yellow),
     ]
 
-    /// A density class's color: the classes spread over the whole ramp.
+    /// How many density classes a map can show apart: the ramp's eight
+    /// colors in 256, the four named colors they fall back to on eight
+    /// (blue, cyan, green, yellow), four shades without colors.
+    public static func densityClasses(colors: Bool, manyColors: Bool) -> Int {
+        guard colors else { return densityShades.count }
+        return manyColors ? Set(densityRamp).count : Set(densityRamp.map(\.basic)).count
+    }
+
+    /// A density class's color: the classes spread over the whole ramp
+    /// (four or fewer classes take four different fallbacks).
     public static func densityColor(level: Int, of classes: Int) -> Color {
         guard classes > 1 else { return densityRamp[densityRamp.count / 2] }
         let step = Double(densityRamp.count - 1) / Double(classes - 1)
@@ -47,20 +56,37 @@ public enum MapPalette {
     }
 
     /// Density without colors: shades, lightest to darkest (in ASCII,
-    /// characters the land's `.` and the marker's `@` are not).
+    /// characters the land's `.` and the marker's `@` are not; `:` rather
+    /// than `-`, which the legend would read as a minus: `-1-9`).
+    static let densityShades = ["░", "▒", "▓", "█"]
+    static let asciiDensityShades = [":", "=", "%", "#"]
+
+    /// A density class's shade: the classes spread over the shades (four
+    /// or fewer classes take four different shades).
     public static func densityShade(level: Int, of classes: Int, unicode: Bool = true) -> String {
-        let shades = unicode ? ["░", "▒", "▓", "█"] : ["-", "=", "%", "#"]
+        let shades = unicode ? densityShades : asciiDensityShades
         guard classes > 1 else { return shades[1] }
-        return shades[min(3, level * shades.count / classes)]
+        return shades[min(shades.count - 1, level * shades.count / classes)]
     }
 
     // MARK: Events
 
     /// The magnitude classes' symbols, smallest first: below M4 a braille
-    /// dot in color (`·` without), then `•` M4, `●` M5, `◉` M6, `⬤` M7.
+    /// dot in color (`·` without), then `•` M4, `●` M5, `◉` M6, `■` M7.
+    /// All four come from Geometric Shapes (U+25A0–25FF), which DejaVu
+    /// Sans Mono and the other common terminal fonts draw in one cell;
+    /// `⬤` (U+2B24) is missing from them, and the wider fallback glyph was
+    /// clipped to a half circle. Not `█`: the selection's reverse video
+    /// would turn a full block into an empty-looking cell.
     public static let symbolFloors: [Double] = [4, 5, 6, 7]
-    public static let symbols = ["•", "●", "◉", "⬤"]
+    public static let symbols = ["•", "●", "◉", "■"]
     public static let smallSymbol = "·"
+    /// The same outside UTF-8: `*` below M4, then `%` M4, `&` M5, `$` M6,
+    /// `#` M7, heavier for larger. None is a letter or digit (town names,
+    /// tick labels), `.` (lines), `+` (a town), `@` (the selection) or `'`
+    /// (A′), so a plain-text map shows every quake.
+    public static let asciiSymbols = ["%", "&", "$", "#"]
+    public static let asciiSmallSymbol = "*"
 
     /// The symbol class of a magnitude: 0 below M4 (or unknown), 1…4 above.
     public static func symbolClass(_ magnitude: Double?) -> Int {
@@ -69,15 +95,15 @@ public enum MapPalette {
     }
 
     /// A cell of events as the map and the section draw it: the symbol of
-    /// its largest magnitude's class, below M4 its braille dots (`·`
-    /// without colors, `*` outside UTF-8); its color by the largest
+    /// its largest magnitude's class (`asciiSymbols` outside UTF-8), below
+    /// M4 its braille dots (`·` without colors, `*` outside UTF-8); its color by the largest
     /// magnitude, or by `value`, the cell's deepest depth or latest time
     /// (within `span`, the oldest and newest shown).
     public static func event(largest: Double?, value: Double?, dots: UInt8, coloring: MapColoring,
                              span: (oldest: Double, newest: Double), colors: Bool, unicode: Bool) -> (text: String, color: Color) {
         let symbolClass = symbolClass(largest)
-        let text = symbolClass > 0 ? symbols[symbolClass - 1]
-            : !unicode ? "*" : colors ? String(BrailleCanvas.character(dots)) : smallSymbol
+        let text = symbolClass > 0 ? (unicode ? symbols : asciiSymbols)[symbolClass - 1]
+            : !unicode ? asciiSmallSymbol : colors ? String(BrailleCanvas.character(dots)) : smallSymbol
         let color: Color = switch coloring {
         case .magnitude: Formatting.color(forMagnitude: largest)
         case .depth: depthColor(value)

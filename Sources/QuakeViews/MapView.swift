@@ -17,7 +17,8 @@ import TerminalUI
 /// the browser holds the region and the aggregate's dots; `quakes-tui map`
 /// makes them once. Without colors (`colors` false) quakes are drawn with
 /// glyphs no layer uses (`·` `•` `●` …, shades for density), so every quake
-/// shows; outside UTF-8 the symbols are sent as ASCII (`ASCIIFallback`).
+/// shows; outside UTF-8 quakes take `MapPalette`'s ASCII symbols and the
+/// rest is sent through `ASCIIFallback`.
 public struct MapView {
     public var region: MapRegion
     /// The aggregate's dots; drawn only when they were counted for the
@@ -35,10 +36,13 @@ public struct MapView {
     public var changed: [GeoPoint]
     /// Epicentres of quakes added a moment ago: their cells flash (reversed) once.
     public var flashing: [GeoPoint] = []
-    /// Braille on a UTF-8 terminal; `*` and `.` elsewhere.
+    /// Braille on a UTF-8 terminal; elsewhere `.` for lines and ASCII quakes.
     public var unicode: Bool
     /// Whether colors show: without them, quakes use glyphs of their own.
     public var colors: Bool
+    /// A terminal of 256 colors: the ramps' own; else the eight named
+    /// colors they fall back to, which tell fewer density classes apart.
+    public var manyColors = true
     public var style: MapStyle
     /// What sets an event symbol's color; the aggregate must have been asked for it.
     public var coloring: MapColoring
@@ -64,6 +68,10 @@ public struct MapView {
     /// The height of a pane with `mapRows` rows of map (`quakes-tui map --height`).
     public static func paneHeight(mapRows: Int) -> Int { mapRows + (mapRows >= 2 ? 2 : 1) }
 
+    /// The most rows of map whose pane fits in `lines` (at least one):
+    /// `paneHeight`'s inverse.
+    public static func mapRows(fitting lines: Int) -> Int { lines >= 4 ? lines - 2 : 1 }
+
     /// Where `region` is drawn in `area`: every row but the footer's, true
     /// to proportion. Ask the aggregate for its projection.
     public static func frame(_ region: MapRegion, in area: Rect, cellAspect: Double = MapFrame.defaultCellAspect) -> MapFrame {
@@ -73,6 +81,11 @@ public struct MapView {
     public static func projection(_ region: MapRegion, in area: Rect, cellAspect: Double = MapFrame.defaultCellAspect) -> MapProjection {
         frame(region, in: area, cellAspect: cellAspect).projection
     }
+
+    /// How many towns, the most populous named, may be labelled over
+    /// density cells (on their colors): a few, so a dense region still
+    /// says where it is and most of its cells stay in sight.
+    public static let townsOverDensity = 3
 
     /// The smallest map that gets a graticule and its labels.
     public static let graticuleMinimum = (columns: 40, rows: 8)
@@ -94,6 +107,7 @@ public struct MapView {
         cells.drawLayers(land: land, overlays: overlays, graticule: unicode ? graticule : nil)
         if let profile { cells.drawProfileLine(profile) }
         let drawn = cells.drawQuakes(shown, style: style, coloring: coloring, colors: colors, unicode: unicode,
+                                     densityClasses: MapPalette.densityClasses(colors: colors, manyColors: manyColors),
                                      changed: changed, flashing: flashing)
         cells.drawTowns(TownLabels.labels(for: towns, in: frame.projection, marker: unicode ? "◆" : "+",
                                           width: DisplayWidth.of))

@@ -18,14 +18,18 @@ public struct BrowseView {
     public let unicode: Bool
     /// Whether the terminal shows colors: without, the map's quakes take glyphs of their own.
     public let colors: Bool
+    /// The 256-color palette: without, the map shows fewer density classes.
+    public let manyColors: Bool
     /// The coastlines and layers under the map's quakes.
     let layers: MapLayers
 
     /// `land`: only these coastlines, and no other layer (tests); else the bundled layers.
-    public init(zone: LocalZone = .system, unicode: Bool = true, colors: Bool = true, land: LandOutline? = nil) {
+    public init(zone: LocalZone = .system, unicode: Bool = true, colors: Bool = true, manyColors: Bool = true,
+                land: LandOutline? = nil) {
         self.zone = zone
         self.unicode = unicode
         self.colors = colors
+        self.manyColors = manyColors
         self.layers = land.map(MapLayers.only) ?? .bundled
     }
 
@@ -179,6 +183,7 @@ public struct BrowseView {
                            changed: changed, unicode: unicode, colors: colors, style: state.map.style,
                            coloring: state.map.coloring, cellAspect: state.map.cellAspect, focused: state.map.isFocused)
         view.flashing = flashing
+        view.manyColors = manyColors
         layers.applied(to: &view, showsLayers: state.map.showsLayers)
         view.profile = state.section.start.map { MapProfileLine(start: $0, end: state.section.end) }
         view.render(in: area, into: &screen)

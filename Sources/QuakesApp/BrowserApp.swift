@@ -147,7 +147,7 @@ public enum BrowserApp {
             self.signals = signals; self.refresher = refresher; self.indexer = indexer; self.trace = trace
             self.requestedGeneration = requestedGeneration
             refreshTimer = refresher?.feed.every.map { RefreshTimer(every: $0, lastFetch: model.lastUpdated) }
-            view = BrowseView(unicode: terminal.isUTF8, colors: terminal.hasColor)
+            view = BrowseView(unicode: terminal.isUTF8, colors: terminal.hasColor, manyColors: terminal.hasManyColors)
             MapLayers.preload()
             self.lastFetchCheck = lastFetchCheck
             screen = Screen(width: terminal.width, height: terminal.height)

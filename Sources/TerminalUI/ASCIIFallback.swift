@@ -5,10 +5,12 @@ import Foundation
 /// their accents (`Île` ─► `Ile`); anything else becomes one `?` per column.
 public enum ASCIIFallback {
     static let symbols: [Character: Character] = [
-        "…": "~", "—": "-", "·": "-", "▲": "^", "▼": "v", "█": "#", "░": ".", "°": " ", "⏎": "?",
-        "↑": "^", "↓": "v", "←": "<", "→": ">",
-        // The map's symbols, legend and scale bar.
-        "•": "o", "●": "O", "◉": "0", "⬤": "Q", "◆": "+", "▒": ":", "▓": "%", "├": "|", "┤": "|", "─": "-",
+        "…": "~", "—": "-", "–": "-", "·": "-", "▲": "^", "▼": "v", "█": "#", "■": "#", "░": ".", "°": " ",
+        "⏎": "?", "↑": "^", "↓": "v", "←": "<", "→": ">",
+        // The map's legend swatches, town marker and scale bar. Its quake
+        // symbols are not here: `MapPalette` gives their ASCII forms, chosen
+        // so that no label can contain them.
+        "◆": "+", "▒": ":", "▓": "%", "├": "|", "┤": "|", "─": "-",
     ]
 
     /// Whether the user's locale (LANG, LC_ALL…) encodes text as UTF-8.

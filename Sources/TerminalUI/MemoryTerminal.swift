@@ -19,6 +19,7 @@ public final class MemoryTerminal: Terminal, Sendable {
     private let input: WakePipe
     public let isUTF8: Bool
     public var hasColor: Bool { true }
+    public var hasManyColors: Bool { true }
 
     public init(width: Int, height: Int, isUTF8: Bool = true) {
         state = WaitableMutex(State(size: (width, height)))

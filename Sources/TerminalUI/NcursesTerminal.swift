@@ -201,6 +201,8 @@ public final class NcursesTerminal: Terminal {
         return Int16(next)
     }
 
+    public var hasManyColors: Bool { colorCount >= 256 }
+
     /// A color's number in the terminal's palette (-1: its default).
     /// Orange and gray come from the 256-color palette where there is one.
     private func number(_ color: Color) -> Int16 {

@@ -8,6 +8,8 @@ public protocol Terminal: AnyObject {
     var isUTF8: Bool { get }
     /// Whether colors show (not under NO_COLOR, and the terminal has them).
     var hasColor: Bool { get }
+    /// Whether it has the 256-color palette (else the eight named colors).
+    var hasManyColors: Bool { get }
     /// A file descriptor that becomes readable when input is waiting: the
     /// run loop polls it beside its wake and signal pipes.
     var inputDescriptor: Int32 { get }

@@ -18,7 +18,7 @@ struct MapCommand: ParsableCommand {
             (as density or as symbols sized by magnitude, see --style), the view true to \
             proportion at its centre latitude; then a legend with a scale bar, and \
             `N quakes, lat S…N, lon W…E`. Colors on a terminal without NO_COLOR; without \
-            colors quakes are drawn with glyphs no coastline or layer uses (`·` `•` `●` `◉` `⬤`, \
+            colors quakes are drawn with glyphs no coastline or layer uses (`·` `•` `●` `◉` `■`, \
             shades for density), so a map in a file shows every quake. ASCII outside a \
             UTF-8 locale. Coastlines: Natural Earth (public domain).
 
@@ -44,7 +44,7 @@ struct MapCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Characters across. Default: the terminal's width, else 100.")
     var width: Int?
 
-    @Option(parsing: .unconditional, help: "Lines of map (the scale line is one more). Default: the terminal's height less one, else 30.")
+    @Option(parsing: .unconditional, help: "Lines of map (the legend and the scale line are two more). Default: the terminal's height less three (those two and the shell's prompt after them), else 30.")
     var height: Int?
 
     @Option(help: ArgumentHelp("How quakes are drawn: auto (density once lit cells hold \(Int(MapStyle.densityThreshold)) quakes each on average), density, or events.",
@@ -78,7 +78,9 @@ struct MapCommand: ParsableCommand {
 
         let terminal = ScreenPrinter.terminalSize()
         let columns = width ?? terminal.map { min(Self.sizes.upperBound, max(1, $0.columns)) } ?? 100
-        let rows = height ?? terminal.map { min(Self.sizes.upperBound, max(1, $0.rows - 1)) } ?? 30
+        // The legend, the scale line and the prompt the shell prints next
+        // fit under the map, so its top row (the graticule's labels) stays on screen.
+        let rows = height ?? terminal.map { min(Self.sizes.upperBound, MapView.mapRows(fitting: $0.rows - 1)) } ?? 30
         // The map's rows, the legend's (when there is room) and the scale line.
         let area = Rect(x: 0, y: 0, width: columns, height: MapView.paneHeight(mapRows: rows))
         let cellAspect = try UserConfig.load().cellAspect ?? MapFrame.defaultCellAspect

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The map in the real binary: `m` shows it above the table with its legend
 /// and scale line, `+` zooms around the selected quake, `R` filters to the
@@ -97,5 +98,29 @@ struct MapTests {
         session.send("m")
         pane = session.waitUntil { $0.rows.count == 37 }
         #expect(pane.rows.count == 37 && pane.bottom == SortingTests.hints, "back to the table: \(pane)")
+    }
+
+    /// `quakes-tui map` in a 60×16 terminal, sized by it: 13 rows of map,
+    /// the legend and the scale line, then the shell's prompt, so the top
+    /// row (the graticule's labels) is still on screen; the lines are those
+    /// `--width 60 --height 13` prints into a pipe (no colors in either).
+    @Test("map on a terminal fits it: the map's top row, the legend, the scale line and the prompt all show")
+    func headlessMapFitsTheTerminal() throws {
+        let region = ["--region", "32,37,-121,-114"]
+        let session = try TmuxSession(width: 60, height: 16, arguments: region, command: ["map"],
+                                      environment: ["NO_COLOR": "1"], afterwards: "printf 'PROMPT$ '")
+        let piped = try runQuakesTUI(["map", "--db", session.db, "--width", "60", "--height", "13"] + region,
+                                     environment: ["LC_ALL": "C.UTF-8", "XDG_CONFIG_HOME": session.folder.file("config")])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        var expected = piped.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
+            var line = String(line)
+            while line.last == " " { line.removeLast() }   // as tmux trims a pane's lines
+            return line
+        }
+        expected.append("PROMPT$")
+        #expect(expected.count == 16)
+        #expect(expected[0].contains("°W"), "the top row holds the meridians' labels: \(expected[0])")
+        let pane = session.waitUntil { $0.lines.last == "PROMPT$" }
+        #expect(pane.lines == expected, "\(pane)")
     }
 }

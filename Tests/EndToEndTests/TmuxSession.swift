@@ -28,12 +28,14 @@ final class TmuxSession {
     /// the session's own folder unless `environment` says otherwise.
     /// `withCatalog` false: no catalog is made and no `--db` given (the
     /// browser opens what `arguments` name); `standardInput`: a file the
-    /// browser's standard input is redirected from.
+    /// browser's standard input is redirected from; `afterwards`: the shell
+    /// commands run when it ends (a prompt of the test's own, say).
     init(width: Int = 120, height: Int = 40, extraImports: [String] = [], arguments: [String] = [],
          timeZone: String = "UTC", command subcommand: [String] = [], environment: [String: String] = [:],
-         withCatalog: Bool = true, standardInput: String? = nil) throws {
+         withCatalog: Bool = true, standardInput: String? = nil, afterwards: String = "echo EXIT=$?; stty -a") throws {
         self.width = width
         self.height = height
+        self.afterwards = afterwards
         db = folder.file("quakes.sqlite")
         self.withCatalog = withCatalog
         self.standardInput = standardInput
@@ -59,9 +61,11 @@ final class TmuxSession {
     private let subcommand: [String]
     private let withCatalog: Bool
     private let standardInput: String?
+    private let afterwards: String
 
-    /// The browser on the session's catalog with `arguments`, then the
-    /// exit status and the terminal's settings, then a sleep.
+    /// The browser on the session's catalog with `arguments`, then
+    /// `afterwards` (by default the exit status and the terminal's
+    /// settings), then a sleep.
     private func shellCommand(_ arguments: [String]) -> String {
         // The test runner itself may run under NO_COLOR (SwiftPM sets it):
         // the browser sees it only when a test asks for it.
@@ -69,7 +73,7 @@ final class TmuxSession {
         let app = (["env"] + unset + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                    + [builtProduct("quakes-tui").path] + subcommand + (withCatalog ? ["--db", db] : []) + arguments)
             .map(Self.shellQuoted).joined(separator: " ") + (standardInput.map { " < " + Self.shellQuoted($0) } ?? "")
-        return "\(app); echo EXIT=$?; stty -a; sleep 100000"
+        return "\(app); \(afterwards); sleep 100000"
     }
 
     /// Starts the browser again in the same pane, on the same catalog and

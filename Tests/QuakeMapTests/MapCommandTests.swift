@@ -61,7 +61,7 @@ struct MapCommandTests {
             "⠁   ⢀⡀⢈⡼⠈⠙⠒●⡴⣋⣀⡀  ⠧⣄⣁⣀⣀⡼⠛⠉⠈⢠⠘⠒⠲⠤⣤⣥⣄⣈⠋⢀⡴⠛",
             "60°S⠋⠋⠋⠂⢂⡂⠂⢊⣿⡷⠒⠛⠛⠓⢋⣋⣋⣂⣂⣂⣂⡦⢮⣆⣂⡦⠦⠦⠦⠧⠦⠮⣟⣚⣲⡦",
             "⠤⠴⠶⡾⠍⠉⠉⠉⠉⠉⠉⠛⠿⠷⠶⠦⠒⠉⠉ ⠁     ⠈⠈     ⠁   ⠰⠿⠥",
-            "M ·<4 •4 ●5 ◉6 ⬤7   ├────────┤ 10,000 km",
+            "M ·<4 •4 ●5 ◉6 ■7   ├────────┤ 10,000 km",
         ], width: 40, scale: "27 quakes, lat -90…90, lon -180…180"))
     }
 
@@ -71,15 +71,15 @@ struct MapCommandTests {
         #expect(result.stdout == expected([
             "      120 W..60 W...0 ....60 E...120 E",
             "60 N..........................  ........",
-            "...  ..   ..... ...........    ......O..",
-            "  O   ........... ................OO.",
-            "        ...O.......... ..............",
-            "O      .. ... ..... .. ..O ...O.....OOO.",
-            "O      ..  .....  .  ........   ......O.",
-            ".   .......O....  ........ .............",
+            "...  ..   ..... ...........    ......&..",
+            "  &   ........... ................&&.",
+            "        ...&.......... ..............",
+            "&      .. ... ..... .. ..& ...&.....&&&.",
+            "&      ..  .....  .  ........   ......&.",
+            ".   .......&....  ........ .............",
             "60 S... .. .............................",
             "...................        .         ...",
-            "M *<4 o4 O5 06 Q7   |--------| 10,000 km",
+            "M *<4 %4 &5 $6 #7   |--------| 10,000 km",
         ], width: 40, scale: "27 quakes, lat -90..90, lon -180..180"))
     }
 
@@ -108,13 +108,15 @@ struct MapCommandTests {
     }
 
     /// Without colors (stdout a file) every quake is a glyph no coastline,
-    /// plate boundary or label uses: the cells showing `·` `•` `●` `◉` `⬤`
-    /// (events) or `░▒▓█` (density) are exactly those the projection's
-    /// formula puts the week's quakes in (the world fills 40×10 cells: 80×40
-    /// dots of 4.5° each way).
-    @Test(arguments: [("events", "·•●◉⬤"), ("density", "░▒▓█")])
-    func withoutColorsEveryQuakeShows(style: String, glyphs: String) throws {
-        let result = try map(["--width", "40", "--height", "10", "--style", style])
+    /// plate boundary or label uses: the cells showing `·` `•` `●` `◉` `■`
+    /// (events) or `░▒▓█` (density), in ASCII `*` `%` `&` `$` `#` or
+    /// `:=%#` (never a letter or digit of the ticks' labels), are exactly
+    /// those the projection's formula puts the week's quakes in (the world
+    /// fills 40×10 cells: 80×40 dots of 4.5° each way).
+    @Test(arguments: [("events", "·•●◉■", "C.UTF-8"), ("density", "░▒▓█", "C.UTF-8"),
+                      ("events", "*%&$#", "C"), ("density", ":=%#", "C")])
+    func withoutColorsEveryQuakeShows(style: String, glyphs: String, locale: String) throws {
+        let result = try map(["--width", "40", "--height", "10", "--style", style], locale: locale)
         #expect(result.status == 0, "\(result.stderr)")
         var shown = Set<[Int]>()
         for (row, line) in result.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).enumerated() {
@@ -136,8 +138,10 @@ struct MapCommandTests {
     @Test func styleAndColoringOptions() throws {
         let density = try map(["--width", "80", "--height", "15", "--style", "density"])
         #expect(density.stdout.contains("\nquakes per cell ░1–9 ▒10–99 ▓100–999 █1,000+"), "\(density.stdout)")
+        let plain = try map(["--width", "80", "--height", "15", "--style", "density"], locale: "C")
+        #expect(plain.stdout.contains("\nquakes per cell :1-9 =10-99 %100-999 #1,000+ "), "\(plain.stdout)")
         let events = try map(["--width", "60", "--height", "15", "--style", "events", "--color-by", "depth"])
-        #expect(events.status == 0 && events.stdout.contains("\nM ·<4 •4 ●5 ◉6 ⬤7 "))
+        #expect(events.status == 0 && events.stdout.contains("\nM ·<4 •4 ●5 ◉6 ■7 "))
         let bad = try map(["--style", "dots"])
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("error: the value 'dots' is invalid for '--style <auto|density|events>'"), "\(bad.stderr)")

@@ -51,8 +51,8 @@ import Testing
 }
 
 /// Density classes: bounds from the 1–2–5 series up to the fullest cell,
-/// only the decades past eight classes; a count's class checked against
-/// its logarithm.
+/// only the decades past the classes the swatches can show (eight by
+/// default); a count's class checked against its logarithm.
 @Suite struct DensityScaleTests {
     @Test func boundsFollowTheOneTwoFiveSeries() {
         #expect(DensityScale(largest: 1).lowerBounds == [1])
@@ -76,6 +76,19 @@ import Testing
         for count in [1, 9, 10, 99, 100, 12_345, 999_999, 1_000_000, 7_000_000] {
             #expect(decades.level(of: count) == min(decades.count - 1, Int(log10(Double(count)).rounded(.down))))
         }
+    }
+
+    /// No more classes than swatches to tell them apart: four (eight
+    /// colors' fallbacks, or shades) keep the decades, and past four
+    /// decades the fullest cells share the last class; eight (256 colors)
+    /// never pass eight, however full the fullest cell.
+    @Test func theClassesAreCappedAtTheSwatches() {
+        #expect(DensityScale(largest: 7, maximumClasses: 4).lowerBounds == [1, 2, 5])
+        #expect(DensityScale(largest: 60, maximumClasses: 4).lowerBounds == [1, 10])
+        let full = DensityScale(largest: 50_000, maximumClasses: 4)
+        #expect((0..<full.count).map { full.label($0) } == ["1–9", "10–99", "100–999", "1000+"])
+        #expect(full.level(of: 50_000) == 3)
+        #expect(DensityScale(largest: 1_000_000_000).lowerBounds == [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000])
     }
 
     @Test func labelsSayTheRangeOfEachClass() {

@@ -47,4 +47,11 @@ import Testing
         }
         #expect(layers == [.coast110, .coast110, .coast50, .coast50])
     }
+
+    /// coast_50m.README.md says the span the code switches at.
+    @Test func theCoastReadmeSaysTheSpanTheMapUses() throws {
+        let readme = try #require(MapLayer.coast50.url).deletingPathExtension().appendingPathExtension("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("narrower than \(Int(MapLayer.regionalCoastSpan))° of longitude"))
+    }
 }

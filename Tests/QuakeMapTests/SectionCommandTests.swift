@@ -89,9 +89,9 @@ struct SectionCommandTests {
         #expect(lines.count == 20 && lines[1].hasPrefix("   0┤") && lines[17].hasPrefix("    └┬"), "\(table.stdout)")
         // Every quake is M4.5 or more: drawn as the map's symbols (• M4, ● M5), one a cell, some cells shared.
         let plot = lines[1...16].map { $0.dropFirst(5) }
-        let cells = plot.reduce(0) { $0 + $1.filter { "•●◉⬤".contains($0) }.count }
+        let cells = plot.reduce(0) { $0 + $1.filter { "•●◉■".contains($0) }.count }
         #expect(cells <= 21 && cells >= 15, "one symbol a cell of quakes: \(cells)")
-        #expect(plot.allSatisfy { $0.allSatisfy { " •●◉⬤".contains($0) } }, "no dot below M4 in a 4.5+ catalog: \(table.stdout)")
+        #expect(plot.allSatisfy { $0.allSatisfy { " •●◉■".contains($0) } }, "no dot below M4 in a 4.5+ catalog: \(table.stdout)")
         // The deepest, usb000n0uz at 626.6 km, on the row of 600 km's tick.
         #expect(lines[13].hasPrefix(" 600┤") && lines[13].contains("•"), "\(table.stdout)")
     }

@@ -236,7 +236,7 @@ import TestSupport
             "          ⠈           ⠁     • ⠒  ⠝   ⠁      ⠈          ⠈",
             "          ⠈           ⠁⢀   ⢤⠒    ⠁          ⠈          ⠈",
             "          ⠈          ⠨⠁⠁•        ⠁          ⠈          ⠈",
-            "M ⠂<4 •4 ●5 ◉6 ⬤7                     ├───────────┤ 2,000 km",
+            "M ⠂<4 •4 ●5 ◉6 ■7                     ├───────────┤ 2,000 km",
             "316 quakes, lat 49.29…70.68, lon 120.68…-78.92",
             "+ - zoom  ←↑↓→ pan  0 fit  R region  click select  m layout",
         ], styles: [
@@ -268,7 +268,7 @@ import TestSupport
             "                              ●   •●•   ⠂ ●• ●••●●",
             "                              ● •  ●•            ●",
             "",
-            "M ⠂<4 •4 ●5 ◉6 ⬤7  color M ■<1 ■1 ■2 ■3 ■5+                 ├────────┤ 20,000 km",
+            "M ⠂<4 •4 ●5 ◉6 ■7  color M █<1 █1 █2 █3 █5+                 ├────────┤ 20,000 km",
             "4,714 quakes, lat -90…90, lon -180…180",
             "  1 Time                         2 Mag ▼ 3 Place                        4 Depth",
             "  2018-06-12 23:08:28    1 d ago     5.8 94km SW of Muara Siberut, In…     10.0",

@@ -52,17 +52,49 @@ import Testing
         #expect(screen.line(6).hasPrefix("76 quakes, lat -90…90, lon -180…180"))
     }
 
-    /// Without colors density cells are shades, lightest to darkest: six
-    /// classes over four shades (classes 0 and 1 `░`, 3 `▓`, 5 `█`).
+    /// Without colors density cells are shades, lightest to darkest, no
+    /// more classes than the four shades: the 1–2–5 series' six would
+    /// share them, so the classes are the decades, 1–9 `░` and 10+ `▓`,
+    /// as the legend says.
     @Test func densityWithoutColorsIsShades() {
-        let screen = Self.render(MapView(quakes: Self.dense, land: .none, unicode: true, colors: false, style: .density))
-        #expect(screen.fullLines[0...4].map { String($0) } == [
-            "░                   ",
-            "  ░                 ",
-            "     ▓              ",
-            "                    ",
-            "         █          ",
+        var screen = Screen(width: 100, height: 7)
+        MapView(quakes: Self.dense, land: .none, unicode: true, colors: false, style: .density).render(in: Rect(screen), into: &screen)
+        let margin = String(repeating: " ", count: 40)
+        #expect(screen.fullLines.map { String($0.reversed().drop { $0 == " " }.reversed()) } == [
+            margin + "░",
+            margin + "  ░",
+            margin + "     ▓",
+            "",
+            margin + "         ▓",
+            "quakes per cell ░1–9 ▓10+                                                       ├────────┤ 20,000 km",
+            "76 quakes, lat -90…90, lon -180…180",
         ])
+    }
+
+    /// On eight colors the ramp falls back to blue, cyan, green and
+    /// yellow: the six classes become the decades' two, blue and yellow.
+    /// However many classes a view has, each takes its own swatch: up to
+    /// eight on 256 colors, four on eight (as fallbacks), four shades.
+    @Test func densityOnEightColorsHasClassesItCanTellApart() {
+        var view = MapView(quakes: Self.dense, land: .none, unicode: true, style: .density)
+        view.manyColors = false
+        var screen = Screen(width: 100, height: 7)
+        view.render(in: Rect(screen), into: &screen)
+        #expect(screen.line(5).hasPrefix("quakes per cell █1–9 █10+ "), "\(screen.line(5))")
+        let swatches = [16, 21].map { screen.style(row: 5, column: $0).foreground.basic }
+        #expect(swatches == [.blue, .yellow])
+        #expect([(0, 0), (2, 1), (5, 2), (9, 4)].map { screen.style(row: $0.1, column: 40 + $0.0).background.basic }
+                == [.blue, .blue, .yellow, .yellow])
+        for (colors, manyColors, tellsApart) in [(true, true, 8), (true, false, 4), (false, false, 4)] {
+            #expect(MapPalette.densityClasses(colors: colors, manyColors: manyColors) == tellsApart)
+            for classes in 1...tellsApart {
+                let swatches = (0..<classes).map { level in
+                    colors ? "\(manyColors ? MapPalette.densityColor(level: level, of: classes) : MapPalette.densityColor(level: level, of: classes).basic)"
+                        : MapPalette.densityShade(level: level, of: classes)
+                }
+                #expect(Set(swatches).count == classes, "\(classes) classes, colors \(colors), 256 \(manyColors): \(swatches)")
+            }
+        }
     }
 
     /// Auto draws density once lit cells hold 10 quakes each on average:
@@ -91,6 +123,31 @@ import Testing
         #expect(MapPalette.depthColor(9.99) == .indexed(160, fallback: .red) && MapPalette.depthColor(500) == .indexed(97, fallback: .magenta))
     }
 
+    /// Outside UTF-8 with colors: M 4 to M 7+ as `%` `&` `$` `#` and below
+    /// M 4 `*` (no letter or digit: labels are made of those), the legend
+    /// saying so, its depth swatches `#`; every character ASCII.
+    @Test func eventsOutsideUTF8() {
+        let quakes = MapQuakes(projection: Self.world, coloring: .depth, dots: [
+            MapDot(dot: Dot(x: 0, y: 0), count: 1, magnitude: 4.5, value: 12),
+            MapDot(dot: Dot(x: 4, y: 4), count: 1, magnitude: 5.5, value: 160),
+            MapDot(dot: Dot(x: 10, y: 8), count: 1, magnitude: 6.2, value: 600),
+            MapDot(dot: Dot(x: 30, y: 12), count: 1, magnitude: 2, value: 5),
+            MapDot(dot: Dot(x: 19, y: 19), count: 1, magnitude: 7.3, value: 20),
+        ])
+        var screen = Screen(width: 100, height: 7)
+        MapView(quakes: quakes, land: .none, unicode: false, style: .events, coloring: .depth).render(in: Rect(screen), into: &screen)
+        let margin = String(repeating: " ", count: 40)
+        #expect(screen.fullLines.map { String($0.reversed().drop { $0 == " " }.reversed()) } == [
+            margin + "%",
+            margin + "  &",
+            margin + "     $",
+            margin + "               *",
+            margin + "         #",
+            "M *<4 %4 &5 $6 #7  depth km #0 #10 #30 #70 #150 #300 #500+                      |--------| 20,000 km",
+            "5 quakes, lat -90..90, lon -180..180",
+        ])
+    }
+
     /// Events colored by time: oldest blue to newest red over the view's
     /// span, and the legend gives the span's days.
     @Test func eventsByTime() {
@@ -105,7 +162,7 @@ import Testing
         let oldest = screen.style(row: frame.row, column: frame.column).foreground
         #expect(oldest == .indexed(60, fallback: .blue))
         #expect(screen.style(row: frame.row + 1, column: frame.column + 2).foreground == .indexed(160, fallback: .red))
-        #expect(screen.line(5).contains("2018-06-08 ■■■■■■■ 2018-06-14"), "\(screen.line(5))")
+        #expect(screen.line(5).contains("2018-06-08 ███████ 2018-06-14"), "\(screen.line(5))")
     }
 
     /// `L` off leaves the coasts only: the layers' other lines and towns are not asked for.
@@ -148,6 +205,55 @@ import Testing
         #expect(text.contains("Nadi") && text.contains("◆") && !text.contains("Suva"), "\(text)")
     }
 
+    /// Where quakes are dense the most populous towns are still named:
+    /// every cell of a 30×6 view of Los Angeles holds 20 quakes (density,
+    /// all in the top class: the ramp's bright end '8', black text), and
+    /// the three largest towns are written over the cells on their color
+    /// ('T': bold, black on the top class's yellow); the fourth, Pasadena,
+    /// has room for its label but keeps off the quakes. Without colors no
+    /// town covers a cell: its shade is the only mark of its quakes.
+    @Test func theLargestTownsAreNamedOverDensity() {
+        let region = MapRegion(south: 33.6, north: 34.3, west: -118.6, east: -117.2)
+        let towns = [("Los Angeles", 34.05, -118.24), ("Long Beach", 33.77, -118.19), ("Anaheim", 33.84, -117.91),
+                     ("Pasadena", 34.15, -118.14)].map { TownLabels.Town(name: $0.0, point: GeoPoint(latitude: $0.1, longitude: $0.2)) }
+        let area = Rect(x: 0, y: 0, width: 30, height: 8)
+        let projection = MapView.frame(region, in: area).projection
+        #expect(TownLabels.labels(for: towns, in: projection, marker: "◆").map(\.text).last == "◆Pasadena")
+        var dots: [MapDot] = []
+        for row in 0..<projection.rows {
+            for column in 0..<projection.columns { dots.append(MapDot(dot: Dot(x: 2 * column, y: 4 * row), count: 20, magnitude: 2)) }
+        }
+        func render(colors: Bool) -> Screen {
+            var screen = Screen(width: area.width, height: area.height)
+            MapView(region: region, quakes: MapQuakes(projection: projection, dots: dots), land: .none, towns: towns,
+                    unicode: true, colors: colors, style: .density).render(in: area, into: &screen)
+            return screen
+        }
+        let top = MapPalette.densityRamp[7], black = Color.indexed(16, fallback: .default)
+        expectScreen(render(colors: true), lines: [
+            "",
+            "",
+            "          ◆Los Angeles",
+            "              ◆Anaheim",
+            "          ◆Long Beach",
+            "",
+            "                     ├─┤ 20 km",
+            "3,600 quakes, lat 33.6…34.3, l",
+        ], styles: [
+            "888888888888888888888888888888",
+            "888888888888888888888888888888",
+            "8888888888TTTTTTTTTTTT88888888",
+            "88888888888888TTTTTTTT88888888",
+            "8888888888TTTTTTTTTTT888888888",
+            "888888888888888888888888888888",
+            "                     aaaaaaaaa",
+            "dddddddddddddddddddddddddddddd",
+        ], legend: Legend.browse([Style(foreground: black, background: top, bold: true): "T"]))
+        let plain = render(colors: false)
+        // One class of two (1–9, 10+: four shades take the decades), the darker.
+        #expect(plain.fullLines.prefix(6).allSatisfy { $0 == String(repeating: "▓", count: 30) }, "\(plain.fullLines)")
+    }
+
     /// A small region with known quakes, Ridgecrest 2019: each symbol where
     /// the formula puts it, the graticule's labels where its meridians and
     /// parallels cross the frame (one that would run off it left out), and the scale bar as long as the haversine
@@ -170,7 +276,7 @@ import Testing
             let row = frame.row + dot.row, column = frame.column + dot.column
             return (row, column, String(Array(screen.line(row))[column]))
         }
-        #expect(cell(mainshock).text == "⬤" && screen.style(row: cell(mainshock).row, column: cell(mainshock).column).foreground == .magenta)
+        #expect(cell(mainshock).text == "■" && screen.style(row: cell(mainshock).row, column: cell(mainshock).column).foreground == .magenta)
         #expect(cell(foreshock).text == "◉")
         let dot = projection.dot(small)
         #expect(cell(small).text == String(BrailleCanvas.character(BrailleCanvas.bit(x: dot.x, y: dot.y))))

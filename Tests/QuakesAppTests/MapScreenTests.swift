@@ -57,7 +57,7 @@ struct MapScreenTests {
             "  60°S⠄⠄⠄•⠄⠅⠄⠄⠄⠄⠄⠄⠝⠟⣍⡅⠄⠄⠄⠄⠄⠄⠄⠄⠅⠄⠄⠄⠄⠄⠄⠄⠄⠅⠄⠄⠄⠄⠄⠄⠄⠄⠌⠄⠄⠄⠄⠄⠄⠄⠄⠄",
             "     ⡀⣀⣀⣀⣀⣤⣥⣄⣠⡤⠤⠤⢤⣴⣿⡯    ⣀⣀⣤⠤⠤⠵⠲⠒⠒⠒⠒⠒⠊⠉⠛⠲⠖⠚⠉⠉⠉⠉⠉⠉⠉⠉⠉⠙⠒⠒⣦⡤",
             "  ⠤⠤⠬⠽⠿⠧   ⠁     ⠈⠙⠚⠛⠚⠛⠓⠛⠋    ⠁        ⠁        ⠈     ⠐⠛⠦⠤",
-            "M ⠂<4 •4 ●5 ◉6 ⬤7                   ├────────────┤ 10,000 km",
+            "M ⠂<4 •4 ●5 ◉6 ■7                   ├────────────┤ 10,000 km",
             "75 quakes, lat -90…90, lon -180…180",
         ], styles: [
             "           aaaaaaaaaaaaaaaaaa aaaaa aaaaaaa aaa aaaaa",
@@ -95,7 +95,7 @@ struct MapScreenTests {
             "",
             "               •",
             "              •",
-            "M ⠂<4 •4 ●5 ◉6 ⬤7        ├──┤ 200 km",
+            "M ⠂<4 •4 ●5 ◉6 ■7        ├──┤ 200 km",
             "8 quakes, lat -22…-14.57, lon 173.53",
         ]
         expectScreen(try render(predicate, region: nil, width: 36, height: 10, selected: Self.tongaM5), lines: lines, styles: [

@@ -45,7 +45,7 @@ struct MapViewTests {
             "      ⠈      ⠁      ⠁     ⠈      ⠁",
             "60°S⠂⠂⠊⠂⠂⠂⠂⠂⠂⠃⠂⠂⠂⠂⠂⠂⠃⠂⠂⠂⠂⠂⠊⠂⠂⠂⠂⠂⠂⠃⠂⠂⠂⠂⠂⠂",
             "      ⠈      ⠁      ⠁     ⠈      ⠁",
-            "M ⠂<4 •4 ●5 ◉6 ⬤7   ├────────┤ 10,000 km",
+            "M ⠂<4 •4 ●5 ◉6 ■7   ├────────┤ 10,000 km",
             "1 quake, lat -90…90, lon -180…180",
         ], styles: [
             "      aaaaa  aaaa   aa    aaaa   aaaaa",
@@ -116,12 +116,12 @@ struct MapViewTests {
         ], legend: Self.legend)
     }
 
-    /// Outside UTF-8: `*` for quakes below M 4, `O` for the M 5 cell (`●`
+    /// Outside UTF-8: `*` for quakes below M 4, `&` for the M 5 cell (`●`
     /// in ASCII), `.` for land, `@` for the selection.
     @Test func thePlainFormOutsideUTF8() {
         expectScreen(Self.handMadeMap(unicode: false), lines: [
             ".",
-            "  O",
+            "  &",
             "          *",
             "               *",
             "      @",
@@ -145,7 +145,7 @@ struct MapViewTests {
                               dots: [MapDot(dot: Dot(x: 4, y: 4), count: 1, magnitude: 2.5)])
         var screen = Screen(width: 40, height: 7)
         MapView(quakes: stale, land: .none, unicode: true).render(in: Rect(x: 0, y: 0, width: 40, height: 7), into: &screen)
-        expectScreen(screen, lines: ["", "", "", "", "", "M ⠂<4 •4 ●5 ◉6 ⬤7   ├────────┤ 20,000 km",
+        expectScreen(screen, lines: ["", "", "", "", "", "M ⠂<4 •4 ●5 ◉6 ■7   ├────────┤ 20,000 km",
                                      "counting…, lat -90…90, lon -180…180"],
                      styles: ["", "", "", "", "", String(repeating: " ", count: 20) + String(repeating: "a", count: 20),
                               String(repeating: "d", count: 35)], legend: Self.legend)

@@ -11,6 +11,9 @@ import Testing
         #expect(ASCIIFallback.transliterate("東京都の近く") == "????????????", "two columns each")
         #expect(ASCIIFallback.transliterate("33.4908°N") == "33.4908 N")
         #expect(ASCIIFallback.transliterate("[████░░░░]") == "[####....]")
+        // The map's legend: en dashes in ranges, square swatches.
+        #expect(ASCIIFallback.transliterate("quakes per cell █1–9 █10–99") == "quakes per cell #1-9 #10-99")
+        #expect(ASCIIFallback.transliterate("depth km ■0 ■10") == "depth km #0 #10")
         #expect(ASCIIFallback.transliterate("plain ASCII stays") == "plain ASCII stays")
         for text in ["Île 東 … — · ▲ ▼ ° 🌋 Ω", "São Tomé", "Ærø"] {
             let ascii = ASCIIFallback.transliterate(text)
