@@ -46,17 +46,18 @@ extension BrowserModel {
 
     mutating func handleColumnChooser(_ chooser: ColumnChooser, _ key: Key) {
         var chooser = chooser
-        if let moved = OverlayList.selection(after: key, from: chooser.selected, count: chooser.entries.count) {
+        let command = Keymap.command(for: key, in: .list)
+        if let moved = OverlayList.selection(after: command, from: chooser.selected, count: chooser.entries.count) {
             chooser.selected = moved
             mode = .addColumn(chooser)
             return
         }
-        switch key {
-        case .enter:
+        switch command {
+        case .listChoose?:
             mode = .table
             if let chosen = chooser.chosen { add(chosen) }
             return
-        case .escape, .character("q"): mode = .table; return
+        case .listClose?: mode = .table; return
         default: break
         }
         mode = .addColumn(chooser)

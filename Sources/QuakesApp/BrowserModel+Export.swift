@@ -45,7 +45,7 @@ extension BrowserModel {
             }
         case .confirmOverwrite(var request):
             mode = .table
-            if key == .character("y") || key == .character("Y") {
+            if Keymap.command(for: key, in: .question) == .answerYes {
                 request.overwrite = true
                 begin(request)
             } else {

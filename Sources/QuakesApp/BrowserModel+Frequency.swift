@@ -28,19 +28,20 @@ extension BrowserModel {
 
     mutating func handleFrequency(_ sheet: FrequencySheet, _ key: Key) {
         var sheet = sheet
-        if let moved = OverlayList.selection(after: key, from: sheet.selected, count: sheet.table.entries.count) {
+        let command = Keymap.command(for: key, in: .list)
+        if let moved = OverlayList.selection(after: command, from: sheet.selected, count: sheet.table.entries.count) {
             sheet.selected = moved
             mode = .frequency(sheet)
             return
         }
-        switch key {
-        case .enter:
+        switch command {
+        case .listChoose?:
             mode = .table
             guard sheet.table.entries.indices.contains(sheet.selected) else { return }
             let chosen = sheet.table.entries[sheet.selected].predicate.description
             submitPredicate(userPredicate.map { "(\($0.description)) AND \(chosen)" } ?? chosen)
             return
-        case .escape, .character("q"): mode = .table; return
+        case .listClose?: mode = .table; return
         default: break
         }
         mode = .frequency(sheet)

@@ -92,7 +92,8 @@ extension BrowserModel {
         case .undo: travel(back: true)
         case .redo: travel(back: false)
         case .closeDetail, .zoomIn, .zoomOut, .panWest, .panEast, .panNorth, .panSouth, .fitMap, .centreMap,
-             .cycleMapStyle, .toggleMapLayers, .nextOrigin, .splitOrigin, .mergeEvents, .placeSectionByClicks: break
+             .cycleMapStyle, .toggleMapLayers, .nextOrigin, .splitOrigin, .mergeEvents, .placeSectionByClicks,
+             .listNext, .listPrevious, .listFirst, .listLast, .listChoose, .listClose, .deleteChosenView, .answerYes: break
         case .cycleMapColoring:
             // From the table, for the section's quakes (the map's share it).
             guard section.isShown else { message = "V colors the section's quakes: x at two quakes shows one"; return }

@@ -5,11 +5,11 @@ import TerminalUI
 extension BrowserModel {
     mutating func handlePalette(_ palette: CommandPalette, _ key: Key) {
         var palette = palette
-        switch key {
-        case .escape: mode = .table; return
-        case .down, .control("n"): palette.selected = min(max(0, palette.matches.count - 1), palette.selected + 1)
-        case .up, .control("p"): palette.selected = max(0, palette.selected - 1)
-        case .enter:
+        switch Keymap.command(for: key, in: .palette) {
+        case .listClose?: mode = .table; return
+        case .listNext?: palette.selected = min(max(0, palette.matches.count - 1), palette.selected + 1)
+        case .listPrevious?: palette.selected = max(0, palette.selected - 1)
+        case .listChoose?:
             mode = .table
             if let chosen = palette.chosen { run(chosen.command) }
             return

@@ -145,20 +145,21 @@ extension BrowserModel {
 
     mutating func handleViewList(_ picker: ViewPicker, _ key: Key) {
         var picker = picker
-        if let moved = OverlayList.selection(after: key, from: picker.selected, count: picker.views.count) {
+        let command = Keymap.command(for: key, in: .list)
+        if let moved = OverlayList.selection(after: command, from: picker.selected, count: picker.views.count) {
             picker.selected = moved
             mode = .views(picker)
             return
         }
-        switch key {
-        case .enter:
+        switch command {
+        case .listChoose?:
             mode = .table
             if let chosen = picker.chosen { show(chosen.view, name: chosen.name) }
             return
-        case .character("d"):
+        case .deleteChosenView?:
             guard let chosen = picker.chosen else { return }
             effects.append(.deleteView(name: chosen.name))
-        case .escape, .character("q"), .character("'"):
+        case .listClose?:
             mode = .table
             return
         default: break

@@ -204,10 +204,10 @@ extension BrowserModel {
         case .exportName, .confirmOverwrite: handleExport(key)
         case .confirmReopen:
             mode = .table
-            if key == .character("y") || key == .character("Y") { ending = .reopen } else { message = Self.notReopenedMessage }
+            if Keymap.command(for: key, in: .question) == .answerYes { ending = .reopen } else { message = Self.notReopenedMessage }
         case .confirmDelete(let quake):
             mode = .table
-            if key == .character("y") || key == .character("Y") {
+            if Keymap.command(for: key, in: .question) == .answerYes {
                 message = nil
                 effects.append(.delete(ids: [quake.id], title: quake.title.isEmpty ? quake.id : quake.title))
             } else {

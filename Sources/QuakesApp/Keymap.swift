@@ -49,6 +49,13 @@ public enum KeyCommand: CaseIterable, Sendable {
     case placeSectionByClicks
     /// `C`: the newest change an import made to the results, again the one before it.
     case jumpToChange
+    /// In a list over the table (the saved views, a frequency sheet, the
+    /// columns to add, the palette's commands): the next and the previous
+    /// entry, the first and the last, the chosen one taken, the list closed;
+    /// `d` deletes the chosen saved view.
+    case listNext, listPrevious, listFirst, listLast, listChoose, listClose, deleteChosenView
+    /// In a question (delete? overwrite? open the new file?): yes. Any other key is no.
+    case answerYes
 }
 
 /// Where a binding applies: in every mode, the table mode, the table mode
@@ -57,6 +64,12 @@ public enum KeyContext: Sendable {
     case anywhere, table, map, detail
     /// The table as a tree (`T`): looked up before the table's.
     case tree
+    /// A list over the table: saved views, a frequency sheet, the columns to add.
+    case list
+    /// The palette (`Ctrl-P`), whose letters edit its query: only the keys that are not text.
+    case palette
+    /// A yes-or-no question in the bottom line.
+    case question
 }
 
 /// Keys, where they apply, and the command they run.
@@ -170,6 +183,18 @@ enum Keymap {
         KeyBinding(keys: [.tab], context: .detail, command: .nextOrigin),
         KeyBinding(keys: [.character("x")], context: .detail, command: .splitOrigin),
         KeyBinding(keys: [.character("m")], context: .detail, command: .mergeEvents),
+        KeyBinding(keys: [.down, .character("j")], context: .list, command: .listNext),
+        KeyBinding(keys: [.up, .character("k")], context: .list, command: .listPrevious),
+        KeyBinding(keys: [.home, .character("g")], context: .list, command: .listFirst),
+        KeyBinding(keys: [.end, .character("G")], context: .list, command: .listLast),
+        KeyBinding(keys: [.enter], context: .list, command: .listChoose),
+        KeyBinding(keys: [.escape, .character("q"), .character("'")], context: .list, command: .listClose),
+        KeyBinding(keys: [.character("d")], context: .list, command: .deleteChosenView),
+        KeyBinding(keys: [.down, .control("n")], context: .palette, command: .listNext),
+        KeyBinding(keys: [.up, .control("p")], context: .palette, command: .listPrevious),
+        KeyBinding(keys: [.enter], context: .palette, command: .listChoose),
+        KeyBinding(keys: [.escape], context: .palette, command: .listClose),
+        KeyBinding(keys: [.character("y"), .character("Y")], context: .question, command: .answerYes),
     ]
 
     /// The command `key` runs in `context`, if any.
@@ -195,11 +220,13 @@ enum Keymap {
     }()
 
     /// The `?` list: at most 19 lines, so that it fits a 24-line terminal.
+    /// A line's commands include the lists' and the questions' that its
+    /// keys also run there (`↓` the next entry, `⏎` the chosen one).
     static let helpLines: [KeyHelpLine] = [
         KeyHelpLine(keys: "↑ ↓ j k  wheel", text: "move; click: select (on the map: the nearest)",
-                    commands: [.moveDown, .moveUp]),
+                    commands: [.moveDown, .moveUp, .listNext, .listPrevious]),
         KeyHelpLine(keys: "PgUp PgDn g G", text: "page (Space, Ctrl-B); first / last",
-                    commands: [.pageDown, .pageUp, .first, .last]),
+                    commands: [.pageDown, .pageUp, .first, .last, .listFirst, .listLast]),
         KeyHelpLine(keys: "← → h l  - +", text: "column cursor; - hides its column, + adds more",
                     commands: [.columnLeft, .columnRight, .hideColumn, .showColumns]),
         KeyHelpLine(keys: "0-9, a header", text: "sort by column (again: reverse); 0: Dist (home)",
@@ -213,9 +240,9 @@ enum Keymap {
         KeyHelpLine(keys: "s  A  D  T", text: "sections day/mag/net/seq; A sequence; T tree",
                     commands: [.cycleSections, .selectSequence, .decluster, .toggleTree, .openSection, .closeSection]),
         KeyHelpLine(keys: "⏎  Tab x m", text: "details (Esc back); origin, split it off, merge",
-                    commands: [.showDetail, .closeDetail, .nextOrigin, .splitOrigin, .mergeEvents]),
+                    commands: [.showDetail, .closeDetail, .nextOrigin, .splitOrigin, .mergeEvents, .listChoose, .listClose]),
         KeyHelpLine(keys: "d  x =", text: "delete (asks first); x cross-section, = stretch",
-                    commands: [.delete, .markSection, .stretchSection, .placeSectionByClicks]),
+                    commands: [.delete, .markSection, .stretchSection, .placeSectionByClicks, .answerYes, .deleteChosenView]),
         KeyHelpLine(keys: "e  F", text: "export (.csv .json .geojson); F column's values",
                     commands: [.export, .frequency]),
         // The catalog's remembered sources; the configured feed only when it has none.
@@ -265,6 +292,9 @@ enum Keymap {
         .moveColumnLeft: "move the cursor's column left", .moveColumnRight: "move the cursor's column right",
         .search: "find a place in the results", .searchNext: "find the next", .searchPrevious: "find the previous",
         .jumpToChange: "the newest change (again: the one before)",
+        .listNext: "list: the next entry", .listPrevious: "list: the previous entry", .listFirst: "list: the first entry",
+        .listLast: "list: the last entry", .listChoose: "list: take the chosen entry", .listClose: "list: close it",
+        .deleteChosenView: "saved views: delete the chosen one", .answerYes: "question: yes",
     ]
 
     // MARK: The bottom hints line
@@ -423,6 +453,14 @@ enum Keymap {
         KeyManualItem(keys: "`u`, `Ctrl-R`", text: "Undo the last change of the filter, predicate, region, sort or "
                         + "sections (typing into the filter field is one change); redo what was undone.",
                       commands: [.undo, .redo]),
+        KeyManualItem(keys: "`Down Up j k`, `Home End g G`, Enter, `Esc q '`, `d`",
+                      text: "In a list over the table (the saved views, a frequency sheet, the columns to add): "
+                        + "the next and previous entry, the first and last, take the chosen one, close the list; "
+                        + "`d` deletes the chosen saved view. The palette's list moves with `Down Up` or "
+                        + "`Ctrl-N Ctrl-P` (its letters are its query).",
+                      commands: [.listNext, .listPrevious, .listFirst, .listLast, .listChoose, .listClose, .deleteChosenView]),
+        KeyManualItem(keys: "`y`, `Y`", text: "In a question on the bottom line (delete? overwrite the file? open the "
+                        + "new catalog?): yes; any other key answers no.", commands: [.answerYes]),
         KeyManualItem(keys: "`?`", text: "The list of keys.", commands: [.help]),
         KeyManualItem(keys: "`q`, `Ctrl-C`", text: "Quit.", commands: [.quit]),
     ]

@@ -6,15 +6,15 @@ import TerminalUI
 /// part of a long list, and the keys dim on the last row. Only the entries
 /// on screen are made into lines.
 enum OverlayList {
-    /// The entry chosen after a moving key (`j` `k` or the arrows one entry,
-    /// `g` `G` or Home End the first and last); nil for any other key.
-    static func selection(after key: Key, from selected: Int, count: Int) -> Int? {
+    /// The entry chosen after a moving command (the `.list` context's
+    /// next, previous, first and last); nil for any other.
+    static func selection(after command: KeyCommand?, from selected: Int, count: Int) -> Int? {
         let last = max(0, count - 1)
-        switch key {
-        case .down, .character("j"): return min(last, selected + 1)
-        case .up, .character("k"): return max(0, selected - 1)
-        case .home, .character("g"): return 0
-        case .end, .character("G"): return last
+        switch command {
+        case .listNext?: return min(last, selected + 1)
+        case .listPrevious?: return max(0, selected - 1)
+        case .listFirst?: return 0
+        case .listLast?: return last
         default: return nil
         }
     }
