@@ -66,12 +66,14 @@ struct FetchCommand: ParsableCommand {
                                            updatedAfter: query.updatedAfter, progress: run.show,
                                            shouldStop: { run.stopRequested })
             run.clear()
-            run.exitIfStopped()
+            try run.throwIfStopped()
             for line in ServiceFetchRun.lines(summary, service: query.service.name) { StandardOutput.writeLine(line) }
             PendingIndexBuild.finish(catalog)
+        } catch let stopped as ExitCode {
+            throw stopped
         } catch {
             run.clear()
-            run.exitIfStopped()
+            try run.throwIfStopped()
             printError("error: " + ServiceFetchRun.failure(error, service: query.service.name))
             throw ExitCode(1)
         }

@@ -154,7 +154,10 @@ struct ListCommand: ParsableCommand {
             }
             var listFormat = QuakeListFormat(format: format, configuration: configuration, csvSafe: csvSafe)
             listFormat.columns = columns
-            try listFormat.write(snapshot, limit: limit, to: &output)
+            // A reader gone or a full disk ends the rows there, not after all of them.
+            try listFormat.write(snapshot, limit: limit, to: &output) { written in
+                if written % 64 == 0 { try StandardOutput.checkWritten() }   // each 64 KiB written is checked
+            }
             if onTerminal, limit > 0, let count = snapshot.count, count > limit {
                 output.write("(\(DigitGrouping.grouped(limit)) of \(DigitGrouping.grouped(count)); --limit 0 for all)\n")
             }

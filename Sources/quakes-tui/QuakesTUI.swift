@@ -41,7 +41,8 @@ struct QuakesTUI: ParsableCommand {
             arguments = arguments.map { $0 == "-V" ? "--version" : $0 }
         }
         let verboseVersion = arguments.sorted() == ["--verbose", "--version"]
-        // The one way out, errors thrown up to here (a signal and a closed pipe aside).
+        // The one way out, errors thrown up to here (a signal during a
+        // download aside: ServiceFetchRun, ProgressBar).
         exitClosingCatalogs(run(verboseVersion ? ["version", "--verbose"] : arguments))
     }
 
@@ -54,7 +55,8 @@ struct QuakesTUI: ParsableCommand {
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            return report(error)
+            // Help, `--version` and completion scripts are written here.
+            return reportWritten(error, ranBy: nil)
         }
         do {
             // Every command that imports associates as the config file says.
@@ -63,10 +65,22 @@ struct QuakesTUI: ParsableCommand {
                 AssociationPolicy.configured = try UserConfig.load().association
             }
             try command.run()
+            try StandardOutput.checkWritten()
             return 0
         } catch {
-            return report(error, ranBy: type(of: command))
+            // Output that could not be written is what the user hears of:
+            // an error after it (a list cut short) is its consequence.
+            do { try StandardOutput.checkWritten() } catch let unwritten { return report(unwritten, ranBy: type(of: command)) }
+            return reportWritten(error, ranBy: type(of: command))
         }
+    }
+
+    /// `report`, whose help text or `--version` (written to standard
+    /// output) may itself fail to be written: then that is the error.
+    private static func reportWritten(_ error: any Error, ranBy command: (any ParsableCommand.Type)?) -> Int32 {
+        let code = report(error, ranBy: command)
+        do { try StandardOutput.checkWritten() } catch let unwritten { return report(unwritten, ranBy: command ?? QuakesTUI.self) }
+        return code
     }
 }
 

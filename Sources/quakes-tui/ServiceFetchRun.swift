@@ -1,3 +1,4 @@
+import ArgumentParser
 import Dispatch
 import Foundation
 import QuakeFeed
@@ -88,13 +89,28 @@ final class ServiceFetchRun: Sendable {
         return (sourceLabel ?? label) + " " + parts.joined(separator: " · ")
     }
 
-    /// Ends the program as an interrupted run does, if a signal came.
-    func exitIfStopped() {
-        guard let number = state.withLock({ $0.stopSignal }) else { return }
+    /// Ends the command as an interrupted run does, if a signal came:
+    /// thrown up to the one exit (status 128 + the signal's number).
+    func throwIfStopped() throws {
+        guard let number = saidStopped() else { return }
+        throw ExitCode(128 + number)
+    }
+
+    /// On the signal's own thread while a download runs (nothing is
+    /// committed, and the main thread may be held in libcurl): the program
+    /// ends there, its catalogs closed first.
+    private func exitIfStopped() {
+        guard let number = saidStopped() else { return }
+        exitClosingCatalogs(128 + number)
+    }
+
+    /// The signal that stopped the run, said on stderr; nil when none came.
+    private func saidStopped() -> Int32? {
+        guard let number = state.withLock({ $0.stopSignal }) else { return nil }
         bar?.clear()
         let note = state.withLock { $0.lastProgress }.flatMap { $0.windowsTotal == 0 ? nil : "\($0.windowsDone) of \($0.windowsTotal) windows done" }
         printError("\(label): interrupted; \(note ?? "no window fetched yet"), the same command goes on from there")
-        exitClosingCatalogs(128 + number)
+        return number
     }
 
     func clear() { bar?.clear() }

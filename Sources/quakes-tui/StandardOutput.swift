@@ -1,14 +1,18 @@
+import ArgumentParser
 import Foundation
+import Synchronization
 import QuakeOutput
 import TerminalUI
 
 /// Standard output written with write(2), every write checked: FileHandle
-/// traps on a write error and stdio drops it. A reader gone (`| head -1`)
-/// ends the program quietly, as SIGPIPE ends other tools (status 141, even
-/// when a parent left SIGPIPE ignored); any other error (a full disk) is
-/// `error: cannot write output: No space left on device` and exit 1. Both
-/// end the program here, not at the top: a write cannot throw (it is a
-/// TextOutputStream's, deep in the formats).
+/// traps on a write error and stdio drops it. A write that fails is kept
+/// (`failure`) and the rest of the output dropped; the command ends through
+/// the one exit at the top, its `defer`s run: `checkWritten()` throws it,
+/// after the command, between a list's rows and after each alert of a
+/// watch. A reader gone (`| head -1`) ends the program quietly, as SIGPIPE
+/// ends other tools (status 141, even when a parent left SIGPIPE ignored);
+/// any other error (a full disk) is `error: cannot write output: No space
+/// left on device` and exit 1.
 ///
 /// Text is gathered into 64 KiB writes; `flush()` sends the rest.
 struct StandardOutput: TextOutputStream {
@@ -32,12 +36,22 @@ struct StandardOutput: TextOutputStream {
         writeAll(Array((TerminalText.visible(line) + "\n").utf8))
     }
 
+    /// The errno of the first write that failed; nil while all succeeded.
+    private static let failure = Mutex<Int32?>(nil)
+
     private static func writeAll(_ bytes: [UInt8]) {
-        if let failure = FileDescriptorWriter.writeAll(bytes, to: STDOUT_FILENO) {
-            if failure == EPIPE { exitClosingCatalogs(128 + SIGPIPE) }
-            printError("error: \(OutputError(errno: failure))")
-            exitClosingCatalogs(1)
+        guard failure.withLock({ $0 == nil }) else { return }
+        if let errno = FileDescriptorWriter.writeAll(bytes, to: STDOUT_FILENO) {
+            failure.withLock { $0 = $0 ?? errno }
         }
+    }
+
+    /// Throws the first failed write: a closed pipe as `ExitCode` 141 (no
+    /// message), any other as `OutputError` (exit 1).
+    static func checkWritten() throws {
+        guard let errno = failure.withLock({ $0 }) else { return }
+        if errno == EPIPE { throw ExitCode(128 + SIGPIPE) }
+        throw OutputError(errno: errno)
     }
 }
 

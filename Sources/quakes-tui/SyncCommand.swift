@@ -52,7 +52,7 @@ struct SyncCommand: ParsableCommand {
                 if let progress { run.show(progress) }
             }, shouldStop: { run.stopRequested })
             run.clear()
-            run.exitIfStopped()
+            try run.throwIfStopped()
             guard let outcome = outcome.first else { continue }
             switch outcome.result {
             case .success(.service(let summary)):

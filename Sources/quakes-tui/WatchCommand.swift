@@ -78,43 +78,44 @@ struct WatchCommand: ParsableCommand {
         while true {
             let started = Date()
             heartbeat?.syncing()
-            let failure = Self.sync(catalog: catalog, config: config, signals: signals, heartbeat: heartbeat)
+            let failure = try Self.sync(catalog: catalog, config: config, signals: signals, heartbeat: heartbeat)
             heartbeat?.clear()
             if let failure { printError("watch: \(Self.line(failure))") }
-            if let alerted = alert(&matcher, bell: bell, signals: signals) { heartbeat?.synced(at: Date(), alerts: alerted) }
+            if let alerted = try alert(&matcher, bell: bell, signals: signals) { heartbeat?.synced(at: Date(), alerts: alerted) }
             let next = started.addingTimeInterval(TimeInterval(period))
-            Self.wait(until: next, signals: signals, heartbeat: heartbeat)
+            try Self.wait(until: next, signals: signals, heartbeat: heartbeat)
         }
     }
 
     /// Asks the matcher what is new and matches, and announces each: its
     /// line, then its command (`pushedAfter`: the seconds from its origin
     /// to its pushed message, when one brought it); the bell once for them.
-    /// A signal during a slow --exec ends the watch before the next alert.
+    /// A signal during a slow --exec ends the watch before the next alert
+    /// (`ExitCode` 0, thrown to the one exit), as does output no one reads.
     /// How many alerted; nil when the check failed (said on stderr).
     func alert(_ matcher: inout AlertMatcher, bell: WatchBell?, signals: SignalPipe,
-               pushedAfter: (Quake) -> Double? = { _ in nil }) -> Int? {
-        do {
-            let alerts = try matcher.check()
-            for quake in alerts {
-                if !signals.drain().isEmpty { exitClosingCatalogs(0) }
-                let delay = pushedAfter(quake)
-                StandardOutput.writeLine(QuakeAlertFormat.line(quake, format: format, pushedAfter: delay))
-                if let exec, let failure = AlertCommand.run(exec, for: quake, pushedAfter: delay) { printError(failure) }
-            }
-            if !alerts.isEmpty { bell?.ring() }
-            return alerts.count
-        } catch {
+               pushedAfter: (Quake) -> Double? = { _ in nil }) throws -> Int? {
+        let alerts: [Quake]
+        do { alerts = try matcher.check() } catch {
             printError("watch: \(Self.line(error))")
             return nil
         }
+        for quake in alerts {
+            if !signals.drain().isEmpty { throw ExitCode(0) }
+            let delay = pushedAfter(quake)
+            StandardOutput.writeLine(QuakeAlertFormat.line(quake, format: format, pushedAfter: delay))
+            try StandardOutput.checkWritten()
+            if let exec, let failure = AlertCommand.run(exec, for: quake, pushedAfter: delay) { printError(failure) }
+        }
+        if !alerts.isEmpty { bell?.ring() }
+        return alerts.count
     }
 
     /// The sync on a thread of its own while this one waits for a signal,
     /// which ends the watch at once (an import cut short is rolled back).
     /// Nil when it succeeded; its summary is not printed.
     private static func sync(catalog: QuakeCatalog, config: UserConfig, signals: SignalPipe,
-                             heartbeat: WatchHeartbeat?) -> (any Error)? {
+                             heartbeat: WatchHeartbeat?) throws -> (any Error)? {
         let done: WakePipe
         do { done = try WakePipe.nonBlocking() } catch { return error }
         let outcome = SyncOutcome()
@@ -128,7 +129,8 @@ struct WatchCommand: ParsableCommand {
             _ = poll(&fds, 2, -1)
             if !signals.drain().isEmpty {
                 heartbeat?.clear()
-                exitClosingCatalogs(0)
+                // The sync's import, cut short as the catalog closes, is rolled back.
+                throw ExitCode(0)
             }
             if let result = outcome.get() {
                 if case .failure(let error) = result { return error }
@@ -139,7 +141,7 @@ struct WatchCommand: ParsableCommand {
 
     /// Sleeps until `date`, or ends the watch (status 0) on a signal; the
     /// heartbeat's line is redrawn each second meanwhile.
-    private static func wait(until date: Date, signals: SignalPipe, heartbeat: WatchHeartbeat?) {
+    private static func wait(until date: Date, signals: SignalPipe, heartbeat: WatchHeartbeat?) throws {
         while true {
             let remaining = date.timeIntervalSinceNow
             if remaining <= 0 { return }
@@ -148,7 +150,7 @@ struct WatchCommand: ParsableCommand {
             _ = poll(&fds, 1, Int32(min(remaining * 1000, heartbeat == nil ? 60_000 : 1_000).rounded(.up)))
             if !signals.drain().isEmpty {
                 heartbeat?.clear()
-                exitClosingCatalogs(0)
+                throw ExitCode(0)
             }
         }
     }

@@ -27,7 +27,7 @@ extension WatchCommand {
             _ = poll(&fds, 2, -1)
             if !signals.drain().isEmpty {
                 task.cancel()
-                exitClosingCatalogs(0)
+                throw ExitCode(0)
             }
             wake.drain()
             let arrived = events.withLock { events in defer { events = [] }; return events }
@@ -40,7 +40,7 @@ extension WatchCommand {
                 }
             }
             guard stored else { continue }
-            _ = alert(&matcher, bell: bell, signals: signals, pushedAfter: feed.pushedAfter)
+            _ = try alert(&matcher, bell: bell, signals: signals, pushedAfter: feed.pushedAfter)
         }
     }
 
