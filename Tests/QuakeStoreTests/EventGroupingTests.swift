@@ -214,4 +214,29 @@ import TestSupport
         #expect(try catalog.dbWriter.read { db in try String.fetchAll(db, sql: "SELECT provider FROM catalogProvider ORDER BY 1") }
                 == ["emsc", "usgs"])
     }
+
+    /// USGS's Puebla report re-keyed, as ComCat does when another network's
+    /// id becomes preferred: a new id whose `ids` list the one stored. Made
+    /// up from the real row (its time, place and values), updated later.
+    static let rekeyedPuebla = """
+        {"type":"FeatureCollection","features":[{"type":"Feature","id":"pt17262000","properties":{"mag":7.1,\
+        "place":"1 km S of Matzaco, Mexico","time":1505844878090,"updated":1700000000000,"net":"pt","code":"17262000",\
+        "ids":",pt17262000,us2000ar20,","status":"reviewed","tsunami":0,"sig":1000,"magType":"mww","type":"earthquake",\
+        "title":"M 7.1 - 1 km S of Matzaco, Mexico"},\
+        "geometry":{"type":"Point","coordinates":[-98.4887,18.5499,48]}}]}
+        """
+
+    @Test("a ComCat report re-keyed (its ids list the stored one) takes the stored report's place in its event: the other service's origin stays, no second event")
+    func aRekeyedComCatReportKeepsTheOtherServicesOrigin() throws {
+        let (catalog, _) = try catalog(importing: [Self.emsc, Self.usgs])
+        let before = try Self.groups(catalog)
+        _ = try QuakeImporter(catalog: catalog).importData(Data(Self.rekeyedPuebla.utf8), name: "rekeyed")
+        #expect(try catalog.count() == 6, "no second event")
+        var expected = before
+        expected.remove(["us2000ar20", "emsc:20170919_0000091"])
+        expected.insert(["pt17262000", "emsc:20170919_0000091"])
+        #expect(try Self.groups(catalog) == expected)
+        let origins = try catalog.origins(ofEventHolding: "pt17262000")
+        #expect(origins.map(\.provider) == ["usgs", "emsc"], "EMSC's origin kept")
+    }
 }

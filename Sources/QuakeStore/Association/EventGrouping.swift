@@ -108,6 +108,16 @@ final class EventGrouping {
 
     func noteChanged(_ event: String) { changedEvents.insert(event) }
 
+    /// The other services' origins of event `former`, about to be deleted
+    /// as a report's former id (a ComCat re-key), moved to event `event`,
+    /// which then chooses its preferred origin again: deleting the row
+    /// would delete them with it (`origin_eventDeleted`).
+    func moveOrigins(from former: String, to event: String) throws {
+        guard holdsOrigins else { return }
+        try db.execute(sql: SQL.moveOrigins, arguments: [former, event])
+        if db.changesCount > 0 { noteChanged(event) }
+    }
+
     /// Whether `settle` will read events by id (and so needs the id's index).
     var settlingReadsEvents: Bool { !changedEvents.isEmpty || (!inlineAllowed && providers.count > 1) }
 
@@ -351,6 +361,8 @@ private enum SQL {
     static let others = "SELECT \(StoredOrigin.columns) FROM origin WHERE eventId = ?"
     static let eventOfOrigin = "SELECT eventId FROM origin WHERE id = ?"
     static let holdsOthers = "SELECT EXISTS (SELECT 1 FROM origin WHERE eventId = ?)"
+    /// ?1 the event deleted, ?2 the one taking its origins (one a service: a second is left to go with ?1).
+    static let moveOrigins = "UPDATE OR IGNORE origin SET eventId = ?2 WHERE eventId = ?1"
     static let eventRow = "SELECT \(StoredOrigin.columns) FROM quake WHERE id = ?"
     /// ?1 the event, ?2 its service, ?3 the event row that becomes its origin.
     static let originFromEventRow = """

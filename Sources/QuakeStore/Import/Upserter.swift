@@ -204,6 +204,13 @@ final class Upserter {
         if stored == nil, let event = try grouping.event(holdingOrigin: report.id) {
             return try updateOrigin(of: event, with: report)
         }
+        // A ComCat report re-keyed (a new preferred id, the stored one among
+        // its ids) whose event speaks through another service's origin: the
+        // report is that event's ComCat origin, not a second event.
+        if stored == nil, report.listsFormerIDs, let (former, event) = try eventHoldingFormerOrigin(of: report) {
+            if try aliasOwner(of: former) == nil { try insertAlias.execute(arguments: [former, event]) }
+            return try updateOrigin(of: event, with: report)
+        }
         let outcome: Outcome
         if let stored {
             everyRowInserted = false
@@ -249,6 +256,15 @@ final class Upserter {
         return .updated
     }
 
+    /// The first of `report`'s former ids that is an origin of a stored
+    /// event (not its row), with that event.
+    private func eventHoldingFormerOrigin(of report: Quake) throws -> (former: String, event: String)? {
+        for former in report.formerIDs where former != report.id {
+            if let event = try grouping.event(holdingOrigin: former) { return (former, event) }
+        }
+        return nil
+    }
+
     /// The report of an alias as a report of the row owning it: the row's id,
     /// and every id of both.
     private static func report(_ report: Quake, asReportOf owner: String, storedIDs: String) -> Quake {
@@ -270,6 +286,7 @@ final class Upserter {
             if let row = try storedEvent(former) {
                 guard SameEvent.possible(origin, row.origin) else { continue }   // a distinct quake: kept
                 try moveAliases.execute(arguments: [former, id])
+                try grouping.moveOrigins(from: former, to: id)
                 try deleteQuake.execute(arguments: [former])
                 try insertAlias.execute(arguments: [former, id])
                 noteWritten(former)
