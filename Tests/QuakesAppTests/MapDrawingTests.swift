@@ -301,9 +301,10 @@ import Testing
             #expect(screen.line(row).hasPrefix(graticule.label(latitude: parallel)), "\(parallel)")
         }
 
-        // The scale bar: the haversine along the centre's parallel.
+        // The scale bar: the haversine along the centre's parallel, written
+        // here (the IUGG mean radius, 6,371.0088 km), not the program's.
         let centre = projection.region.center.latitude
-        let perColumn = GreatCircle.distanceKilometres(centre, 0, centre, projection.region.longitudeSpan / Double(projection.columns))
+        let perColumn = Self.haversineKilometres(latitude: centre, degreesOfLongitude: projection.region.longitudeSpan / Double(projection.columns))
         let legend = screen.line(10)
         let bar = try #require(legend.firstIndex(of: "├"))
         let end = try #require(legend.firstIndex(of: "┤"))
@@ -312,5 +313,12 @@ import Testing
         #expect(columns == Int((Double(kilometres) / perColumn).rounded()), "\(perColumn) km a column")
         #expect(legend.hasSuffix("┤ \(kilometres) km"), "\(legend)")
     }
-}
 
+    /// The great-circle distance between two points of one parallel,
+    /// `degreesOfLongitude` apart: haversine, h = cos²φ · sin²(Δλ/2).
+    static func haversineKilometres(latitude: Double, degreesOfLongitude: Double) -> Double {
+        let phi = latitude * .pi / 180, half = degreesOfLongitude * .pi / 360
+        let h = cos(phi) * cos(phi) * sin(half) * sin(half)
+        return 2 * 6_371.0088 * asin(min(1, h.squareRoot()))
+    }
+}
