@@ -133,6 +133,39 @@ struct MapCommandTests {
         #expect(shown == expected)
     }
 
+    /// Density without colors: each lit cell's shade is the class its count
+    /// falls in, by the legend's own bounds, with the counts made here from
+    /// the week's rows and the projection's formula (80×20 cells: 160×80
+    /// dots of 2.25° each way).
+    @Test func densityShadesAreTheClassesOfCountsMadeIndependently() throws {
+        let result = try map(["--width", "80", "--height", "20", "--style", "density"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let legend = try #require(lines.first { $0.hasPrefix("quakes per cell ") })
+        // "░1–9 ▒10–99 ▓100–999 █1,000+": each shade's lowest count.
+        // (the scale bar follows on the same line: its words are not shades).
+        let classes: [(shade: Character, from: Int)] = legend.dropFirst("quakes per cell ".count).split(separator: " ")
+            .compactMap { word in
+                guard let shade = word.first, "░▒▓█".contains(shade) else { return nil }
+                let digits = word.dropFirst().prefix { $0.isNumber || $0 == "," }.filter(\.isNumber)
+                return Int(String(digits)).map { (shade, $0) }
+            }
+        #expect(classes.count >= 2, "\(legend)")
+        var counts: [[Int]: Int] = [:]
+        let catalog = try QuakeCatalog(path: db)
+        try ResultsController(catalog).fetchNow().forEachRow { _, quake in
+            let x = min(159, max(0, Int(((quake.longitude + 180) / 360 * 160).rounded(.down))))
+            let y = min(79, max(0, Int(((90 - quake.latitude) / 180 * 80).rounded(.down))))
+            counts[[x / 2, y / 4], default: 0] += 1
+        }
+        #expect(counts.values.reduce(0, +) == 4711)
+        for (cell, count) in counts {
+            let expected = try #require(classes.last { $0.from <= count }).shade
+            let line = Array(lines[cell[1]])
+            #expect(line[cell[0]] == expected, "cell \(cell): \(count) quakes")
+        }
+    }
+
     /// `--style` and `--color-by`: density's legend, events by depth (the
     /// depth legend only in color), and a value that is neither is refused.
     @Test func styleAndColoringOptions() throws {
