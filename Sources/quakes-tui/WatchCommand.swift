@@ -21,7 +21,11 @@ struct WatchCommand: ParsableCommand {
             and matches --where: one line (2024-01-01 07:10:09 UTC  M7.5  Noto Peninsula, \
             Japan  10 km  us6000m0xl) or one JSON object per line. --exec runs a command \
             through /bin/sh -c once per alert, with QUAKE_ID, QUAKE_TIME, QUAKE_MAGNITUDE, \
-            QUAKE_PLACE, QUAKE_LATITUDE, QUAKE_LONGITUDE, QUAKE_DEPTH and QUAKE_URL set. \
+            QUAKE_PLACE, QUAKE_LATITUDE, QUAKE_LONGITUDE, QUAKE_DEPTH and QUAKE_URL set \
+            (and QUAKE_PUSH_DELAY, the seconds from origin time to the pushed message, for \
+            a quake --push brought). With --push emsc the quakes come from EMSC's stream \
+            as they are published, instead of the timer's syncs: each alert at once, \
+            `pushed 38.2 s after origin`. \
             A failed sync or command is one line on stderr and the watch goes on. \
             Ctrl-C or SIGTERM end it with status 0.
             """

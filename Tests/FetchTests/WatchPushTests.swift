@@ -56,6 +56,7 @@ struct WatchPushTests {
         let real = try String(contentsOfFile: Fixture.path("emsc/messages.jsonl"), encoding: .utf8)
             .split(separator: "\n").map(String.init)
         let lines = [
+            real[0],   // EMSC's own 2020 update (M2.4, below the alert) of an event not stored: stored
             Self.message("create", unid: "20261128_0000001", time: iso(40), updated: iso(30), magnitude: 4.1),
             real[1],   // EMSC's own 2025 create (M1.4, below the alert)
             "{not json",
@@ -76,7 +77,8 @@ struct WatchPushTests {
         let fdsn = try FDSNServer(catalog: catalog)
         let child = try ChildProcess.quakesTUI(
             ["watch", "--db", db, "--where", "magnitude >= 3", "--push", "emsc", "--push-url", "ws://127.0.0.1:\(port)/",
-             "--push-service", fdsn.baseURL, "--push-ping", "1"],
+             "--push-service", fdsn.baseURL, "--push-ping", "1",
+             "--exec", "echo \"$QUAKE_ID ${QUAKE_PUSH_DELAY:-none}\" >> '\(folder.file("exec.txt"))'"],
             environment: environment, outputPrefix: folder.file("watch"))
         let deadline = Date().addingTimeInterval(90)
         while child.stdout.split(separator: "\n").count < 4 && child.isRunning && Date() < deadline { usleep(50_000) }
@@ -85,10 +87,24 @@ struct WatchPushTests {
         #expect(child.wait(timeout: 60) == 0, "\(child.stderr)")
         _ = pushServer.send(SIGTERM)
 
-        // Exactly the messages' events and the catch-up's, each once; the update's magnitude kept.
+        // Exactly the messages' events and the catch-up's, each once; the
+        // update's magnitude kept. What was sent is counted here, apart from
+        // the program: the lines the server's log says it sent, read as JSON
+        // objects (the malformed and the oversized ones are none), and the
+        // FDSN catalog the catch-up was served, read by the tests' own reader.
+        let sent = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("sent ") }.compactMap { Int($0.split(separator: " ")[1]) }
+        #expect(Set(sent) == Set(1...lines.count), "every line was sent: \(sent)")
+        let messageIDs = Set(sent.compactMap { number -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(lines[number - 1].utf8)) as? [String: Any],
+                  let data = object["data"] as? [String: Any], let properties = data["properties"] as? [String: Any],
+                  let unid = properties["unid"] as? String else { return nil }
+            return "emsc:" + unid
+        })
+        let caughtUpIDs = Set(try FDSNCatalog.read(catalog).map { "emsc:" + $0.id })
         let stored = try rows()
-        #expect(stored.map { $0["id"] as String } == ["emsc:20250305_0000090", "emsc:20261128_0000001", "emsc:20261128_0000002",
-                                                      "emsc:20261128_0000003", "emsc:20261128_0000004"], "\(stored)")
+        #expect(messageIDs.count == 5 && caughtUpIDs.count == 1)
+        #expect(stored.map { $0["id"] as String } == messageIDs.union(caughtUpIDs).sorted(), "\(stored)")
         #expect(stored.first { $0["id"] == "emsc:20261128_0000001" }?["magnitude"] == 4.4)
         #expect(stored.first { $0["id"] == "emsc:20250305_0000090" }?["place"] == "WESTERN TURKEY")
         // One alert per event at M3 or more, the pushed ones with their delay after origin.
@@ -99,6 +115,20 @@ struct WatchPushTests {
             #expect(line?.contains(" s after origin") == true, "\(alerts)")
         }
         #expect(alerts.first { $0.contains("emsc:20261128_0000004") }.map { !$0.contains("pushed") } == true, "caught up, not pushed")
+        // --exec's QUAKE_PUSH_DELAY: the seconds from origin time to the
+        // event's first message, as the server's log timed its sending.
+        let sentAt = Dictionary(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("sent ") }.map { $0.split(separator: " ") }
+            .map { (Int($0[1])!, Double($0[2])!) }, uniquingKeysWith: min)
+        let delays = Dictionary(try String(contentsOfFile: folder.file("exec.txt"), encoding: .utf8).split(separator: "\n")
+            .map { $0.split(separator: " ").map(String.init) }.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+        #expect(delays["emsc:20261128_0000004"] == "none", "caught up: no push delay")
+        for (unid, secondsAgo) in [("0000001", 40.0), ("0000002", 20.0), ("0000003", 5.0)] {
+            let first = try #require(lines.firstIndex { $0.contains("\"unid\":\"20261128_\(unid)\"") }) + 1
+            let expected = try #require(sentAt[first]) - now.addingTimeInterval(-secondsAgo).timeIntervalSince1970
+            let told = try #require(delays["emsc:20261128_\(unid)"].flatMap(Double.init), "\(delays)")
+            #expect(abs(told - expected) < 2, "\(unid): QUAKE_PUSH_DELAY \(told), sent \(expected) s after origin")
+        }
         // One line for each bad message, the stream going on after it.
         let errors = child.stderr
         #expect(errors.components(separatedBy: "push message refused: not an EMSC message: not a JSON object").count == 2, "\(errors)")
