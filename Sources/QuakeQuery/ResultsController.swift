@@ -169,8 +169,7 @@ public final class ResultsController: @unchecked Sendable {
 
     /// Stops watching the catalog.
     public func stop() {
-        lock.withLock { monitor }?.stop()
-        lock.withLock { monitor = nil }
+        lock.withLock { () -> CatalogChangeMonitor? in defer { monitor = nil }; return monitor }?.stop()
     }
 
     /// Calls `handler` with every snapshot delivered from now on. Returns a
@@ -316,8 +315,7 @@ public final class ResultsController: @unchecked Sendable {
     public func fetchNow(counting: Bool = true) throws -> ResultsSnapshot {
         let (generation, configuration) = current
         let (plan, first, summary, sections) = try catalog.dbWriter.read { db in
-            let plans = try QueryPlan.planning(configuration, db)
-            let first = try plans.window.rows(db, offset: 0, limit: windowSize)
+            let (plans, first) = try firstWindow(configuration, db)
             let summary = counting ? try summarize(plans, first: first, db) : nil
             return (plans.window, first, summary, try summary?.sections ?? plans.summary.sections(db))
         }
@@ -347,8 +345,7 @@ public final class ResultsController: @unchecked Sendable {
             // a commit lands between the phases (its own fetch follows).
             guard let (plans, window, summary, pageRows) = try StaleReadInterruption.read(
                 catalog.dbWriter, abandonWhen: isStale, { db -> ((window: QueryPlan, summary: QueryPlan), RowWindow, Summary, PageRows)? in
-                    let plans = try QueryPlan.planning(configuration, db)
-                    let first = try plans.window.rows(db, offset: 0, limit: windowSize)
+                    let (plans, first) = try firstWindow(configuration, db)
                     let window = RowWindow(reader: catalog.dbWriter, plan: plans.window, preloaded: first)
                     guard isCurrent(generation) else { return nil }
                     deliverFirstPhase(generation, configuration, dataVersion: dataVersion, afterCommit: afterCommit,
@@ -372,6 +369,14 @@ public final class ResultsController: @unchecked Sendable {
         } catch {
             fail(generation, error)
         }
+    }
+
+    /// `configuration`'s plans and its first window of rows: the first
+    /// phase of every read of results.
+    private func firstWindow(_ configuration: FetchConfiguration, _ db: Database) throws
+        -> (plans: (window: QueryPlan, summary: QueryPlan), first: [Quake]) {
+        let plans = try QueryPlan.planning(configuration, db)
+        return (plans, try plans.window.rows(db, offset: 0, limit: windowSize))
     }
 
     /// The first phase's page: its rows before its count. After a commit,
@@ -500,9 +505,7 @@ public final class ResultsController: @unchecked Sendable {
     /// phases for tests that drive the browser without threads.
     public func firstPageNow() throws -> ResultsPage {
         let (generation, configuration, version) = lock.withLock { (self.generation, requested, dataVersion) }
-        let first = try catalog.dbWriter.read { db in
-            try QueryPlan.planning(configuration, db).window.rows(db, offset: 0, limit: windowSize)
-        }
+        let (_, first) = try catalog.dbWriter.read { db in try firstWindow(configuration, db) }
         return ResultsPage(generation: generation, configuration: configuration, dataVersion: version, count: nil, rows: first)
     }
 
@@ -515,8 +518,7 @@ public final class ResultsController: @unchecked Sendable {
             return (self.generation, requested, dataVersion)
         }
         let (page, window) = try catalog.dbWriter.read { db -> (ResultsPage, RowWindow) in
-            let plans = try QueryPlan.planning(configuration, db)
-            let first = try plans.window.rows(db, offset: 0, limit: windowSize)
+            let (plans, first) = try firstWindow(configuration, db)
             let window = RowWindow(reader: catalog.dbWriter, plan: plans.window, preloaded: first)
             let (summary, rows) = try summarizeWithRows(plans, first: first, window: window, db)
             return (self.page(generation, configuration, dataVersion: version, summary, rows: rows), window)
