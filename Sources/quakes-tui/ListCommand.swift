@@ -156,7 +156,7 @@ struct ListCommand: ParsableCommand {
             listFormat.columns = columns
             // A reader gone or a full disk ends the rows there, not after all of them.
             try listFormat.write(snapshot, limit: limit, to: &output) { written in
-                if written % 64 == 0 { try StandardOutput.checkWritten() }   // each 64 KiB written is checked
+                if written % 64 == 0 { try StandardOutput.checkWritten() }   // a failed 64 KiB write is seen within 64 rows
             }
             if onTerminal, limit > 0, let count = snapshot.count, count > limit {
                 output.write("(\(DigitGrouping.grouped(limit)) of \(DigitGrouping.grouped(count)); --limit 0 for all)\n")
