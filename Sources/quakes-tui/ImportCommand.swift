@@ -1,4 +1,4 @@
-// `quakes-tui import`: reads GeoJSON, CSV, FDSN text or QuakeML files
+// `quakes-tui import`: reads GeoJSON, CSV, FDSN text, QuakeML or ISC-GEM files
 // into the catalog, each whole or not at all.
 import ArgumentParser
 import Foundation
@@ -7,7 +7,7 @@ import QuakeStore
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import USGS GeoJSON or CSV feeds, or FDSN event text or QuakeML, into the catalog.",
+        abstract: "Import USGS GeoJSON or CSV feeds, FDSN event text, QuakeML or the ISC-GEM catalogue, into the catalog.",
         discussion: """
             Each file is imported whole or not at all; on a terminal a line on stderr \
             says how far (quakes, bytes, rate, time left). A quake already stored is \
@@ -18,7 +18,7 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var catalogOptions: CatalogOptions
 
-    @Argument(help: ArgumentHelp("GeoJSON FeatureCollection, USGS CSV, FDSN text or QuakeML files; - reads standard input.",
+    @Argument(help: ArgumentHelp("GeoJSON FeatureCollection, USGS CSV, FDSN text, QuakeML or ISC-GEM CSV files; - reads standard input.",
                                  valueName: "file"),
               completion: .file())
     var files: [String]

@@ -21,7 +21,7 @@ import TOMLKit
 ///     kilometres = 100           # epicentres inside a box this many km (of 111.12 a degree) each way
 ///     magnitude = 0.5            # and magnitudes this close (not compared unless set)
 ///     kilometres-per-magnitude = 20   # the box grows this much per magnitude unit above 5
-///     preference = ["usgs", "emsc", "gfz", "isc", "ingv", "geonet", "iris"]   # whose origin speaks for the event
+///     preference = ["regional", "usgs", "emsc", "gfz", "isc", "ingv", "geonet", "iris"]   # whose origin speaks for the event
 struct UserConfig: Equatable {
     var feed: String?
     var url: String?

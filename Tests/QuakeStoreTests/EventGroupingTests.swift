@@ -14,12 +14,13 @@ import TestSupport
     static let emsc = association.appendingPathComponent("emsc_fdsnws-event_2017-09-01_2017-11-01_M6.5.txt").path
     static let usgs = association.appendingPathComponent("usgs_2017-09-01_2017-11-01_M6.5.csv").path
 
-    /// The reference script's groups: the ids of each event's origins, as stored (EMSC's as `emsc:ID`).
-    static func expectedGroups() throws -> Set<Set<String>> {
-        let text = try String(contentsOfFile: association.appendingPathComponent("expected_events.txt").path, encoding: .utf8)
+    /// The reference script's groups: the ids of each event's origins, as
+    /// stored (the other service's, all digits first, as `SERVICE:ID`).
+    static func expectedGroups(_ file: String = "expected_events.txt", other service: String = "emsc") throws -> Set<Set<String>> {
+        let text = try String(contentsOfFile: association.appendingPathComponent(file).path, encoding: .utf8)
         let lines = text.split(separator: "\n").filter { $0.contains(" + ") || !$0.contains(" ") }
         return Set(lines.map { line in
-            Set(line.components(separatedBy: " + ").map { $0.first!.isNumber ? "emsc:" + $0 : $0 })
+            Set(line.components(separatedBy: " + ").map { $0.first!.isNumber ? service + ":" + $0 : $0 })
         })
     }
 
@@ -48,6 +49,42 @@ import TestSupport
             let ids = try catalog.dbWriter.read { db in try String.fetchAll(db, sql: "SELECT id FROM quake ORDER BY time") }
             #expect(ids == ["us2000ahv0", "us2000ar20", "us2000b2vq", "us1000apql", "us1000aw8q", "us1000aytk"])
         }
+    }
+
+    static let usgsTwoYears = association.appendingPathComponent("usgs_2013-2014_M6.csv").path
+    static let iscGEMTwoYears = association.appendingPathComponent("iscgem_2013-2014_Mw6.csv").path
+
+    @Test("USGS's and ISC-GEM's catalogues of 2013–2014, M ≥ 6: 305 events, grouped as the reference script groups them, whichever comes first")
+    func twoCataloguesBecomeTheReferenceEvents() throws {
+        let expected = try Self.expectedGroups("expected_events_2013-2014_M6.txt", other: "iscgem")
+        #expect(expected.count == 305 && expected.filter { $0.count == 2 }.count == 273)
+        for order in [[Self.usgsTwoYears, Self.iscGEMTwoYears], [Self.iscGEMTwoYears, Self.usgsTwoYears]] {
+            let (catalog, reports) = try catalog(importing: order)
+            #expect(try catalog.count() == 305)
+            #expect(try Self.groups(catalog) == expected)
+            #expect(reports[1].counts.hasSuffix(", 273 joined another service's event"), "\(reports[1].counts)")
+        }
+    }
+
+    @Test("the b-value over the events of both catalogues equals USGS's alone within its σ; counting both agencies' reports would not be one catalogue")
+    func theBValueOverEventsIsOneAgencys() throws {
+        func stats(_ paths: [String]) throws -> (b: Double, error: Double, count: Int) {
+            let db = folder.file(UUID().uuidString + ".sqlite")
+            for path in paths { #expect(try runQuakesTUI(["import", "--db", db, path]).status == 0) }
+            let answer = try runQuakesTUI(["stats", "--db", db, "--format", "json", "--mc", "6.0"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.stdout.utf8)) as? [String: Any], "\(answer.stderr)")
+            return (try #require(object["b"] as? Double), try #require(object["b_error"] as? Double), try #require(object["count"] as? Int))
+        }
+        let usgs = try stats([Self.usgsTwoYears])
+        let events = try stats([Self.usgsTwoYears, Self.iscGEMTwoYears])
+        #expect(usgs.count == 297 && events.count == 305)
+        #expect(abs(events.b - usgs.b) <= usgs.error, "events \(events), USGS alone \(usgs)")
+        // Aki–Utsu by hand over USGS's 297 magnitudes, each to its 0.1 bin
+        // (some are given to 0.01), Mc 6.0: the number the program gives.
+        let text = try String(contentsOfFile: Self.usgsTwoYears, encoding: .utf8)
+        let magnitudes = text.split(separator: "\n").dropFirst().map { (Double($0.split(separator: ",")[4])! * 10).rounded() / 10 }
+        let mean = magnitudes.reduce(0, +) / Double(magnitudes.count)
+        #expect(abs(usgs.b - log10(M_E) / (mean - (6.0 - 0.05))) < 1e-9)
     }
 
     @Test("the 2017 Puebla M 7.1: EMSC 20170919_0000091 and USGS us2000ar20 are one event, USGS's values, EMSC's differences listed")

@@ -139,24 +139,34 @@ import TestSupport
         #expect(stats.status == 0 && stats.stdout == statsLong.stdout, "\(stats.stderr)")
     }
 
-    @Test("a re-keyed ComCat report of an event whose EMSC origin speaks (EMSC ranked first) is that event's USGS origin: no second event")
+    @Test("a re-keyed ComCat report of an event whose EMSC origin speaks is that event's USGS origin: no second event; which origin speaks follows where `regional` stands in the ranking")
     func aRekeyedComCatReportOfAnEventEMSCSpeaksFor() throws {
-        let config = folder.file("rekey-config")
-        try FileManager.default.createDirectory(atPath: config + "/quakes-tui", withIntermediateDirectories: true)
-        _ = folder.write("rekey-config/quakes-tui/config.toml", "[association]\npreference = [\"emsc\", \"usgs\"]\n")
-        let rekeyed = folder.write("rekeyed.geojson", EventGroupingTests.rekeyedPuebla)
-        let db = folder.file("rekeyed.sqlite")
-        for path in [EventGroupingTests.emsc, EventGroupingTests.usgs, rekeyed] {
-            let imported = try runQuakesTUI(["import", "--db", db, path], environment: ["XDG_CONFIG_HOME": config])
-            #expect(imported.status == 0, "\(imported.stderr)")
+        // `pt`, a ComCat network other than `us`, is a regional authority:
+        // it speaks where `regional` is ranked, else as any USGS origin.
+        let rankings: [(preference: String, speaker: String)] = [
+            ("[\"emsc\", \"usgs\"]", "emsc:20170919_0000091"),
+            ("[\"regional\", \"emsc\", \"usgs\"]", "pt17262000"),
+            ("[\"emsc\", \"regional\", \"usgs\"]", "emsc:20170919_0000091"),
+            ("[\"usgs\", \"emsc\"]", "pt17262000"),
+        ]
+        for (n, ranking) in rankings.enumerated() {
+            let config = folder.file("rekey-config-\(n)")
+            try FileManager.default.createDirectory(atPath: config + "/quakes-tui", withIntermediateDirectories: true)
+            _ = folder.write("rekey-config-\(n)/quakes-tui/config.toml", "[association]\npreference = \(ranking.preference)\n")
+            let rekeyed = folder.write("rekeyed.geojson", EventGroupingTests.rekeyedPuebla)
+            let db = folder.file("rekeyed-\(n).sqlite")
+            for path in [EventGroupingTests.emsc, EventGroupingTests.usgs, rekeyed] {
+                let imported = try runQuakesTUI(["import", "--db", db, path], environment: ["XDG_CONFIG_HOME": config])
+                #expect(imported.status == 0, "\(imported.stderr)")
+            }
+            let all = try runQuakesTUI(["list", "--db", db, "--format", "csv", "--limit", "0"])
+            #expect(all.stdout.split(separator: "\n").count - 1 == 6, "six events: \(all.stdout)")
+            let origins = try runQuakesTUI(["list", "--db", db, "--origins", "--format", "csv", "--where", "magnitude >= 7 AND magnitude < 7.5"])
+            let ids = origins.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+            // One event of the two reports, the preferred origin listed first and naming the event.
+            #expect(ids.map { $0.count > 2 ? $0[2] : "" } == [ranking.speaker, ranking.speaker == "pt17262000" ? "emsc:20170919_0000091" : "pt17262000"],
+                    "\(ranking.preference): \(origins.stdout)")
+            #expect(Set(ids.map { $0.first ?? "" }) == [ranking.speaker], "\(ranking.preference): \(origins.stdout)")
         }
-        let all = try runQuakesTUI(["list", "--db", db, "--format", "csv", "--limit", "0"])
-        #expect(all.stdout.split(separator: "\n").count - 1 == 6, "six events: \(all.stdout)")
-        let origins = try runQuakesTUI(["list", "--db", db, "--origins", "--format", "csv", "--where", "magnitude >= 7 AND magnitude < 7.5"])
-        let ids = origins.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
-        // One event of the two reports; `pt`, a ComCat network other than
-        // `us`, is a regional authority, which speaks before the ranking.
-        #expect(Set(ids.map { $0.first ?? "" }).count == 1, "\(origins.stdout)")
-        #expect(Set(ids.map { $0.count > 2 ? $0[2] : "" }) == ["pt17262000", "emsc:20170919_0000091"], "\(origins.stdout)")
     }
 }

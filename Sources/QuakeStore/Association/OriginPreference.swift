@@ -2,23 +2,28 @@ import Foundation
 
 /// Which of an event's origins speaks for it (the table, map, charts,
 /// stats and alerts show that one), in this order:
-/// 1. an authority for the place: a ComCat origin whose network is not
-///    `us` (a regional network's own solution: `ci`, `nc`, `ak`…), INGV's
-///    in Italy, GeoNet's in New Zealand;
-/// 2. the service ranked first in `ranking` (the config file's
-///    `[association] preference`; a service not listed after every listed one);
-/// 3. a reviewed origin over an automatic one (USGS `status` `reviewed`,
+/// 1. the first in `ranking` (the config file's `[association] preference`).
+///    Its entries are services and `regional`: an authority for the place,
+///    a ComCat origin whose network is not `us` (a regional network's own
+///    solution: `ci`, `nc`, `ak`…), INGV's in Italy, GeoNet's in New
+///    Zealand. An origin takes the better of its service's place and, when
+///    it is an authority, `regional`'s; a service not listed (or an
+///    authority when `regional` is not listed) comes after every listed one;
+/// 2. a reviewed origin over an automatic one (USGS `status` `reviewed`,
 ///    QuakeML evaluation mode `manual` or status `reviewed`, `final`,
 ///    `confirmed`);
-/// 4. the newest update; then the smaller id, so the choice never depends
+/// 3. the newest update; then the smaller id, so the choice never depends
 ///    on the order origins arrived in.
 public struct OriginPreference: Sendable, Hashable {
-    /// Services (`EventIdentity` names), most trusted first.
+    /// Services (`EventIdentity` names) and `regional`, most trusted first.
     public var ranking: [String]
 
     public init(ranking: [String] = OriginPreference.defaultRanking) { self.ranking = ranking }
 
-    public static let defaultRanking = ["usgs", "emsc", "gfz", "isc", "ingv", "geonet", "iris"]
+    /// The ranking's entry that stands for the region's own agency.
+    public static let regional = "regional"
+
+    public static let defaultRanking = [regional, "usgs", "emsc", "gfz", "isc", "ingv", "geonet", "iris"]
 
     /// Regions whose own agency's solution comes first: latitude and
     /// longitude ranges, in degrees.
@@ -34,9 +39,10 @@ public struct OriginPreference: Sendable, Hashable {
     }
 
     /// Smaller is preferred; compared part by part.
-    private func rank(_ origin: StoredOrigin) -> (Int, Int, Int, Int64, String) {
-        (isAuthority(origin) ? 0 : 1, ranking.firstIndex(of: origin.provider) ?? ranking.count,
-         isReviewed(origin) ? 0 : 1, -origin.updated, origin.id)
+    private func rank(_ origin: StoredOrigin) -> (Int, Int, Int64, String) {
+        let asService = ranking.firstIndex(of: origin.provider) ?? ranking.count
+        let asAuthority = isAuthority(origin) ? ranking.firstIndex(of: Self.regional) ?? ranking.count : ranking.count
+        return (min(asService, asAuthority), isReviewed(origin) ? 0 : 1, -origin.updated, origin.id)
     }
 
     func isAuthority(_ origin: StoredOrigin) -> Bool {

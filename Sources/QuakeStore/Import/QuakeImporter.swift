@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// Imports USGS GeoJSON and CSV feeds, FDSN event text and QuakeML into the catalog. Each file is one
+/// Imports USGS GeoJSON and CSV feeds, FDSN event text, QuakeML and the
+/// ISC-GEM catalogue's CSV into the catalog. Each file is one
 /// transaction: it lands whole or not at all.
 public struct QuakeImporter: Sendable {
     public let catalog: QuakeCatalog
@@ -167,6 +168,17 @@ public struct QuakeImporter: Sendable {
                         } catch let error as USGSCSVReader.LineError {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
+                    case .iscGEM:
+                        do {
+                            try ReadAhead.run(read: reading { emit in
+                                var pages = ReadPages(bytes, isMapped: inputIsMapped)
+                                try UTF8Check.reading(bytes, name: name, readBefore: { pages.release(before: $0); offset.set($0) }) {
+                                    try ISCGEMReader.read(bytes, readBefore: $0, onRow: emit)
+                                }
+                            }, arriving: expectIDs, consume: { row in try take({ "line \($0)" }, &row) })
+                        } catch let error as FDSNTextReader.LineError {
+                            throw ImportError(name: name, message: error.message, location: "line \(error.line)")
+                        }
                     case .fdsnText:
                         do {
                             try ReadAhead.run(read: reading { emit in
@@ -234,10 +246,11 @@ public enum WindowPlacement: Sendable {
 }
 
 /// The feed formats, told apart by their first byte that is not blank:
-/// GeoJSON `{` or `[`, FDSN text's header `#`, QuakeML `<` (any FDSN event
-/// service's XML), else USGS CSV (`time,…`).
+/// GeoJSON `{` or `[`, FDSN text's header `#` (ISC-GEM's CSV when that
+/// first line is ISC-GEM's `# ISC-GEM …` comment), QuakeML `<` (any FDSN
+/// event service's XML), else USGS CSV (`time,…`).
 enum FeedFormat {
-    case geoJSON, csv, fdsnText, quakeML, empty
+    case geoJSON, csv, fdsnText, iscGEM, quakeML, empty
 
     static func byteOrderMarkLength(_ bytes: UnsafeRawBufferPointer) -> Int {
         bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -249,7 +262,8 @@ enum FeedFormat {
         if i == bytes.count { self = .empty; return }
         switch bytes[i] {
         case UInt8(ascii: "{"), UInt8(ascii: "["): self = .geoJSON
-        case UInt8(ascii: "#"): self = .fdsnText
+        case UInt8(ascii: "#"):
+            self = ISCGEMReader.recognizes(UnsafeBufferPointer(rebasing: bytes[i...])) ? .iscGEM : .fdsnText
         case UInt8(ascii: "<"): self = .quakeML
         default: self = .csv
         }

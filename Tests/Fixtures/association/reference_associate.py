@@ -2,7 +2,8 @@
 """An independent reference for "one event, many origins" (USGS PDL's association rules).
 
 Reads origin reports from fdsnws-event text answers (`#EventID|Time|…`), USGS CSV answers
-(`time,latitude,longitude,…`) or USGS GeoJSON FeatureCollections, groups them into physical events and
+(`time,latitude,longitude,…`), USGS GeoJSON FeatureCollections or the ISC-GEM catalogue's CSV
+(`# ISC-GEM …` comments, the last naming the columns `date, lat, lon, …, mw, …, eventid`), groups them into physical events and
 prints one line per event (its origins' ids joined by " + ", in time order), then the count.
 
 The rules (USGS PDL's DefaultAssociator, as the brief of issue 33 states them):
@@ -92,6 +93,23 @@ def read_geojson(agency, text):
     return origins
 
 
+def read_isc_gem(agency, lines):
+    header = None
+    origins = []
+    for line in lines:
+        if line.startswith("#"):
+            header = [name.strip() for name in line[1:].split(",")]
+            continue
+        if not line.strip():
+            continue
+        fields = [field.strip() for field in line.split(",")]
+        value = {name: fields[index] for index, name in reversed(list(enumerate(header)))}  # a name's first column
+        magnitude = float(value["mw"]) if value["mw"] else None
+        origins.append(Origin(agency, value["eventid"], parse_millis(value["date"].replace(" ", "T")),
+                              float(value["lat"]), float(value["lon"]), magnitude))
+    return origins
+
+
 def read_origins(agency, path):
     with open(path, encoding="utf-8", newline="") as handle:
         text = handle.read()
@@ -99,11 +117,13 @@ def read_origins(agency, path):
     if first == "{":
         return read_geojson(agency, text)
     lines = text.splitlines(keepends=True)
+    if first == "#" and "ISC-GEM" in lines[0] and "|" not in lines[0]:
+        return read_isc_gem(agency, lines)
     if first == "#":
         return read_fdsn_text(agency, lines)
     if lines and lines[0].startswith("time,latitude,longitude"):
         return read_usgs_csv(agency, lines)
-    raise SystemExit("reference_associate.py: %s: not an fdsnws-event text, USGS CSV or GeoJSON answer" % path)
+    raise SystemExit("reference_associate.py: %s: not an fdsnws-event text, USGS CSV, GeoJSON or ISC-GEM answer" % path)
 
 
 def longitude_difference(a, b):
