@@ -7,6 +7,9 @@ public struct DeclusterAlgorithm: Sendable {
     public var method: String
     public var settings: String
     public var run: @Sendable (EventColumns, _ progress: @escaping (Double) -> Bool) throws -> Declustering
+    /// The window method, for a kept result that can take a few new quakes
+    /// without running again (`GardnerKnopoffIncrement`); nil for Reasenberg.
+    public var gardnerKnopoff: GardnerKnopoffDeclustering?
 
     public init(method: String, settings: String,
                 run: @escaping @Sendable (EventColumns, _ progress: @escaping (Double) -> Bool) throws -> Declustering) {
@@ -24,9 +27,11 @@ public struct DeclusterAlgorithm: Sendable {
         let windowName = method == "gk" ? "gk" : method.hasPrefix("gk-") ? String(method.dropFirst(3)) : ""
         guard let window = DeclusteringWindow(rawValue: windowName) else { return nil }
         let gardnerKnopoff = GardnerKnopoffDeclustering(window: window)
-        return DeclusterAlgorithm(method: method, settings: "Gardner–Knopoff, \(window.title) window") {
+        var algorithm = DeclusterAlgorithm(method: method, settings: "Gardner–Knopoff, \(window.title) window") {
             try gardnerKnopoff.decluster($0, progress: $1)
         }
+        algorithm.gardnerKnopoff = gardnerKnopoff
+        return algorithm
     }
 }
 

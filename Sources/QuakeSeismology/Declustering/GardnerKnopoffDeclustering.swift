@@ -104,6 +104,33 @@ public struct GardnerKnopoffDeclustering: Sendable {
         }
     }
 
+    /// Whether the window of an opener of `magnitude` at `time` (seconds),
+    /// `latitude`, `longitude` (radians) takes an event at `otherTime`,
+    /// `otherLatitude`, `otherLongitude`: the test `claim` makes, in the
+    /// same arithmetic, for a catalog that places one quake more without
+    /// running the method again (`GardnerKnopoffIncrement`).
+    public func windowHolds(magnitude: Double, time: Double, latitude: Double, longitude: Double,
+                            otherTime: Double, otherLatitude: Double, otherLongitude: Double) -> Bool {
+        let radius = window.distanceKm(magnitude: magnitude)
+        let seconds = window.durationDays(magnitude: magnitude, cutoffDays: timeCutoffDays) * 86_400
+        guard otherTime >= time - foreshockTimeFraction * seconds, otherTime <= time + seconds else { return false }
+        let angle = radius / Self.earthRadiusKm
+        let limit = angle / 2 >= .pi / 2 ? 2.0 : pow(sin(angle / 2), 2)
+        guard abs(otherLatitude - latitude) <= angle * (1 + 1e-9) else { return false }
+        let sinLat = sin((otherLatitude - latitude) / 2), sinLon = sin((otherLongitude - longitude) / 2)
+        return sinLat * sinLat + cos(latitude) * cos(otherLatitude) * sinLon * sinLon <= limit
+    }
+
+    /// The largest time (seconds) a window of a magnitude in `magnitudes`
+    /// reaches either side of its opener: T(M) is not monotonic (Gardner &
+    /// Knopoff's and Grünthal's formulas change at 6.5).
+    public func longestReachSeconds(magnitudes: ClosedRange<Double>) -> Double {
+        var probes = [magnitudes.lowerBound, magnitudes.upperBound]
+        if magnitudes.contains(6.5) { probes += [6.5, 6.5.nextDown] }
+        let days = probes.map { window.durationDays(magnitude: $0, cutoffDays: timeCutoffDays) }.max()!
+        return days * 86_400 * max(1, foreshockTimeFraction)
+    }
+
     private func check(_ events: EventColumns) throws {
         try DeclusteringInputError.check(events, method: Self.method, columns: [
             ("time", events.times), ("latitude", events.latitudes), ("longitude", events.longitudes),

@@ -352,7 +352,10 @@ final class Upserter {
             if grouping.settlingReadsEvents || !declusterings.isEmpty { try needIDIndex() }
         }
         report.joined = try grouping.settle()
-        try QuakeCatalog.refreshDeclusterings(declusterings, db)
+        // Only rows added (none updated, merged, joined or deleted): a kept
+        // result may take them in place; they are the rows changed now.
+        let onlyAdded = bulk == nil && report.updated == 0 && report.merged == 0 && report.joined == 0
+        try QuakeCatalog.refreshDeclusterings(declusterings, db, addedAt: onlyAdded ? now : nil)
     }
 
     /// Inserts the quake as a new row, stepping SQLite itself: GRDB's

@@ -40,11 +40,25 @@ extension QuakeCatalog {
     /// Declusters again, with each kept method (`runs`: `SequenceRun.all`)
     /// over its kept selection, after an import changed quakes: the
     /// verdicts stay those of the catalog as it is. A method this version
-    /// does not know is left as it was.
-    static func refreshDeclusterings(_ runs: [SequenceRun], _ db: Database, now: Date = Date()) throws {
+    /// does not know is left as it was. When the import only added rows
+    /// (`addedAt`: their `changedAt`), and at most `largestIncrement`, a
+    /// Gardner–Knopoff result takes them in place where that is exact
+    /// (`GardnerKnopoffIncrement`).
+    static func refreshDeclusterings(_ runs: [SequenceRun], _ db: Database, addedAt: Int64? = nil, now: Date = Date()) throws {
+        guard !runs.isEmpty else { return }
+        let added = try addedAt.map {
+            try String.fetchAll(db, sql: "SELECT id FROM quake WHERE changedAt = ? LIMIT ?", arguments: [$0, largestIncrement + 1])
+        }
         for run in runs {
             guard let algorithm = DeclusterAlgorithm.named(run.method) else { continue }
+            if let added, added.count <= largestIncrement, let method = algorithm.gardnerKnopoff,
+               try GardnerKnopoffIncrement(method: method, run: run, db: db).place(added) {
+                continue
+            }
             _ = try decluster(algorithm, scope: run.scope, isCurrent: run.isCurrent, now: now, progress: { _ in true }, db)
         }
     }
+
+    /// The most new quakes placed without running the method again.
+    static let largestIncrement = 64
 }

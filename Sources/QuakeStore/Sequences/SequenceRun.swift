@@ -100,7 +100,7 @@ public struct SequenceRun: Sendable, Equatable {
         }
         try db.execute(sql: """
             CREATE TEMP TABLE sectionRanked AS
-                SELECT position, row_number() OVER (ORDER BY title) AS rank, title, quakes
+                SELECT position, row_number() OVER (ORDER BY title) * \(GardnerKnopoffIncrement.rankSpacing) AS rank, title, quakes
                 FROM (SELECT t.position, \(SequenceTable.titleSQL(of: "m", id: "m.id")) AS title, t.quakes
                       FROM sectionMainshock AS t CROSS JOIN quake AS m ON m.rowid = t.quakeRow);
             INSERT INTO sequenceSection (method, rank, title, quakes) SELECT ?, rank, title, quakes FROM sectionRanked ORDER BY rank;
