@@ -1,4 +1,5 @@
 import ArgumentParser
+import GRDB
 import Foundation
 import QuakeQuery
 import QuakeSeismology
@@ -28,6 +29,7 @@ struct DeclusterChild: ParsableCommand {
             } / 1000
             figures[key + "_method"] = try BrowseScenarios.milliseconds { _ = try algorithm.run(selection!.columns, { _ in true }) } / 1000
         }
+        try arrivals(catalog, into: &figures)
         // The declustered catalog browsed by sequence (`s` to "sequence", or
         // `T`), from the table in time order: the first window the key
         // shows, then the counted page with every sequence's section.
@@ -45,6 +47,47 @@ struct DeclusterChild: ParsableCommand {
         figures["sequence_sections_ms"] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         let sections = counted.sections.count
         figures["sequence_sections"] = Double(sections)
+        // `A` on a quake of the largest sequence: the table shows just it.
+        let largest = try catalog.dbWriter.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT mainshock FROM sequence WHERE method = \(SequenceTable.currentMethodSQL) AND mainshock IS NOT NULL
+                GROUP BY mainshock ORDER BY count(*) DESC LIMIT 1
+                """)
+        }
+        if let largest {
+            let predicate = try QuakePredicate("mainshock == \"\(largest)\"")
+            controller.fetch { $0.sectionIdentifier = nil }
+            let shown = waiter.wait { $0.configuration.sectionIdentifier == nil && $0.isComplete }
+            let start = DispatchTime.now().uptimeNanoseconds
+            controller.fetch { $0.predicate = predicate }
+            let selected = waiter.wait { $0.generation > shown.generation && $0.configuration.predicate != nil && $0.isComplete }
+            figures["sequence_select_ms"] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            figures["sequence_select_quakes"] = Double(selected.count ?? 0)
+        }
         print(String(decoding: try JSONSerialization.data(withJSONObject: figures), as: UTF8.self))
+    }
+
+    /// A quake arriving (one import, as `watch` or a push imports it) a
+    /// second after the newest, where it was: with both methods kept, then
+    /// with Gardner–Knopoff's alone (placed in the kept result).
+    private func arrivals(_ catalog: QuakeCatalog, into figures: inout [String: Double]) throws {
+        guard let newest = try catalog.dbWriter.read({ db in
+            try Row.fetchOne(db, sql: "SELECT time, latitude, longitude FROM quake ORDER BY time DESC LIMIT 1")
+        }) else { return }
+        func arrive(_ n: Int) throws -> Double {
+            let time = Date(epochMilliseconds: (newest[0] as Int64) + 1000 * Int64(n))
+            let quake = Quake(id: "arrival\(n)", magnitude: 2.0, place: "bench arrival", time: time, updated: time, depth: 10,
+                              latitude: newest[1], longitude: newest[2])
+            return try BrowseScenarios.milliseconds { _ = try QuakeImporter(catalog: catalog).importQuakes([quake], name: "arrival") }
+        }
+        figures["decluster_arrival_both_kept_ms"] = try arrive(1)
+        try catalog.dbWriter.write { db in
+            for table in ["sequence", "sequenceSection", "sequenceRun"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE method = 'reasenberg'")
+            }
+            try db.execute(sql: "UPDATE sequenceRun SET isCurrent = 1 WHERE method = 'gk'")
+        }
+        figures["decluster_arrival_gk_kept_ms"] = try arrive(2)
+        figures["decluster_arrival_gk_kept_next_ms"] = try arrive(3)
     }
 }
