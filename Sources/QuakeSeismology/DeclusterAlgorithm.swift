@@ -20,7 +20,7 @@ public struct DeclusterAlgorithm: Sendable {
     public static func named(_ method: String) -> DeclusterAlgorithm? {
         if method == "reasenberg" {
             let reasenberg = ReasenbergDeclustering()
-            return DeclusterAlgorithm(method: method, settings: "ZMAP's defaults: tau 1–10 d, P 0.95, xk 0.5, rfact 10, errors 1.5 km, 2 km") {
+            return DeclusterAlgorithm(method: method, settings: "ZMAP's defaults: tau 1–10 d, P 0.95, xk 0.5, rfact 10, errors 1.5 km, 2 km; xmeff the selection's smallest magnitude") {
                 try reasenberg.decluster($0, progress: $1)
             }
         }

@@ -41,7 +41,10 @@ public enum GeoJSONWriter {
     /// The stored fields USGS's GeoJSON has no property for (its CSV's
     /// errors and sources, FDSN text's catalog and contributor, QuakeML's
     /// evaluation), each as a member after USGS's properties, only when
-    /// known: the reader takes an absent one as unknown.
+    /// known: the reader takes an absent one as unknown. The current
+    /// declustering's verdict (`cluster`, `role`, `mainshock`) goes last,
+    /// when the quake has one; an import does not read it back (a verdict
+    /// is the catalog's, made again by `decluster`).
     static func knownExtras(_ q: Quake) -> String {
         let numbers = [("horizontalError", q.horizontalError), ("depthError", q.depthError), ("magError", q.magError)]
         let texts = [("locationSource", q.locationSource), ("magSource", q.magSource), ("catalog", q.catalog),
@@ -51,6 +54,9 @@ public enum GeoJSONWriter {
         for case let (key, value?) in numbers { members += #","\#(key)":\#(JSONText.number(value))"# }
         if let magNst = q.magNst { members += #","magNst":\#(magNst)"# }
         for case let (key, value?) in texts { members += #","\#(key)":\#(JSONText.string(value))"# }
+        if let cluster = q.cluster, let role = q.role, let mainshock = q.mainshock {
+            members += #","cluster":\#(cluster),"role":\#(JSONText.string(role)),"mainshock":\#(JSONText.string(mainshock))"#
+        }
         return members
     }
 

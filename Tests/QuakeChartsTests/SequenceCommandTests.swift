@@ -46,6 +46,13 @@ struct SequenceCommandTests {
         let lines = csv.stdout.split(separator: "\n")
         #expect(lines.first?.hasSuffix(",origins,cluster,role,mainshock") == true)
         #expect(lines.last?.hasSuffix(",1,4,foreshock,gk08") == true)
+        // The GeoJSON export carries the verdict too, after the stored fields.
+        let geoJSON = try runQuakesTUI(["list", "--db", db, "--where", "id == \"gk07\"", "--format", "geojson"])
+        let document = try JSONSerialization.jsonObject(with: Data(geoJSON.stdout.utf8)) as? [String: Any]
+        let feature = try #require((document?["features"] as? [[String: Any]])?.first)
+        let properties = try #require(feature["properties"] as? [String: Any])
+        #expect(properties["cluster"] as? Int == 4 && properties["role"] as? String == "foreshock"
+                && properties["mainshock"] as? String == "gk08", "\(geoJSON.stdout)")
     }
 
     @Test func aQuakeArrivingLaterJoinsItsSequenceWithoutDeclusteringAgain() throws {
