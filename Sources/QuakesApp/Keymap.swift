@@ -413,8 +413,9 @@ enum Keymap {
                         + "bins, both axes log10, and the Omori–Utsu law fitted by maximum likelihood (K, c, p; see "
                         + "`stats --omori`); again shows the activity. Best after `A`.", commands: [.toggleDecay]),
         KeyManualItem(keys: "`M`", text: "The charts' Mc method: maximum curvature, maximum curvature + 0.2 (Woessner & "
-                        + "Wiemer 2005), b-value stability (Cao & Gao 2002), from the pane's 0.1 bins; the figures name "
-                        + "the method when it is not maximum curvature.", commands: [.cycleMcMethod]),
+                        + "Wiemer 2005), b-value stability (Cao & Gao 2002), the Kolmogorov–Smirnov test (as `stats --mc ks`), "
+                        + "from the pane's 0.1 bins; the figures name the method when it is not maximum curvature.",
+                      commands: [.cycleMcMethod]),
         KeyManualItem(keys: "`Tab`", text: "Move the focus between the map and the table.", commands: [.switchFocus]),
         KeyManualItem(keys: "`+ - =`", text: "With the map focused: zoom in / out around the selected quake.",
                       commands: [.zoomIn, .zoomOut]),

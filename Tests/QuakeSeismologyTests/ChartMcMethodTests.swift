@@ -15,7 +15,10 @@ struct ChartMcMethodTests {
         let stability = frequency.withMcMethod(.mbs)
         #expect(stability.mc == 1.1 && stability.mcMethod == .mbs)
         #expect(stability.bins == frequency.bins)
-        #expect(ChartMcMethod.maxc.next == .maxcCorrected && ChartMcMethod.mbs.next == .maxc)
+        // test_estimate_mc.py l. 122–145: the KS test passes at Mc 1.1 with b estimated (p 0.4362).
+        let ks = frequency.withMcMethod(.ks)
+        #expect(ks.mc == 1.1 && ks.mcMethod == .ks)
+        #expect(ChartMcMethod.maxc.next == .maxcCorrected && ChartMcMethod.mbs.next == .ks && ChartMcMethod.ks.next == .maxc)
     }
 
     @Test func noMcPassingStabilityLeavesNoFit() {

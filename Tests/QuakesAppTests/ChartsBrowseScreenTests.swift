@@ -114,8 +114,8 @@ struct ChartsBrowseScreenTests {
         "    ddddd        ddddd        ddddd        ddddd          ddddd       ddddd       ddddd       ddddd",
     ]
 
-    /// `M`: Mc by maximum curvature + 0.2, then b-value stability, then
-    /// maximum curvature again, on the bins the pane already has (nothing
+    /// `M`: Mc by maximum curvature + 0.2, then b-value stability, then the
+    /// Kolmogorov–Smirnov test, then maximum curvature again, on the bins the pane already has (nothing
     /// asked again); the figures name the method. The count at or above
     /// Mc 2.6 is the catalog's own, counted here by SQL.
     @Test func mCyclesTheMcMethodOverTheSameBins() throws {
@@ -136,6 +136,13 @@ struct ChartsBrowseScreenTests {
         #expect(browser.screen.lines.last?.contains("Mc by maxc+0.2") == true)
         try browser.press(.character("M"))
         #expect(browser.screen.lines[1].contains(" mbs · b "), "\(browser.screen.lines[1])")
+        try browser.press(.character("M"))
+        // The week mixes ml, md and mb: the KS test passes only at Mc 4.5 (75 quakes at or above it).
+        #expect(browser.screen.lines[1].hasSuffix("Mc 4.5 ks · b 0.98 ± 0.08 · 75 ≥ Mc"), "\(browser.screen.lines[1])")
+        let above45 = try browser.catalog.dbWriter.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM quake WHERE round(magnitude * 10) >= 45")!
+        }
+        #expect(above45 == 75)
         try browser.press(.character("M"))
         #expect(browser.screen.lines[1] == Self.shownLines[1])
         #expect(asked == 1)
