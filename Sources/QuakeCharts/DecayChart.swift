@@ -25,11 +25,15 @@ public struct DecayChart: Sendable, Hashable {
     public let fit: OmoriFit?
     /// Why there is no fit (too few aftershocks, no maximum…).
     public let failure: String?
+    /// The Reasenberg & Jones chance of larger quakes from the time the
+    /// chart was made (nil before the mainshock), from the fit when there
+    /// is one, else the generic California parameters.
+    public let forecast: AftershockForecast?
 
     /// Bins a decade: fine enough to see the decay, coarse enough to count.
     public static let binsPerDecade = 5.0
 
-    public init?(_ decay: SequenceDecay) {
+    public init?(_ decay: SequenceDecay, at now: Date = Date()) {
         let days = zip(decay.aftershockDays, decay.aftershockMagnitudes)
         guard let threshold = decay.aftershockMc else { return nil }
         // Binned as the estimators bin: a 2.45 belongs to M2.5's bin.
@@ -46,6 +50,7 @@ public struct DecayChart: Sendable, Hashable {
             fit = nil
             failure = "\(error)"
         }
+        forecast = decay.forecast(at: now, fit: fit)
     }
 
     /// Logarithmic bins from the decade's fifth at or below `first` to past `last`.
@@ -66,9 +71,9 @@ extension ChartAggregates {
     /// The decay of the controller's results seen as one sequence; nil
     /// without aftershocks with a magnitude. Reads the selection's times and
     /// magnitudes (the fit needs every time, as `stats --omori`).
-    public static func decay(_ controller: ResultsController) throws -> DecayChart? {
+    public static func decay(_ controller: ResultsController, at now: Date = Date()) throws -> DecayChart? {
         let selection = try SequenceSelection.read(controller.catalog, predicate: controller.predicate)
-        return SequenceDecay(selection).flatMap(DecayChart.init)
+        return SequenceDecay(selection).flatMap { DecayChart($0, at: now) }
     }
 }
 

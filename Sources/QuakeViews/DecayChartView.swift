@@ -37,11 +37,41 @@ public struct DecayChartView {
         return parts.joined(separator: separator)
     }
 
+    /// The forecast line, short enough for half a pane: the chance of at
+    /// least one quake of M ≥ Mmain − 1 in the next day, week, month and
+    /// year (`≥M5.2 1d 3% 7d 9% 30d 15% 1y 27% own fit`), and whose
+    /// parameters: the sequence's own fit, or the generic California ones
+    /// (`stats --forecast` prints every magnitude, with the values); nil
+    /// without a forecast.
+    public var forecastLine: String? {
+        guard let forecast = decay.forecast else { return nil }
+        let magnitude = forecast.mainshockMagnitude - 1
+        let names = ["1d", "7d", "30d", "1y"]
+        let chances = forecast.cells.filter { $0.magnitude == magnitude }.enumerated().map { index, cell in
+            "\(names[index]) \(Self.percent(cell.probability))"
+        }
+        let source = forecast.parameters == .genericCalifornia ? "generic CA" : "own fit"
+        return "\(unicode ? "≥" : ">=")M\(Formatting.number(magnitude, decimals: 1)) " + chances.joined(separator: " ") + " \(source)"
+    }
+
+    /// A whole percent, or `<1%`, `>99%` at the ends.
+    static func percent(_ p: Double) -> String {
+        if p < 0.01 { return "<1%" }
+        if p > 0.99 { return ">99%" }
+        return "\(Int((p * 100).rounded()))%"
+    }
+
     public func render(in area: Rect, into screen: inout Screen) {
         guard !area.isEmpty else { return }
         screen.put(figures, row: area.y, column: area.x, style: Self.figuresStyle, maxWidth: area.width)
+        // The forecast under the figures when the plot keeps four rows.
+        var plotTop = area.y + 1
+        if let line = forecastLine, area.height >= 7 {
+            screen.put(line, row: plotTop, column: area.x, style: Self.figuresStyle, maxWidth: area.width)
+            plotTop += 1
+        }
         let hasAxis = area.height >= 3
-        let plot = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1 - (hasAxis ? 1 : 0))
+        let plot = Rect(x: area.x, y: plotTop, width: area.width, height: area.maxY - plotTop - (hasAxis ? 1 : 0))
         let shown = decay.bins.filter { $0.count > 0 }
         guard plot.height > 0, plot.width > 1, let firstBin = decay.bins.first, let lastBin = decay.bins.last,
               let lowRate = shown.map(\.rate).min(), let highRate = shown.map(\.rate).max() else { return }

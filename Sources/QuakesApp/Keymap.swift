@@ -411,7 +411,9 @@ enum Keymap {
         KeyManualItem(keys: "`O`", text: "In the charts pane, the results' decay in the activity chart's place: their "
                         + "largest quake as the mainshock, the events per day since it at or above their Mc in logarithmic "
                         + "bins, both axes log10, and the Omori–Utsu law fitted by maximum likelihood (K, c, p; see "
-                        + "`stats --omori`); again shows the activity. Best after `A`.", commands: [.toggleDecay]),
+                        + "`stats --omori`), and under its figures the chance of a quake of M ≥ Mmain − 1 in the next day, "
+                        + "week, month and year (Reasenberg & Jones 1989, from the fit, else generic California; see "
+                        + "`stats --forecast`); again shows the activity. Best after `A`.", commands: [.toggleDecay]),
         KeyManualItem(keys: "`M`", text: "The charts' Mc method: maximum curvature, maximum curvature + 0.2 (Woessner & "
                         + "Wiemer 2005), b-value stability (Cao & Gao 2002), the Kolmogorov–Smirnov test (as `stats --mc ks`), "
                         + "from the pane's 0.1 bins; the figures name the method when it is not maximum curvature.",

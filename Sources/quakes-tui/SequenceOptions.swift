@@ -58,13 +58,8 @@ struct SequenceOptions: ParsableArguments {
         }
         var forecast: AftershockForecast?
         if self.forecast {
-            let parameters = fit.flatMap { fit in
-                SequenceReport.bValue(decay.aftershockMagnitudes, minimum: fit.minimumMagnitude).map {
-                    AftershockParameters(fit: fit, bValue: $0, mainshockMagnitude: decay.mainshockMagnitude)
-                }
-            }
             forecast = try AftershockForecast(mainshockMagnitude: decay.mainshockMagnitude, elapsedDays: decay.elapsedDays(at: try now()),
-                                              parameters: parameters ?? .genericCalifornia)
+                                              parameters: decay.forecastParameters(fit: fit))
         }
         return SequenceReport(decay: decay, fit: omori || forecast != nil ? fit : nil, fitError: fitError, forecast: forecast)
     }

@@ -79,13 +79,6 @@ struct SequenceReport {
         return fields
     }
 
-    /// Aki–Utsu's b of the magnitudes (binned to 0.1) at or above `minimum`; nil when it has none.
-    static func bValue(_ magnitudes: [Double], minimum: Double) -> Double? {
-        let binned = MagnitudeBinning.bin(magnitudes, width: MagnitudeAnalysis.binWidth)
-        return try? BValueEstimator.utsu(binned, mc: MagnitudeBinning.bin(minimum, width: MagnitudeAnalysis.binWidth),
-                                         width: MagnitudeAnalysis.binWidth).b
-    }
-
     static func one(_ value: Double) -> String { String(format: "%.1f", value) }
     static func significant(_ value: Double) -> String { String(format: "%.4g", value) }
     static func percent(_ p: Double) -> String {

@@ -1,9 +1,12 @@
 import Foundation
+import QuakeCharts
 import QuakeQuery
 import QuakeSeismology
 import QuakeStore
 import Testing
 import TestSupport
+import QuakeViews
+import TerminalUI
 
 /// `A` and the sequence sections in the browser, on the week plus
 /// OpenQuake HMTK's Gardner–Knopoff test catalogue (SeismoStats'
@@ -80,8 +83,46 @@ import TestSupport
         #expect(title.hasPrefix("M6.2 jm1 · \(counted.formatted(.number)) ≥ M\(Double(mcTenths) / 10) · K "), "\(h.lines.joined(separator: "\n"))")
         #expect(title.contains(" d p 0.") || title.contains(" d p 1."), "\(title)")
         #expect(h.lines[1...9].contains { $0.contains("•") } && h.lines[1...9].contains { $0.contains("-") })
+        // Under the figures, the chance of an M5.2 or larger from now (the clock's: the figures vary).
+        #expect(h.lines[2].hasPrefix("≥M5.2 1d ") && h.lines[2].contains(" own fit"), "\(h.lines[2])")
         try h.press(.character("O"))
         #expect(h.lines[1].hasPrefix("2,305 quakes per "), "\(h.lines[1])")
+    }
+
+    /// The decay's forecast line a day after the Miyagi mainshock, for its
+    /// quakes of M ≥ 2.5 (as SAPP fits them; JMA writes 0 for 355 unmeasured
+    /// magnitudes): each chance computed here from the parameters the chart
+    /// used, by Reasenberg & Jones (1989): N = 10^(a + b(Mm − M)) ∫ (t + c)^−p
+    /// dt over the horizon, P = 1 − e^−N.
+    @Test func theDecayShowsTheChanceOfALargerQuakeFromItsOwnFit() throws {
+        let folder = TemporaryFolder()
+        let catalog = try folder.catalog()
+        _ = try QuakeImporter(catalog: catalog).importData(Data(try SequenceFixtures.miyagiCSV().utf8), name: "miyagi.csv")
+        let selection = try SequenceSelection.read(catalog, predicate: try QuakePredicate("magnitude >= 2.5"))
+        let decay = try #require(SequenceDecay(selection))
+        let day = SequenceFixtures.miyagiMainshock.addingTimeInterval(86_400)
+        let chart = try #require(DecayChart(decay, at: day))
+        let forecast = try #require(chart.forecast)
+        let fit = try #require(chart.fit)
+        let parameters = forecast.parameters
+        #expect(parameters.p == fit.p && parameters.c == fit.c && parameters != .genericCalifornia)
+        func chance(fromDay t1: Double, toDay t2: Double) -> Double {
+            let (p, c) = (parameters.p, parameters.c)
+            let integral = abs(p - 1) < 1e-12 ? log((t2 + c) / (t1 + c)) : (pow(t1 + c, 1 - p) - pow(t2 + c, 1 - p)) / (p - 1)
+            return 1 - exp(-pow(10, parameters.a + parameters.b * 1.0) * integral)
+        }
+        func percent(_ p: Double) -> String { p < 0.01 ? "<1%" : p > 0.99 ? ">99%" : "\(Int((p * 100).rounded()))%" }
+        let elapsed = (day.timeIntervalSince1970 - decay.mainshockTime) / 86_400
+        let expected = zip(["1d", "7d", "30d", "1y"], [1.0, 7, 30, 365]).map { "\($0) \(percent(chance(fromDay: elapsed, toDay: elapsed + $1)))" }
+        let view = DecayChartView(decay: chart, unicode: true)
+        #expect(view.forecastLine == "≥M5.2 " + expected.joined(separator: " ") + " own fit")
+        // Drawn under the figures when the pane has the rows; not in a short one.
+        var screen = Screen(width: 100, height: 8)
+        view.render(in: Rect(x: 0, y: 0, width: 100, height: 8), into: &screen)
+        #expect(screen.lines[1] == view.forecastLine)
+        var short = Screen(width: 100, height: 6)
+        view.render(in: Rect(x: 0, y: 0, width: 100, height: 6), into: &short)
+        #expect(!short.lines.contains { $0.hasPrefix("≥M5.2") })
     }
 
     @Test func withoutADeclusteringAShowsTheGardnerKnopoffWindow() throws {

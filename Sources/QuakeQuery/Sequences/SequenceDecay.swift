@@ -42,4 +42,25 @@ public struct SequenceDecay: Sendable {
 
     /// Days from the mainshock to `date`.
     public func elapsedDays(at date: Date) -> Double { (date.timeIntervalSince1970 - mainshockTime) / 86_400 }
+
+    /// The Reasenberg & Jones parameters of a forecast: the sequence's own
+    /// (the fit's c and p, Aki–Utsu's b over the aftershocks at or above the
+    /// fit's threshold) when it has a fit, else the generic California ones.
+    public func forecastParameters(fit: OmoriFit?) -> AftershockParameters {
+        guard let fit, let b = Self.bValue(aftershockMagnitudes, minimum: fit.minimumMagnitude) else { return .genericCalifornia }
+        return AftershockParameters(fit: fit, bValue: b, mainshockMagnitude: mainshockMagnitude)
+    }
+
+    /// The forecast from `date` with `forecastParameters(fit:)`; nil before the mainshock.
+    public func forecast(at date: Date, fit: OmoriFit?) -> AftershockForecast? {
+        try? AftershockForecast(mainshockMagnitude: mainshockMagnitude, elapsedDays: elapsedDays(at: date),
+                                parameters: forecastParameters(fit: fit))
+    }
+
+    /// Aki–Utsu's b of the magnitudes (binned to 0.1) at or above `minimum`; nil when it has none.
+    static func bValue(_ magnitudes: [Double], minimum: Double) -> Double? {
+        let binned = MagnitudeBinning.bin(magnitudes, width: MagnitudeAnalysis.binWidth)
+        return try? BValueEstimator.utsu(binned, mc: MagnitudeBinning.bin(minimum, width: MagnitudeAnalysis.binWidth),
+                                         width: MagnitudeAnalysis.binWidth).b
+    }
 }

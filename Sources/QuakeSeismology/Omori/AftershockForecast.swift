@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Reasenberg, P. A. & Jones, L. M. (1989), Earthquake hazard after a
 /// mainshock in California, Science 243, 1173–1176.
-public struct AftershockParameters: Sendable, Equatable {
+public struct AftershockParameters: Sendable, Hashable {
     public var a: Double
     public var b: Double
     public var p: Double
@@ -49,12 +49,12 @@ public struct AftershockParameters: Sendable, Equatable {
 /// (a Poisson process), where t₀ is "now": `elapsedDays` since the mainshock.
 /// The magnitudes are Mm − 1, 5, 6 and 7 in that order (so one may repeat,
 /// e.g. 5 for an M6 mainshock); the horizons 1, 7, 30 and 365 days.
-public struct AftershockForecast: Sendable, Equatable {
+public struct AftershockForecast: Sendable, Hashable {
     public static let horizonsDays: [Double] = [1, 7, 30, 365]
     public static let fixedMagnitudes: [Double] = [5, 6, 7]
 
     /// One magnitude over one horizon.
-    public struct Cell: Sendable, Equatable {
+    public struct Cell: Sendable, Hashable {
         public var magnitude: Double
         public var horizonDays: Double
         public var expectedCount: Double
