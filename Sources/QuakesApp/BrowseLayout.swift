@@ -74,6 +74,8 @@ struct BrowseLayout: Equatable {
         case map(column: Int, row: Int)
         /// The map's scale line.
         case mapScale
+        /// A cell of the charts pane (or the section drawn in its place), from its top left.
+        case charts(column: Int, row: Int)
     }
 
     /// What a click at (row, column) lands on (the table shows Dist when there is a home).
@@ -86,6 +88,7 @@ struct BrowseLayout: Equatable {
                 .map(Hit.header)
         }
         if tableBody.contains(row: row, column: column) { return .bodyLine(row - tableBody.y) }
+        if let charts, charts.contains(row: row, column: column) { return .charts(column: column - charts.x, row: row - charts.y) }
         return nil
     }
 }

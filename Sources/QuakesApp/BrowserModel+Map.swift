@@ -1,6 +1,7 @@
 import Foundation
 import QuakeMap
 import QuakeQuery
+import QuakeStore
 import TerminalUI
 
 /// The mouse and the map: clicks and the wheel through the layout, `R`,
@@ -28,6 +29,9 @@ extension BrowserModel {
                 map.setFocus(.map)
                 pickNearest(column: column, row: row)
             case .mapScale?: map.setFocus(.map)
+            case .charts(let column, let row)? where section.isShown:
+                pickInSection(column: column, row: row)
+            case .charts?: break
             case .header(let column)?:
                 map.setFocus(.table)
                 // The seeds' click-to-sort, a second click reverses.
@@ -58,6 +62,34 @@ extension BrowserModel {
         guard let area = layout.map else { return }
         effects.append(.pickNearest(map.point(column: column, row: row, in: area), radius: 2 * map.cellSize(in: area),
                                     within: map.region))
+    }
+
+    /// A click in the section: the quake drawn nearest it (within two
+    /// cells) is selected, as a click on the map selects. A section drawn
+    /// as cubes (too many quakes) holds no quake to pick.
+    mutating func pickInSection(column: Int, row: Int) {
+        guard let area = layout.charts, let profile = section.profile else { return }
+        guard case .quakes(let quakes, _)? = section.contents else {
+            message = section.contents == nil ? "the section is still counting"
+                : "the section draws its quakes as cells: narrow it or filter to pick one"
+            return
+        }
+        let plot = SectionPaneView.plotArea(in: area)
+        let view = SectionPaneView.plot(section, lengthKilometres: profile.lengthKilometres, unicode: true,
+                                        cellAspect: map.cellAspect, coloring: map.coloring, colors: true)
+        let clicked = (column: area.x + column, row: area.y + row)
+        var best: (distance: Int, quake: Quake)?
+        for placed in quakes {
+            guard let cell = view.cell(of: .init(along: placed.along, depth: placed.quake.depth), in: plot) else { continue }
+            let distance = max(abs(cell.column - clicked.column), abs(cell.row - clicked.row))
+            if distance <= 2, best == nil || distance < best!.distance { best = (distance, placed.quake) }
+        }
+        guard let best else {
+            message = "no quake of the section there"
+            return
+        }
+        anchor = .quake(best.quake.id)
+        if let index = page?.index(ofQuakeWithID: best.quake.id) { selectedIndex = index }
     }
 
     /// The quake nearest a click, selected in the table: at its position in

@@ -35,10 +35,9 @@ struct SectionPaneView {
             title += unicode ? "counting…" : "counting..."
         }
         screen.put(title, row: area.y, column: area.x, style: Style(bold: true), maxWidth: area.width)
-        let plot = area.inset(top: 1)
-        let view = SectionPlotView(lengthKilometres: profile.lengthKilometres, points: points(section.contents),
-                                   stretched: section.isStretched, unicode: unicode, cellAspect: cellAspect, coloring: coloring,
-                                   colors: colors)
+        let plot = Self.plotArea(in: area)
+        let view = Self.plot(section, lengthKilometres: profile.lengthKilometres, unicode: unicode, cellAspect: cellAspect,
+                             coloring: coloring, colors: colors)
         view.render(in: plot, into: &screen)
         if let selected, let place = profile.placeInSection(latitude: selected.latitude, longitude: selected.longitude),
            let cell = view.cell(of: .init(along: place.along, depth: selected.depth), in: plot) {
@@ -46,8 +45,18 @@ struct SectionPaneView {
         }
     }
 
+    /// Where the section is drawn in the pane's area: under its title.
+    static func plotArea(in area: Rect) -> Rect { area.inset(top: 1) }
+
+    /// The section as drawn: a click finds its quake through the same plot.
+    static func plot(_ section: SectionState, lengthKilometres: Double, unicode: Bool, cellAspect: Double, coloring: MapColoring,
+                     colors: Bool) -> SectionPlotView {
+        SectionPlotView(lengthKilometres: lengthKilometres, points: points(section.contents, coloring: coloring),
+                        stretched: section.isStretched, unicode: unicode, cellAspect: cellAspect, coloring: coloring, colors: colors)
+    }
+
     /// What the plot draws: each quake, or each cube with its count.
-    private func points(_ contents: SectionContents?) -> [SectionPlotView.Point] {
+    private static func points(_ contents: SectionContents?, coloring: MapColoring) -> [SectionPlotView.Point] {
         switch contents {
         case .quakes(let quakes, _)?:
             // Times only when they color: the pane reads them only then (`SectionState.ask`).

@@ -35,7 +35,13 @@ struct SectionCommand: ParsableCommand {
     var halfWidth: Double = 100
 
     @Option(name: [.customShort("f"), .long], help: "table (the section drawn), csv or json (each quake's distances).")
-    var format: QuakeListFormat.Format = .table
+    var format: Format = .table
+
+    /// The section's formats (no GeoJSON: a section's rows are distances, not features).
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case table, csv, json
+        var listFormat: QuakeListFormat.Format { QuakeListFormat.Format(rawValue: rawValue)! }
+    }
 
     @Flag(help: "Fill the plot both ways instead of drawing it true to scale (a kilometre as long down as across).")
     var stretch = false
@@ -48,7 +54,6 @@ struct SectionCommand: ParsableCommand {
 
     func validate() throws {
         _ = try Self.profile(profile, halfWidth: halfWidth)
-        if format == .geojson { throw ValidationError("--format must be table, csv or json") }
         if let width, !(20...1000).contains(width) { throw ValidationError("--width must be between 20 and 1000") }
         if let height, !(5...1000).contains(height) { throw ValidationError("--height must be between 5 and 1000") }
         _ = try whereOption.predicate(home: nil)
@@ -87,7 +92,7 @@ struct SectionCommand: ParsableCommand {
         var output = StandardOutput()
         do {
             let placed = try SectionQuery.quakes(in: line, selection: try whereOption.predicate(home: nil), catalog: catalog).quakes
-            if format == .table { draw(placed, line, to: &output) } else { try SectionListFormat(format: format).write(placed, profile: line, to: &output) }
+            if format == .table { draw(placed, line, to: &output) } else { try SectionListFormat(format: format.listFormat).write(placed, profile: line, to: &output) }
             output.flush()
         } catch {
             output.flush()

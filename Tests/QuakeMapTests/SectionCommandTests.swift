@@ -105,10 +105,14 @@ struct SectionCommandTests {
             (["--profile", "95,0:10,10"], "--profile: 95.0,0.0 is not a place (latitude −90…90, longitude −180…180)"),
             (["--profile", "10,10:10,10"], "--profile: A and A′ must be at least 1 km apart and not opposite each other"),
             (["--profile", "10,10:20,20", "--half-width", "0"], "--half-width must be more than 0 and at most 2000 km"),
+            // The formats it offers are the ones it writes.
+            (["--profile", "10,10:20,20", "--format", "geojson"], "'geojson'"),
         ]
         for (arguments, message) in cases {
             let result = try runQuakesTUI(["section", "--db", db] + arguments)
             #expect(result.status == 64 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
+        let help = try runQuakesTUI(["section", "--help"])
+        #expect(help.stdout.contains("(values: table, csv, json") && !help.stdout.contains("geojson"), "\(help.stdout)")
     }
 }

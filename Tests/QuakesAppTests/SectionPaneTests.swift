@@ -69,6 +69,47 @@ struct SectionPaneTests {
         #expect(h.lines.last == "section closed" && !h.lines[1].hasPrefix("section"))
     }
 
+    /// A click in the section selects the quake drawn there, as a click on
+    /// the map does: here the section's deepest quake, placed by `Profile`
+    /// (checked against GMT) in the pane's plot; a click where nothing is
+    /// drawn says so and keeps the selection.
+    @Test func aClickInTheSectionSelectsItsQuake() throws {
+        let h = try BrowserHarness(width: 110, height: 34)
+        _ = try QuakeImporter(catalog: h.catalog).importData(try Data(contentsOf: URL(fileURLWithPath: Fixture.month2014)),
+                                                             name: "month")
+        try h.refresh()
+        try filter("Fiji", h)
+        try h.press(.character("x"))
+        try filter("Tonga", h)
+        try h.press(.character("x"))
+        try filter("", h)
+        let profile = try #require(h.model.section.profile)
+        guard case .quakes(let quakes, _)? = h.model.section.contents else { Issue.record("no quakes"); return }
+        let deepest = try #require(quakes.max { $0.quake.depth < $1.quake.depth })
+        let charts = try #require(h.state.layout.charts)
+        let plot = Rect(x: charts.x, y: charts.y + 1, width: charts.width, height: charts.height - 1)
+        let view = SectionPlotView(lengthKilometres: profile.lengthKilometres,
+                                   points: quakes.map { .init(along: $0.along, depth: $0.quake.depth, magnitude: $0.quake.magnitude) },
+                                   unicode: true, cellAspect: h.model.map.cellAspect)
+        let cell = try #require(view.cell(of: .init(along: deepest.along, depth: deepest.quake.depth), in: plot))
+        #expect(h.model.selectedQuake?.id != deepest.quake.id)
+        try h.event(.mouse(MouseEvent(.press, row: cell.row, column: cell.column)))
+        let selected = try #require(h.model.selectedQuake)
+        // The deepest, or a quake drawn in the very same cell.
+        let selectedCell = quakes.first { $0.quake.id == selected.id }.flatMap {
+            view.cell(of: .init(along: $0.along, depth: $0.quake.depth), in: plot)
+        }
+        #expect(selected.id == deepest.quake.id || (selectedCell?.column == cell.column && selectedCell?.row == cell.row),
+                "\(selected.id) at \(String(describing: selectedCell)), clicked \(cell)")
+        // A cell of the plot with no quake drawn within two cells: nothing there.
+        let drawn = quakes.compactMap { view.cell(of: .init(along: $0.along, depth: $0.quake.depth), in: plot) }
+        let empty = try #require((plot.y..<plot.maxY).lazy.flatMap { row in (plot.x..<plot.maxX).lazy.map { (row: row, column: $0) } }
+            .first { spot in !drawn.contains { max(abs($0.row - spot.row), abs($0.column - spot.column)) <= 2 } })
+        try h.event(.mouse(MouseEvent(.press, row: empty.row, column: empty.column)))
+        #expect(h.model.selectedQuake?.id == selected.id)
+        #expect(h.lines.last == "no quake of the section there", "\(h.lines.last ?? "")")
+    }
+
     /// With the map's focus, `x` then two clicks on the map: A and A′ are
     /// the points clicked (the map's own projection says where), the map
     /// draws the line between them in the section's cyan and labels its
