@@ -4,14 +4,20 @@ SWIFT ?= swift
 # man-db and groff-base: the tests render the manual page with `man -l`.
 # libcurl4-openssl-dev: fetch downloads with libcurl directly.
 APT_PACKAGES = libncursesw5-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev tmux man-db groff-base
+# gmt: the cross-section tests run GMT's `project` (without its
+# recommended coastlines and fonts, which they do not use).
+TEST_APT_PACKAGES = gmt
 
-.PHONY: run test build release deps clean bench fuzz install uninstall manual
+.PHONY: run test build release deps test-deps clean bench fuzz install uninstall manual
 
 run: deps build
 	$(SWIFT) run --skip-build quakes-tui $(ARGS)
 
-test: deps
+test: deps test-deps
 	$(SWIFT) test
+
+test-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TEST_APT_PACKAGES)" APT_OPTIONS=--no-install-recommends
 
 build:
 	$(SWIFT) build
@@ -29,7 +35,7 @@ deps:
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing$$missing"; \
 	    SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_OPTIONS) $$missing >/dev/null; \
 	  else echo "please install:$$missing" >&2; exit 1; fi; \
 	fi
 

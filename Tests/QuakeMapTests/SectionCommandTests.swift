@@ -4,8 +4,11 @@ import Testing
 import TestSupport
 
 /// Cross-sections against GMT's `project` (Tests/Fixtures/gmt-project: its
-/// output for the real M4.5+ month's quakes near four lines: across the
-/// antimeridian, over the North Pole, round the Scotia arc, across Chile).
+/// output for the real M4.5+ month's quakes near four lines, across the
+/// antimeridian, over the North Pole, round the Scotia arc, across Chile,
+/// and for the real week's quakes north of 64.5° near a line from Alaska
+/// over the North Pole), and against GMT itself, run here (`make test`
+/// installs Debian's `gmt`).
 @Suite(.timeLimit(.minutes(10)))
 struct SectionCommandTests {
     /// A fixture file: the line and each quake's GMT placement.
@@ -27,7 +30,32 @@ struct SectionCommandTests {
         }
     }
 
-    static let lines = ["antimeridian", "over-the-pole", "scotia", "chile"]
+    static let lines = ["antimeridian", "over-the-pole", "scotia", "chile", "alaska-over-the-pole"]
+
+    /// GMT, run now on each fixture's quakes with its command, prints what
+    /// the fixture recorded: the recorded numbers are GMT's (6.4.0 made
+    /// them; the version here is in the message).
+    @Test(arguments: lines)
+    func gmtProjectGivesTheRecordedPlacements(_ name: String) throws {
+        let version = try runProgram("gmt", ["--version"])
+        guard version.status == 0 else {
+            Issue.record("gmt is not installed (make test installs Debian's gmt): \(version.stderr)")
+            return
+        }
+        let text = try String(contentsOfFile: Fixture.path("gmt-project/\(name).txt"), encoding: .utf8)
+        let command = try #require(text.split(separator: "\n").first?.firstMatch(of: #/gmt project (-C\S+) (-E\S+) -Q -Fxyzpq/#))
+        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }
+        let input = rows.map { $0[1...3].joined(separator: "\t") }.joined(separator: "\n") + "\n"
+        let folder = TemporaryFolder()
+        let run = try runProgram("gmt", ["project", folder.write("input.txt", input), String(command.1), String(command.2), "-Q", "-Fxyzpq"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let placed = run.stdout.split(separator: "\n").map { $0.split(separator: "\t").compactMap { Double($0) } }
+        #expect(placed.count == rows.count)
+        for (row, gmt) in zip(rows, placed) {
+            #expect(gmt.count == 5 && abs(gmt[3] - Double(row[4])!) < 1e-6 && abs(gmt[4] - Double(row[5])!) < 1e-6,
+                    "\(name) \(row[0]): GMT \(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) prints \(gmt)")
+        }
+    }
 
     @Test(arguments: lines)
     func eachQuakeIsPlacedAsGMTProjectPlacesIt(_ name: String) throws {
@@ -53,6 +81,26 @@ struct SectionCommandTests {
                 #expect(box.latitudes.contains(quake.latitude) && box.longitudes.contains { $0.contains(quake.longitude) },
                         "\(name) ±\(halfWidth): \(quake.id) at \(quake.latitude), \(quake.longitude) outside \(box)")
             }
+        }
+    }
+
+    /// Over the North Pole: the section from Alaska (64° N, 150° W) to 78° N,
+    /// 30° E holds exactly the quakes GMT places there, Alaska's at its start
+    /// and the M4.4 north of Svalbard beyond the pole, in order along the line.
+    @Test func theSectionOverThePoleHoldsTheQuakesGMTPutsThere() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("q.sqlite")
+        #expect(try runQuakesTUI(["import", "--db", db, Fixture.week]).status == 0)
+        let gmt = try GMTProjection("alaska-over-the-pole")
+        let length = Profile(start: gmt.start, end: gmt.end, halfWidthKilometres: 400).lengthKilometres
+        let expected = gmt.quakes.filter { abs($0.offset) <= 400 && $0.along >= 0 && $0.along <= length }.sorted { $0.along < $1.along }
+        #expect(expected.count >= 24 && expected.last?.id == "us1000ems1")
+        let result = try runQuakesTUI(["section", "--db", db, "--profile", "64,-150:78,30", "--half-width", "400", "-f", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+        #expect(rows.map { $0[0] } == expected.map(\.id))
+        for (row, quake) in zip(rows, expected) {
+            #expect(abs(Double(row[6])! - quake.along) < 0.001 && abs(Double(row[7])! - quake.offset) < 0.001, "\(row)")
         }
     }
 
