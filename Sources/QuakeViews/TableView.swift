@@ -83,8 +83,9 @@ public struct TableView {
 
     /// `1 Time ▼`, `2 Mag ▲2` (a secondary key shows its priority). In a
     /// narrow column the title is cut, never the key number or the mark:
-    /// `4 De… ▲2`, and `7 ▲2` when only those fit. An added column has no
-    /// key: `nst`, `horizontalEr… ▲`.
+    /// `4 De… ▲2`; tighter, the mark loses its space and the title keeps
+    /// its first letters (`7 Ne▲`, `7 N▲2`), so a sorted column still says
+    /// which it is. An added column has no key: `nst`, `horizontalEr… ▲`.
     public func headerLabel(_ column: QuakeColumn, sortKeys: [SortKey], home: Home?, width: Int = .max) -> String {
         let mark = sortMark(column, sortKeys, home: home)
         guard let number = column.numberKey else {
@@ -96,7 +97,10 @@ public struct TableView {
         let label = "\(key) \(column.title)" + mark
         if DisplayWidth.of(label) <= width { return label }
         let room = width - DisplayWidth.of(key) - 1 - DisplayWidth.of(mark)
-        return room >= 2 ? "\(key) \(DisplayWidth.truncate(column.title, to: room))" + mark : key + mark
+        if room >= 2 { return "\(key) \(DisplayWidth.truncate(column.title, to: room))" + mark }
+        let compact = String(mark.drop { $0 == " " })
+        let letters = width - DisplayWidth.of(key) - 1 - DisplayWidth.of(compact)
+        return letters >= 1 ? "\(key) \(column.title.prefix(letters))" + compact : key + compact
     }
 
     private func sortMark(_ column: QuakeColumn, _ sortKeys: [SortKey], home: Home?) -> String {

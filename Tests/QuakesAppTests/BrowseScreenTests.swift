@@ -94,12 +94,12 @@ import Testing
         #expect(h.controller.sortKeys == [SortKey(.status, ascending: true), SortKey(.net, ascending: false),
                                           SortKey(.depth, ascending: true)], "z 7 again reverses the secondary key")
         // Place as wide as its widest place (the rest of the line blank).
-        // Net is five wide: the key and the mark with its priority; Depth and
+        // Net is five wide: the key, its first letter and the mark with its priority; Depth and
         // Status give way to their marks; Type, unsorted, is whole. The two
         // automatic quakes of nn come first, then nc's, shallowest first.
         h.expectScreen([
             " quakes-tui  quakes.sqlite  4,714 quakes  row 1  by status ▲, net ▼, depth ▲",
-            "  1 Time                           2 Mag 3 Place                        4 De… ▲3    5 Lat     6 Lon 7 ▼2  8 Type      9 Stat… ▲",
+            "  1 Time                           2 Mag 3 Place                        4 De… ▲3    5 Lat     6 Lon 7 N▼2 8 Type      9 Stat… ▲",
             "  2018-06-14 07:09:54    2 h ago     1.7 23km WSW of Hawthorne, Nevada      13.9   38.432  -118.872 nn    earthquake  automatic",
             "  2018-06-14 01:01:55    8 h ago     1.3 32km SSE of Lovelock, Nevada       15.1   39.909  -118.332 nn    earthquake  automatic",
             "  2018-06-12 16:34:57    1 d ago     0.4 5km WNW of The Geysers, CA         -0.7   38.797  -122.813 nc    earthquake  automatic",

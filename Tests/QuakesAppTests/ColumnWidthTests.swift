@@ -1,4 +1,5 @@
 import Foundation
+import QuakeQuery
 import QuakeViews
 import TerminalUI
 import Testing
@@ -47,5 +48,25 @@ struct ColumnWidthTests {
             "                                 ggggggg            hhhh",
             "ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
         ])
+    }
+}
+
+/// A sorted column's title keeps its number and first letters beside the
+/// mark however narrow the column: Net (5 wide) sorted is `7 Ne▲`, not `7 ▲`.
+@Suite struct SortedTitleTests {
+    @Test func aNarrowSortedTitleKeepsItsFirstLetters() throws {
+        let table = TableView(formatting: Formatting(zone: .utc, now: Date(timeIntervalSince1970: 0)), unicode: true)
+        let net = try #require(QuakeColumn.net.field(home: nil))
+        let key = try #require(QuakeColumn.net.numberKey)
+        let byNet = [SortKey(net, ascending: true)]
+        let secondary = [SortKey(.time, ascending: false), SortKey(net, ascending: true)]
+        #expect(table.headerLabel(.net, sortKeys: [], home: nil, width: QuakeColumn.net.width) == "\(key) Net")
+        #expect(table.headerLabel(.net, sortKeys: byNet, home: nil, width: QuakeColumn.net.width) == "\(key) Ne▲")
+        #expect(table.headerLabel(.net, sortKeys: secondary, home: nil, width: QuakeColumn.net.width) == "\(key) N▲2")
+        #expect(table.headerLabel(.net, sortKeys: byNet, home: nil, width: 7) == "\(key) Net ▲")
+        #expect(table.headerLabel(.depth, sortKeys: [SortKey(.depth, ascending: false)], home: nil, width: 6)
+                == "\(QuakeColumn.depth.numberKey!) D… ▼")
+        let ascii = TableView(formatting: Formatting(zone: .utc, now: Date(timeIntervalSince1970: 0)), unicode: false)
+        #expect(ascii.headerLabel(.net, sortKeys: byNet, home: nil, width: QuakeColumn.net.width) == "\(key) Ne^")
     }
 }
