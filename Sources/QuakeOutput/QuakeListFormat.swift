@@ -64,10 +64,37 @@ public struct QuakeListFormat {
     /// (from either end) keep working; `all`: these and the
     /// measurements after them; `usgs`: a USGS feed CSV, its 22 columns
     /// as USGS writes them, which `import` reads back and other tools read
-    /// as USGS's. JSON always has every field: a new key breaks no reader.
-    public enum Columns: String, CaseIterable, Sendable {
+    /// as USGS's; `listed`: the fields named, in the order named
+    /// (`id,time,magnitude,cdi`). JSON always has every field: a new key
+    /// breaks no reader.
+    public enum Columns: Sendable, Equatable {
         case standard, all, usgs
+        case listed([String])
+
+        /// A set's name, or fields joined by commas; nil (with `problem`) otherwise.
+        public init?(argument: String) {
+            switch argument {
+            case "standard": self = .standard
+            case "all": self = .all
+            case "usgs": self = .usgs
+            default:
+                let names = argument.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard !names.isEmpty, names.allSatisfy(QuakeListFormat.listableFields.contains) else { return nil }
+                self = .listed(names)
+            }
+        }
+
+        /// Why `argument` is not a column set, naming the first unknown field.
+        public static func problem(_ argument: String) -> String {
+            let unknown = argument.split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.first { !QuakeListFormat.listableFields.contains($0) } ?? argument
+            return "--columns: '\(unknown)' is no field; give standard, all, usgs, or fields joined by commas from: "
+                + QuakeListFormat.listableFields.joined(separator: ", ")
+        }
     }
+
+    /// Every field `--columns` may list.
+    public static let listableFields = fields + measurementFields
 
     public var columns: Columns = .standard
 
@@ -76,6 +103,7 @@ public struct QuakeListFormat {
         switch (format, columns) {
         case (.csv, .usgs): return Self.usgsFields
         case (.csv, .standard): return standard
+        case (.csv, .listed(let names)): return names
         default: return standard + Self.measurementFields
         }
     }
@@ -169,8 +197,17 @@ public struct QuakeListFormat {
         let text = csvText
         let distances = distanceValues(quake).map { Self.number($0) }
         let standard = Self.values(quake, text: text) + distances + (sectioned ? [text(section ?? "")] : [])
+        if case .listed(let names) = columns {
+            let every = Self.values(quake, text: text) + measurements(quake, text: text)
+            return names.map { every[Self.listableFields.firstIndex(of: $0)!] }
+        }
         guard columns == .all else { return standard }
-        return standard + Self.measurementValues(quake).enumerated().map { index, value in
+        return standard + measurements(quake, text: text)
+    }
+
+    /// `measurementFields`' values as CSV writes them.
+    private func measurements(_ quake: Quake, text: (String) -> String) -> [String] {
+        Self.measurementValues(quake).enumerated().map { index, value in
                 switch value {
                 // The update time is the program's own text, never prefixed.
                 case .text(let string) where index == Self.updatedIndex: string ?? ""

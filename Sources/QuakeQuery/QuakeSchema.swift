@@ -97,6 +97,11 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
                                              descriptor: { SortDescriptor(\Quake.longitude, order: $0) }) { .number($0.longitude) }
     public static let felt = QuakeField("felt", kind: .number, nullable: true, keyPath: \Quake.felt,
                                         descriptor: { SortDescriptor(\Quake.felt, order: $0) }) { .number($0.felt.map(Double.init)) }
+    /// The Did You Feel It? and ShakeMap intensities (USGS GeoJSON), unknown elsewhere.
+    public static let cdi = QuakeField("cdi", kind: .number, nullable: true, keyPath: \Quake.cdi,
+                                       descriptor: { SortDescriptor(\Quake.cdi, order: $0) }) { .number($0.cdi) }
+    public static let mmi = QuakeField("mmi", kind: .number, nullable: true, keyPath: \Quake.mmi,
+                                       descriptor: { SortDescriptor(\Quake.mmi, order: $0) }) { .number($0.mmi) }
     public static let alert = QuakeField("alert", kind: .text, nullable: true, keyPath: \Quake.alert) { .text($0.alert) }
     public static let status = QuakeField("status", kind: .text, keyPath: \Quake.status,
                                           descriptor: { SortDescriptor(\Quake.status, comparator: .lexical, order: $0) }) { .text($0.status) }
@@ -168,7 +173,7 @@ public struct QuakeField: Sendable, Hashable, CustomStringConvertible {
     /// Every field, in the order error messages list them.
     public static let all: [QuakeField] = [
         .place, .magnitude, .time, .depth, .latitude, .longitude, .code, .net, .type, .status,
-        .alert, .tsunami, .felt, .sig, .magType, .title, .day, .id, .updated, .url,
+        .alert, .tsunami, .felt, .cdi, .mmi, .sig, .magType, .title, .day, .id, .updated, .url,
         .nst, .gap, .dmin, .rms, .horizontalError, .depthError, .magError, .magNst,
         .locationSource, .magSource, .catalog, .contributor, .evaluationMode, .evaluationStatus, .origins,
         .cluster, .role, .mainshock,

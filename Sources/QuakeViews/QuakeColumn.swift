@@ -12,7 +12,7 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
     case time = 1, magnitude, place, depth, distance = 0, latitude = 5, longitude, net, type, status
     case magType = 10, sig, felt, alert, tsunami, nst, gap, dmin, rms, horizontalError, depthError, magError, magNst
     case locationSource, magSource, catalog, contributor, evaluationMode, evaluationStatus, updated, id, code, origins
-    case cluster, role, mainshock
+    case cluster, role, mainshock, cdi, mmi
 
     /// The columns with a number key, shown unless hidden.
     public static let standard = allCases.filter { !$0.isAdded }
@@ -69,6 +69,8 @@ public enum QuakeColumn: Int, CaseIterable, Sendable {
         case .cluster: .cluster
         case .role: .role
         case .mainshock: .mainshock
+        case .cdi: .cdi
+        case .mmi: .mmi
         default: .time
         }
     }

@@ -172,7 +172,7 @@ enum Keymap {
         KeyBinding(keys: [.control("f")], context: .table, command: .search),
         KeyBinding(keys: [.character("n")], context: .table, command: .searchNext),
         KeyBinding(keys: [.character("N")], context: .table, command: .searchPrevious),
-        KeyBinding(keys: [.character("-")], context: .table, command: .hideColumn),
+        KeyBinding(keys: [.character("-"), .character("H")], context: .table, command: .hideColumn),
         KeyBinding(keys: [.character("+")], context: .table, command: .showColumns),
         KeyBinding(keys: [.character("<")], context: .table, command: .moveColumnLeft),
         KeyBinding(keys: [.character(">")], context: .table, command: .moveColumnRight),
@@ -342,7 +342,7 @@ enum Keymap {
         KeyManualItem(keys: "`Left Right h l`, then `[ ]`",
                       text: "Move the column cursor; sort its column ascending / descending.",
                       commands: [.columnLeft, .columnRight, .sortAscending, .sortDescending]),
-        KeyManualItem(keys: "`-`, `+`", text: "Hide the column under the cursor (Time stays); `+` lists the columns not "
+        KeyManualItem(keys: "`-` or `H`, `+`", text: "Hide the column under the cursor (Time stays); `+` lists the columns not "
                         + "shown (every hidden one, then every other stored field: `nst`, `gap`, `sig`…) and adds the "
                         + "chosen one right of the cursor's.", commands: [.hideColumn, .showColumns]),
         KeyManualItem(keys: "`<`, `>`", text: "Move the column under the cursor one place left or right (Time stays "

@@ -7,7 +7,9 @@ import QuakesApp
 
 // The format's values are list's --format values.
 extension QuakeListFormat.Format: ExpressibleByArgument {}
-extension QuakeListFormat.Columns: ExpressibleByArgument {}
+extension QuakeListFormat.Columns: ExpressibleByArgument {
+    public static var defaultCompletionKind: CompletionKind { .list(["standard", "all", "usgs"]) }
+}
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,8 +47,13 @@ struct ListCommand: ParsableCommand {
     var csvSafe = false
 
     // Asked for, not the default: scripts already read the standard columns, counting from either end.
-    @Option(help: ArgumentHelp("With --format csv: standard (id, time, magnitude, place, depth, latitude, longitude, net, code, type, status, then any distance and section), all (those, then magType, updated, sig, tsunami, alert, felt, cdi, mmi and the measurements: nst, gap, dmin, rms, horizontalError, depthError, magError, magNst, locationSource, magSource, catalog, contributor, evaluationMode, evaluationStatus, empty when unknown; then origins, how many services reported the quake) or usgs (a USGS feed CSV's 22 columns in USGS's order, which import reads back).",
-                               valueName: "set"))
+    @Option(help: ArgumentHelp("With --format csv: standard (id, time, magnitude, place, depth, latitude, longitude, net, code, type, status, then any distance and section), all (those, then magType, updated, sig, tsunami, alert, felt, cdi, mmi and the measurements: nst, gap, dmin, rms, horizontalError, depthError, magError, magNst, locationSource, magSource, catalog, contributor, evaluationMode, evaluationStatus, empty when unknown; then origins, how many services reported the quake, and cluster, role, mainshock), usgs (a USGS feed CSV's 22 columns in USGS's order, which import reads back), or any of those fields joined by commas, in the order given (id,time,magnitude,cdi,mmi).",
+                               valueName: "set"), transform: { argument in
+        guard let columns = QuakeListFormat.Columns(argument: argument) else {
+            throw ValidationError(QuakeListFormat.Columns.problem(argument))
+        }
+        return columns
+    })
     var columns: QuakeListFormat.Columns = .standard
 
     @OptionGroup var whereOption: WhereOption

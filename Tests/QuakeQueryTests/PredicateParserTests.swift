@@ -202,7 +202,7 @@ private let rejections: [RejectedCase] = [
     rejects("plase CONTAINS \"x\"", "1:1: unknown key 'plase' (did you mean 'place'?)"),
     rejects("magnitud > 4", "1:1: unknown key 'magnitud' (did you mean 'magnitude'?)"),
     rejects("foo > 4", "1:1: unknown key 'foo'; keys are place, magnitude, time, depth, latitude, longitude, code, net, "
-            + "type, status, alert, tsunami, felt, sig, magType, title, day, id, updated, url, nst, gap, dmin, rms, "
+            + "type, status, alert, tsunami, felt, cdi, mmi, sig, magType, title, day, id, updated, url, nst, gap, dmin, rms, "
             + "horizontalError, depthError, magError, magNst, locationSource, magSource, catalog, contributor, "
             + "evaluationMode, evaluationStatus, origins, cluster, role, mainshock"),
     rejects("place CONTAINS 5", "1:7: CONTAINS needs a string, found 5"),

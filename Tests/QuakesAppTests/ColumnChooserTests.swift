@@ -32,10 +32,20 @@ struct ColumnChooserTests {
         }
     }
 
+    /// `H` hides the cursor's column as `-` does (VisiData's and htop's key).
+    @Test func hHidesTheCursorsColumn() throws {
+        let h = try BrowserHarness(width: 100, height: 10)
+        try h.press(.character("l"))
+        #expect(h.model.columnCursor == .magnitude)
+        try h.press(.character("H"))
+        #expect(h.model.hiddenColumns == [.magnitude] && h.lines.last == "hid Mag; + adds it again", "\(h.lines.last ?? "")")
+        #expect(!h.lines[1].contains("2 Mag"))
+    }
+
     @Test func plusListsTheFieldsNotShownAndEnterAddsOneRightOfTheCursor() throws {
         let h = try BrowserHarness(width: 100, height: 10)
         try h.press(.character("+"))
-        #expect(h.lines[1] == " Add a column: 26 choices", "\(h.lines)")
+        #expect(h.lines[1] == " Add a column: 28 choices", "\(h.lines)")
         #expect(Array(h.lines[3...5]).map { $0.trimmingCharacters(in: .whitespaces) } == ["magType", "sig", "felt"], "\(h.lines)")
         try h.press(.character("j"), .character("j"), .character("j"), .character("j"), .character("j"))   // nst
         try h.press(.enter)
