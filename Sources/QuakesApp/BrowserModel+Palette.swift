@@ -11,7 +11,9 @@ extension BrowserModel {
         case .listPrevious?: palette.selected = max(0, palette.selected - 1)
         case .listChoose?:
             mode = .table
-            if let chosen = palette.chosen { run(chosen.command) }
+            if let chosen = palette.chosen {
+                if let key = chosen.key { perform(chosen.command, key: key) } else { run(chosen.command) }
+            }
             return
         default: _ = palette.edit(key)
         }

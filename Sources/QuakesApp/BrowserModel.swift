@@ -113,6 +113,10 @@ public struct BrowserModel: Equatable, Sendable {
     public internal(set) var addedColumns: [QuakeColumn] = []
     /// The place text `Ctrl-F` finds and `n` `N` find again.
     public internal(set) var searchText = ""
+    /// A find is on its way (`Ctrl-F`, `n`, `N`); the `n`s and `N`s pressed
+    /// meanwhile wait here, each made from where the one before lands.
+    var findInFlight = false
+    var queuedFinds: [Bool] = []
     /// The event `m` marked in the details, which `m` in another's merges with it.
     public internal(set) var mergeMark: String?
     /// A merge or split is being written (another writer may hold the catalog).

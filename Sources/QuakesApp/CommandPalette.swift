@@ -1,3 +1,4 @@
+import QuakeViews
 import TerminalUI
 
 /// `Ctrl-P`: every command the browser's keys run, found by typing a few
@@ -12,6 +13,9 @@ public struct CommandPalette: Equatable, Sendable {
         public let title: String
         /// The keys that run it, as the `?` list writes them (`+ =`).
         public let keys: String
+        /// The key it runs with, when the command needs a particular one
+        /// (`sort by Mag`: `2`); nil: its first key.
+        public var key: Key? = nil
     }
 
     public private(set) var query: TextField
@@ -34,13 +38,23 @@ public struct CommandPalette: Equatable, Sendable {
     var chosen: Entry? { matches.indices.contains(selected) ? matches[selected] : nil }
 
     /// The commands the palette runs: every one with a key in the table or
-    /// on the map, but the ones that need more than a key (a column's
-    /// number) or only work elsewhere (the details', the palette itself).
-    static let entries: [Entry] = KeyCommand.allCases.compactMap { command in
-        guard let title = Keymap.titles[command], ![.sortByColumn, .palette].contains(command) else { return nil }
+    /// on the map, but the ones that only work elsewhere (the details', the
+    /// palette itself); sorting by a column is one entry a numbered column
+    /// (`sort by Mag`, `2`).
+    static let entries: [Entry] = KeyCommand.allCases.flatMap { command -> [Entry] in
+        if command == .sortByColumn { return sortEntries }
+        guard let title = Keymap.titles[command], command != .palette else { return [] }
         let keys = Keymap.bindings.filter { $0.command == command && ($0.context == .table || $0.context == .map || $0.context == .anywhere) }
             .flatMap(\.keys).map(Self.name)
-        return keys.isEmpty ? nil : Entry(command: command, title: title, keys: keys.joined(separator: " "))
+        return keys.isEmpty ? [] : [Entry(command: command, title: title, keys: keys.joined(separator: " "))]
+    }
+
+    /// `sort by Time` … `sort by Status`, and `sort by Dist` (with a home).
+    private static let sortEntries: [Entry] = QuakeColumn.standard.compactMap { column in
+        guard let number = column.numberKey else { return nil }
+        let key = Character(String(number))
+        return Entry(command: .sortByColumn, title: "sort by \(column.title)" + (column == .distance ? " (with a home)" : ""),
+                     keys: String(key), key: .character(key))
     }
 
     /// A key as the `?` list writes it: `j`, `Ctrl-R`, `←`, `PgDn`, `⏎`.

@@ -63,10 +63,17 @@ extension QuakesTUI {
         return String(quoted.dropLast(" --help".count))
     }
 
+    /// The top help's `--version` line names `-V` too (`main` takes `-V`
+    /// for `--version`; ArgumentParser's own flag has no short name).
+    static func withShortVersion(_ help: String) -> String {
+        help.replacingOccurrences(of: "\n  --version               Show the version.",
+                                  with: "\n  -V, --version           Show the version.")
+    }
+
     private static func writeHelp(_ text: String) {
         guard !text.isEmpty else { return }
         var output = StandardOutput()
-        output.write(text + "\n")
+        output.write(withShortVersion(text) + "\n")
         output.flush()
     }
 }

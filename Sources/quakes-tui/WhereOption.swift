@@ -8,7 +8,7 @@ import QuakeQuery
 /// file) holds, so the command's `validate()` checks it with `predicate(home:)`.
 struct WhereOption: ParsableArguments {
     @Option(name: [.customShort("w"), .customLong("where")], help: ArgumentHelp(
-        "Only the quakes matching this predicate, in NSPredicate's format language, e.g. 'magnitude >= 4.5 AND place CONTAINS[cd] \"alaska\"'.",
+        "Only the quakes matching this predicate, in NSPredicate's format language, e.g. 'magnitude >= 4.5 AND place CONTAINS[cd] \"alaska\"'. A time compares with an age before now: 'time > \"24h\"' (s, m, h, d: \"7d\", \"1h30m\"; \"now\").",
         valueName: "predicate"))
     var text: String?
 

@@ -27,6 +27,27 @@ import TestSupport
         #expect(!combined.selects(Self.quake(agoSeconds: -60)), "a minute ahead is after now")
     }
 
+    /// Against a fixed clock, each boundary to the millisecond: `>` leaves
+    /// out the quake exactly 7 days old and keeps one a millisecond younger;
+    /// `>=` keeps it; `"now"` is the clock's instant.
+    @Test func theBoundaryOfAnAgeAgainstAFixedClock() throws {
+        let now = Date(timeIntervalSince1970: 1_780_000_000.123)
+        func quake(millisecondsBefore ms: Int64) -> Quake {
+            let time = Date(epochMilliseconds: now.epochMilliseconds - ms)
+            return Quake(id: "zz1", magnitude: 3, place: "Somewhere", time: time, updated: time, depth: 10, latitude: 10, longitude: 20)
+        }
+        let week: Int64 = 7 * 86_400_000
+        try PredicateClock.$fixed.withValue(now) {
+            let after = try QuakePredicate(#"time > "7d""#), atOrAfter = try QuakePredicate(#"time >= "7d""#)
+            #expect(!after.selects(quake(millisecondsBefore: week)) && after.selects(quake(millisecondsBefore: week - 1)))
+            #expect(atOrAfter.selects(quake(millisecondsBefore: week)) && !atOrAfter.selects(quake(millisecondsBefore: week + 1)))
+            let day = try QuakePredicate(#"time >= "-24h""#)
+            #expect(day.selects(quake(millisecondsBefore: 86_400_000)) && !day.selects(quake(millisecondsBefore: 86_400_001)))
+            let untilNow = try QuakePredicate(#"time <= "now""#)
+            #expect(untilNow.selects(quake(millisecondsBefore: 0)) && !untilNow.selects(quake(millisecondsBefore: -1)))
+        }
+    }
+
     @Test func theCatalogCountsTheSameAgesInSQL() throws {
         let folder = TemporaryFolder()
         let catalog = try folder.catalog()

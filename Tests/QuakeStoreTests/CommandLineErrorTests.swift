@@ -183,5 +183,8 @@ import TestSupport
         #expect(version.stdout == "quakes-tui 0.5.0\n")
         let short = try runQuakesTUI(["-V"], environment: environment)
         #expect(short.status == 0 && short.stdout == "quakes-tui 0.5.0\n")
+        // The top help names it.
+        let top = try runQuakesTUI(["--help"], environment: environment)
+        #expect(top.stdout.contains("\n  -V, --version           Show the version.\n"), "\(top.stdout)")
     }
 }

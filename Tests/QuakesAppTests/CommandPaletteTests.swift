@@ -1,6 +1,7 @@
 import Foundation
 @testable import QuakesApp
 import QuakeQuery
+import QuakeViews
 import TerminalUI
 import Testing
 import TestSupport
@@ -11,8 +12,12 @@ import TestSupport
     @Test func everyCommandWithAKeyInTheTableOrOnTheMapIsListedWithItsKeys() {
         let listed = Set(CommandPalette.entries.map(\.command))
         let expected = Set(Keymap.bindings.filter { [.table, .map, .anywhere].contains($0.context) }.map(\.command))
-            .subtracting([.sortByColumn, .palette])
+            .subtracting([.palette])
         #expect(listed == expected)
+        // Sorting is an entry a numbered column, run with its number.
+        let sorts = CommandPalette.entries.filter { $0.command == .sortByColumn }
+        #expect(sorts.map(\.title) == QuakeColumn.standard.map { "sort by \($0.title)" + ($0 == .distance ? " (with a home)" : "") })
+        #expect(sorts.first { $0.title == "sort by Mag" }?.key == .character("2"))
         #expect(CommandPalette.entries.first { $0.command == .zoomIn }?.keys == "+ =")
         #expect(CommandPalette.entries.first { $0.command == .redo }?.keys == "Ctrl-R")
         #expect(KeyCommand.allCases.allSatisfy { Keymap.titles[$0] != nil }, "every command has a title")
@@ -47,5 +52,10 @@ import TestSupport
         #expect(h.model.map.region != world)
         try h.press(.control("p"), .escape)
         #expect(h.model.mode == .table)
+        // `sort by Depth` sorts as its number does.
+        try h.press(.control("p"))
+        try h.type("sort by depth")
+        try h.press(.enter)
+        #expect(h.controller.sortKeys.first?.field == .depth, "\(h.controller.sortKeys)")
     }
 }

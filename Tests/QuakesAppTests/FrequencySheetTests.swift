@@ -114,11 +114,16 @@ import TestSupport
         try h.press(.character("N"), .character("N"))
         #expect(h.model.selectedIndex == matches.last!)
         #expect(h.lines.last?.hasSuffix("(from the other end)") == true, "\(h.lines.last ?? "")")
+        // `n n n` faster than the finds: each from where the one before landed.
+        try h.press(.character("g"))
+        h.pressWithoutResults(.character("n"), .character("n"), .character("n"))
+        try h.refresh()
+        #expect(h.model.selectedIndex == matches[2], "three matches on, not one")
         try h.press(.control("f"))
         try h.type("zzzz")
         try h.press(.enter)
         #expect(h.lines.last == "no place in the results holds \"zzzz\"")
-        #expect(h.model.selectedIndex == matches.last!)
+        #expect(h.model.selectedIndex == matches[2], "the selection stays")
     }
 }
 

@@ -68,6 +68,15 @@ public struct StringOptions: OptionSet, Sendable, Hashable {
     }
 }
 
+/// The moment ages are measured from: the clock's, or one a task fixes
+/// (`PredicateClock.$fixed.withValue(date) { … }`: tests set the boundary
+/// of `time > "7d"` to the millisecond).
+public enum PredicateClock {
+    @TaskLocal public static var fixed: Date?
+
+    static var now: Date { fixed ?? Date() }
+}
+
 /// A literal after the parser has checked it against its key's kind: times
 /// are epoch milliseconds, booleans are 1 and 0.
 public enum PredicateValue: Sendable, Hashable, CustomStringConvertible {
@@ -78,10 +87,11 @@ public enum PredicateValue: Sendable, Hashable, CustomStringConvertible {
     /// `"24h"`, `"now"`), kept as written so a saved view stays relative.
     case age(seconds: Int, text: String)
 
-    /// An age as the time it stands for now (epoch ms); any other value as it is.
+    /// An age as the time it stands for now (epoch ms, `PredicateClock`);
+    /// any other value as it is.
     public var resolved: PredicateValue {
         guard case .age(let seconds, _) = self else { return self }
-        return .number(Double(Date().epochMilliseconds - Int64(seconds) * 1000))
+        return .number(Double(PredicateClock.now.epochMilliseconds - Int64(seconds) * 1000))
     }
 
     public var description: String {
