@@ -21,11 +21,17 @@ struct SectionPaneTests {
         try h.press(.enter)
     }
 
-    @Test func xThenXShowsTheSectionOfTheResultsAndXClosesIt() throws {
+    /// A browser on the real M4.5+ month of 2014.
+    func monthBrowser() throws -> BrowserHarness {
         let h = try BrowserHarness(width: 110, height: 34)
         _ = try QuakeImporter(catalog: h.catalog).importData(try Data(contentsOf: URL(fileURLWithPath: Fixture.month2014)),
                                                              name: "month")
         try h.refresh()
+        return h
+    }
+
+    @Test func xThenXShowsTheSectionOfTheResultsAndXClosesIt() throws {
+        let h = try monthBrowser()
         try filter("Fiji", h)
         let a = try #require(h.model.selectedQuake)
         try h.press(.character("x"))
@@ -74,10 +80,7 @@ struct SectionPaneTests {
     /// (checked against GMT) in the pane's plot; a click where nothing is
     /// drawn says so and keeps the selection.
     @Test func aClickInTheSectionSelectsItsQuake() throws {
-        let h = try BrowserHarness(width: 110, height: 34)
-        _ = try QuakeImporter(catalog: h.catalog).importData(try Data(contentsOf: URL(fileURLWithPath: Fixture.month2014)),
-                                                             name: "month")
-        try h.refresh()
+        let h = try monthBrowser()
         try filter("Fiji", h)
         try h.press(.character("x"))
         try filter("Tonga", h)
@@ -115,10 +118,7 @@ struct SectionPaneTests {
     /// draws the line between them in the section's cyan and labels its
     /// ends, and the pane shows the section of that line.
     @Test func xOnTheMapThenTwoClicksPlaceTheLine() throws {
-        let h = try BrowserHarness(width: 110, height: 34)
-        _ = try QuakeImporter(catalog: h.catalog).importData(try Data(contentsOf: URL(fileURLWithPath: Fixture.month2014)),
-                                                             name: "month")
-        try h.refresh()
+        let h = try monthBrowser()
         try h.press(.character("m"))
         let area = try #require(h.state.layout.map)
         let frame = MapView.frame(h.state.map.region, in: area)
