@@ -56,7 +56,7 @@ import Testing
         let result = try runQuakesTUI(["list", "--db", db, "--sort", "-size"])
         #expect(result.status == 64)
         #expect(result.stderr == "error: --sort: unknown sort key 'size'; sortable keys are place, magnitude, time, depth, "
-                + "latitude, longitude, net, type, status, felt, sig, DISTANCE(…)\nSee 'quakes-tui list --help'.\n")
+                + "latitude, longitude, net, type, status, felt, cdi, mmi, sig, DISTANCE(…)\nSee 'quakes-tui list --help'.\n")
     }
 
     /// Magnitude ties are broken by id, in the primary key's direction.

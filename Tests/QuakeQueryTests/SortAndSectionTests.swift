@@ -59,7 +59,7 @@ import Testing
         #expect(configuration.sortDescriptors.map(\.keyPath) == [\Quake.place, \Quake.depth])
         #expect(configuration.sortDescriptors.map(\.order) == [.forward, .reverse])
         #expect(try SortKey.parseList("-mag,lat").map(\.description) == ["-magnitude", "latitude"])
-        #expect(throws: SortKeyError(message: "unknown sort key 'size'; sortable keys are place, magnitude, time, depth, latitude, longitude, net, type, status, felt, sig, DISTANCE(…)")) {
+        #expect(throws: SortKeyError(message: "unknown sort key 'size'; sortable keys are place, magnitude, time, depth, latitude, longitude, net, type, status, felt, cdi, mmi, sig, DISTANCE(…)")) {
             try SortKey.parseList("-size")
         }
     }
