@@ -4,7 +4,7 @@ import TestSupport
 
 /// `list` on a terminal says when it printed fewer quakes than there are;
 /// in a pipe (every other CLI test) the output is the rows alone.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct ListFooterTests {
     @Test("on a terminal the table ends with how many it showed of how many")
     func footerOnATerminal() throws {
@@ -28,7 +28,7 @@ struct ListFooterTests {
 
 /// Numbers with separators for a person at a terminal, as scripts always
 /// read them in a pipe.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct TerminalNumberTests {
     @Test("import on a terminal says 4,711 new; in a pipe 4711 new")
     func importSummary() throws {

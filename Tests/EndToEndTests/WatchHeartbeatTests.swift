@@ -6,7 +6,7 @@ import TestSupport
 /// second, says what it watches, when it last synced, how many alerts and
 /// when the next sync is; a failed sync is its own line above. Ctrl-C
 /// wipes the line and ends the watch with 0.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct WatchHeartbeatTests {
     @Test("the heartbeat line counts the seconds since the sync and to the next")
     func heartbeat() throws {

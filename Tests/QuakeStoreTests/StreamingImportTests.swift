@@ -10,7 +10,7 @@ import TestSupport
 /// between two rows, with the kept counts (count, places, days, map cells,
 /// magnitudes) of exactly those rows; the end is the catalog a
 /// one-transaction import makes; a stop keeps the committed rows only.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct StreamingImportTests {
     let folder = TemporaryFolder()
 
