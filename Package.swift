@@ -129,7 +129,7 @@ let package = Package(
         // and `map` commands draw through them.
         .target(
             name: "QuakeViews",
-            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeCharts", "TerminalUI"]
+            dependencies: ["QuakeQuery", "QuakeStore", "QuakeMap", "QuakeCharts", "QuakeSeismology", "TerminalUI"]
         ),
         .target(
             name: "QuakesApp",

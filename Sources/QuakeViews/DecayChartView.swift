@@ -1,5 +1,6 @@
 import Foundation
 import QuakeCharts
+import QuakeSeismology
 import TerminalUI
 
 /// A sequence's decay in the activity chart's place (`O`): events per day
@@ -48,17 +49,10 @@ public struct DecayChartView {
         let magnitude = forecast.mainshockMagnitude - 1
         let names = ["1d", "7d", "30d", "1y"]
         let chances = forecast.cells.filter { $0.magnitude == magnitude }.enumerated().map { index, cell in
-            "\(names[index]) \(Self.percent(cell.probability))"
+            "\(names[index]) \(AftershockForecast.Cell.percent(cell.probability))"
         }
         let source = forecast.parameters == .genericCalifornia ? "generic CA" : "own fit"
         return "\(unicode ? "≥" : ">=")M\(Formatting.number(magnitude, decimals: 1)) " + chances.joined(separator: " ") + " \(source)"
-    }
-
-    /// A whole percent, or `<1%`, `>99%` at the ends.
-    static func percent(_ p: Double) -> String {
-        if p < 0.01 { return "<1%" }
-        if p > 0.99 { return ">99%" }
-        return "\(Int((p * 100).rounded()))%"
     }
 
     public func render(in area: Rect, into screen: inout Screen) {

@@ -48,7 +48,7 @@ struct SequenceReport {
         var seen: Set<Double> = []
         for magnitude in [forecast.mainshockMagnitude - 1] + AftershockForecast.fixedMagnitudes where seen.insert(magnitude).inserted {
             let cells = forecast.cells.filter { $0.magnitude == magnitude }
-            rows.append(["M \(atLeast) \(Self.one(magnitude))"] + cells.map { "\(Self.percent($0.probability)) (\(Self.significant($0.expectedCount)))" })
+            rows.append(["M \(atLeast) \(Self.one(magnitude))"] + cells.map { "\(AftershockForecast.Cell.percent($0.probability, spacing: " ")) (\(Self.significant($0.expectedCount)))" })
         }
         lines += StatsCommand.aligned(Array(rows.dropFirst()), header: rows[0]).map { "  " + $0 }
         return lines
@@ -81,9 +81,4 @@ struct SequenceReport {
 
     static func one(_ value: Double) -> String { String(format: "%.1f", value) }
     static func significant(_ value: Double) -> String { String(format: "%.4g", value) }
-    static func percent(_ p: Double) -> String {
-        if p < 0.01 { return "< 1 %" }
-        if p > 0.99 { return "> 99 %" }
-        return "\(Int((p * 100).rounded())) %"
-    }
 }

@@ -72,16 +72,11 @@ public struct GardnerKnopoffDeclustering: Sendable {
     /// point within L) spares most haversines.
     private func claim(from position: Int, in sorted: TimeSortedEpicentres, opener: UnsafeMutableBufferPointer<Int32>,
                        free: FreePositions) {
-        let magnitude = sorted.magnitudes[position]
-        let radius = window.distanceKm(magnitude: magnitude)
-        let seconds = window.durationDays(magnitude: magnitude, cutoffDays: timeCutoffDays) * 86_400
+        let test = windowTest(magnitude: sorted.magnitudes[position])
         let t0 = sorted.times[position]
-        let first = sorted.firstIndex(atOrAfter: t0 - foreshockTimeFraction * seconds)
-        let end = sorted.firstIndex(after: t0 + seconds)
-        let angle = radius / Self.earthRadiusKm
-        // d ≤ L ⟺ haversine(d/R) ≤ sin²(L/2R) while L/2R < π/2; beyond, all.
-        let limit = angle / 2 >= .pi / 2 ? 2.0 : pow(sin(angle / 2), 2)
-        let band = angle * (1 + 1e-9)
+        let first = sorted.firstIndex(atOrAfter: t0 - test.secondsBefore)
+        let end = sorted.firstIndex(after: t0 + test.secondsAfter)
+        let limit = test.haversineLimit, band = test.latitudeBand
         let lat0 = sorted.latitudes[position], lon0 = sorted.longitudes[position], cos0 = sorted.cosLatitudes[position]
         opener[position] = Int32(position)
         free.take(position)
@@ -111,14 +106,31 @@ public struct GardnerKnopoffDeclustering: Sendable {
     /// running the method again (`GardnerKnopoffIncrement`).
     public func windowHolds(magnitude: Double, time: Double, latitude: Double, longitude: Double,
                             otherTime: Double, otherLatitude: Double, otherLongitude: Double) -> Bool {
-        let radius = window.distanceKm(magnitude: magnitude)
-        let seconds = window.durationDays(magnitude: magnitude, cutoffDays: timeCutoffDays) * 86_400
-        guard otherTime >= time - foreshockTimeFraction * seconds, otherTime <= time + seconds else { return false }
-        let angle = radius / Self.earthRadiusKm
-        let limit = angle / 2 >= .pi / 2 ? 2.0 : pow(sin(angle / 2), 2)
-        guard abs(otherLatitude - latitude) <= angle * (1 + 1e-9) else { return false }
+        let test = windowTest(magnitude: magnitude)
+        guard otherTime >= time - test.secondsBefore, otherTime <= time + test.secondsAfter,
+              abs(otherLatitude - latitude) <= test.latitudeBand else { return false }
         let sinLat = sin((otherLatitude - latitude) / 2), sinLon = sin((otherLongitude - longitude) / 2)
-        return sinLat * sinLat + cos(latitude) * cos(otherLatitude) * sinLon * sinLon <= limit
+        return sinLat * sinLat + cos(latitude) * cos(otherLatitude) * sinLon * sinLon <= test.haversineLimit
+    }
+
+    /// A window as its test reads it: the seconds it reaches before and
+    /// after its opener, and the latitude band and haversine limit of its
+    /// distance L.
+    private struct WindowTest {
+        var secondsBefore: Double
+        var secondsAfter: Double
+        /// |Δφ|·R ≤ L holds for every point within L (radians, a hair wider).
+        var latitudeBand: Double
+        /// d ≤ L ⟺ haversine(d/R) ≤ sin²(L/2R) while L/2R < π/2; beyond, all.
+        var haversineLimit: Double
+    }
+
+    private func windowTest(magnitude: Double) -> WindowTest {
+        let seconds = window.durationDays(magnitude: magnitude, cutoffDays: timeCutoffDays) * 86_400
+        let angle = window.distanceKm(magnitude: magnitude) / Self.earthRadiusKm
+        return WindowTest(secondsBefore: foreshockTimeFraction * seconds, secondsAfter: seconds,
+                          latitudeBand: angle * (1 + 1e-9),
+                          haversineLimit: angle / 2 >= .pi / 2 ? 2.0 : pow(sin(angle / 2), 2))
     }
 
     /// The largest time (seconds) a window of a magnitude in `magnitudes`

@@ -60,6 +60,15 @@ public struct AftershockForecast: Sendable, Hashable {
         public var expectedCount: Double
         /// P(at least one) = 1 − exp(−expectedCount).
         public var probability: Double
+
+        /// The chance as a whole percent, or `<1` / `>99` at the ends
+        /// (a forecast is not cited to finer than that); `spacing` goes
+        /// between the number and `%` (and after `<` or `>`).
+        public static func percent(_ p: Double, spacing: String = "") -> String {
+            if p < 0.01 { return "<\(spacing)1\(spacing)%" }
+            if p > 0.99 { return ">\(spacing)99\(spacing)%" }
+            return "\(Int((p * 100).rounded()))\(spacing)%"
+        }
     }
 
     public var mainshockMagnitude: Double

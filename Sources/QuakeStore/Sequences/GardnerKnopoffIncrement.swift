@@ -83,8 +83,9 @@ struct GardnerKnopoffIncrement {
         }
         placed.sort { $0.isVisited(before: $1) }
         let unplaced = Set(placed.map(\.id))
+        let largest = try Double.fetchOne(db, sql: "SELECT max(magnitude) FROM quake")
         for quake in placed {
-            if let opener = try firstOpener(holding: quake) {
+            if let opener = try firstOpener(holding: quake, largest: largest) {
                 guard try place(quake, in: opener) else { return false }
             } else {
                 guard try opensAlone(quake, unplaced: unplaced), try placeAlone(quake) else { return false }
@@ -99,9 +100,10 @@ struct GardnerKnopoffIncrement {
         var rank: Int64
     }
 
-    /// The opener visited first, before `quake`, whose window holds it.
-    private func firstOpener(holding quake: Epicentre) throws -> Opener? {
-        guard let largest = try Double.fetchOne(db, sql: "SELECT max(magnitude) FROM quake"), largest >= quake.magnitude else { return nil }
+    /// The opener visited first, before `quake`, whose window holds it;
+    /// `largest`: the catalog's largest magnitude (no opener is larger).
+    private func firstOpener(holding quake: Epicentre, largest: Double?) throws -> Opener? {
+        guard let largest, largest >= quake.magnitude else { return nil }
         var found: Opener?
         var low = quake.magnitude
         while low <= largest {
