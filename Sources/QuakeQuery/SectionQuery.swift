@@ -30,8 +30,11 @@ public enum SectionQuery {
                               limit: Int = 0, times: Bool = true) throws -> (quakes: [SectionQuake], isCapped: Bool) {
         let box = try boxPredicate(profile.box)
         let limitSQL = limit > 0 ? " LIMIT \(limit)" : ""
-        var placed: [SectionQuake] = [], read = 0
+        var placed: [Placed] = [], read = 0
         try catalog.dbWriter.read { db in
+            // Read in place (`StatementRows`): through GRDB's `Row`, the
+            // 41,320 entries of the bench's box cost more than SQLite's
+            // walk of them.
             guard let selection else {
                 // Every quake of the box: placed from the box indexes alone
                 // (they carry position, id, magnitude, depth and the rowid);
@@ -42,33 +45,50 @@ public enum SectionQuery {
                 // 202–223 ms).
                 let (boxCondition, boxArguments) = box.sql
                 let index = try narrowerBoxIndex(profile.box, db).map { " INDEXED BY \($0)" } ?? ""
-                let entries = try Row.fetchCursor(db, sql: """
+                let entries = try db.makeStatement(sql: """
                     SELECT rowid, id, magnitude, latitude, longitude, depth FROM quake\(index) WHERE \(boxCondition)\(limitSQL)
-                    """, arguments: boxArguments)
-                var rowids: [Int64] = []
-                while let entry = try entries.next() {
+                    """)
+                try StatementRows(entries, arguments: boxArguments).forEach { entry in
                     read += 1
-                    guard let place = profile.placeInSection(latitude: entry[3], longitude: entry[4]) else { continue }
-                    let quake = sectionQuake(id: entry[1], time: Date(timeIntervalSince1970: 0), magnitude: entry[2],
-                                             latitude: entry[3], longitude: entry[4], depth: entry[5])
-                    placed.append(SectionQuake(quake: quake, along: place.along, offset: place.offset))
-                    rowids.append(entry[0])
+                    let latitude = entry.double(3), longitude = entry.double(4)
+                    guard let place = profile.placeInSection(latitude: latitude, longitude: longitude) else { return true }
+                    placed.append(Placed(along: place.along, offset: place.offset, id: entry.text(1), timeMs: 0,
+                                         magnitude: entry.optionalDouble(2), latitude: latitude, longitude: longitude,
+                                         depth: entry.double(5), rowid: entry.int64(0)))
+                    return true
                 }
-                if times { try readTimes(of: &placed, rowids: rowids, db) }
+                if times { try readTimes(of: &placed, db) }
                 return
             }
             let (condition, arguments) = QuakePredicate.and(selection, box)!.sql
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, time, magnitude, latitude, longitude, depth FROM quake WHERE \(condition)\(limitSQL)",
-                                           arguments: arguments)
-            while let row = try rows.next() {
+            let rows = try db.makeStatement(sql: "SELECT id, time, magnitude, latitude, longitude, depth FROM quake WHERE \(condition)\(limitSQL)")
+            try StatementRows(rows, arguments: arguments).forEach { row in
                 read += 1
-                guard let place = profile.placeInSection(latitude: row[3], longitude: row[4]) else { continue }
-                let quake = sectionQuake(id: row[0], time: Date(epochMilliseconds: row[1]), magnitude: row[2],
-                                         latitude: row[3], longitude: row[4], depth: row[5])
-                placed.append(SectionQuake(quake: quake, along: place.along, offset: place.offset))
+                let latitude = row.double(3), longitude = row.double(4)
+                guard let place = profile.placeInSection(latitude: latitude, longitude: longitude) else { return true }
+                placed.append(Placed(along: place.along, offset: place.offset, id: row.text(0), timeMs: row.int64(1),
+                                     magnitude: row.optionalDouble(2), latitude: latitude, longitude: longitude,
+                                     depth: row.double(5), rowid: 0))
+                return true
             }
         }
         return (alongTheLine(placed), limit > 0 && read >= limit)
+    }
+
+    /// A quake placed, as read: kept this small until the section is in
+    /// order, then made a `SectionQuake` once (a `Quake` is large: moved
+    /// by the array's growth and the sort, its copies were a fifth of a
+    /// 21,399-quake section's time).
+    private struct Placed {
+        var along: Double
+        var offset: Double
+        var id: String
+        var timeMs: Int64
+        var magnitude: Double?
+        var latitude: Double
+        var longitude: Double
+        var depth: Double
+        var rowid: Int64
     }
 
     /// The box index whose range holds fewer quakes, as the kept half-degree
@@ -102,29 +122,29 @@ public enum SectionQuery {
         return (inLatitudes, inLongitudes)
     }
 
-    /// The quakes in order along the line (ties by id). Their positions
-    /// are sorted, then the quakes put in that order once: sorted in place,
-    /// each move copied a whole `Quake` (half of a 21,399-quake section's
-    /// time at 1,000,000 quakes).
-    private static func alongTheLine(_ placed: [SectionQuake]) -> [SectionQuake] {
+    /// The quakes in order along the line (ties by id), each made a
+    /// `SectionQuake` once, in that order.
+    private static func alongTheLine(_ placed: [Placed]) -> [SectionQuake] {
         let order = placed.indices.sorted { a, b in
-            placed[a].along != placed[b].along ? placed[a].along < placed[b].along : placed[a].quake.id < placed[b].quake.id
+            placed[a].along != placed[b].along ? placed[a].along < placed[b].along : placed[a].id < placed[b].id
         }
-        return order.map { placed[$0] }
+        return order.map { index in
+            let entry = placed[index]
+            let quake = sectionQuake(id: entry.id, time: Date(epochMilliseconds: entry.timeMs), magnitude: entry.magnitude,
+                                     latitude: entry.latitude, longitude: entry.longitude, depth: entry.depth)
+            return SectionQuake(quake: quake, along: entry.along, offset: entry.offset)
+        }
     }
 
-    /// Each placed quake's time (and its update time, the same), read by
-    /// the rowids of its row.
-    private static func readTimes(of placed: inout [SectionQuake], rowids: [Int64], _ db: Database) throws {
-        var position = [Int64: Int](minimumCapacity: rowids.count)
-        for (i, rowid) in rowids.enumerated() { position[rowid] = i }
+    /// Each placed quake's time, read by the rowids of its row.
+    private static func readTimes(of placed: inout [Placed], _ db: Database) throws {
+        var position = [Int64: Int](minimumCapacity: placed.count)
+        for (i, entry) in placed.enumerated() { position[entry.rowid] = i }
         let rows = try Row.fetchCursor(db, sql: "SELECT rowid, time FROM quake WHERE rowid IN (SELECT value FROM json_each(?))",
-                                       arguments: ["[" + rowids.map(String.init).joined(separator: ",") + "]"])
+                                       arguments: ["[" + placed.map { String($0.rowid) }.joined(separator: ",") + "]"])
         while let row = try rows.next() {
             guard let i = position[row[0]] else { continue }
-            let time = Date(epochMilliseconds: row[1])
-            placed[i].quake.time = time
-            placed[i].quake.updated = time
+            placed[i].timeMs = row[1]
         }
     }
 

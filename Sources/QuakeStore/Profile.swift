@@ -21,6 +21,10 @@ public struct Profile: Sendable, Equatable {
     private let pole: Vector
     /// The line's length, A to A′.
     public let lengthKilometres: Double
+    /// |x·pole| beyond which a point lies outside the half-width (asin is
+    /// monotonic; a hair wider, for rounding): most of a box's points
+    /// outside the corridor are told so before the placing's asin and atan2.
+    private let offsetSineLimit: Double
 
     public init(start: (latitude: Double, longitude: Double), end: (latitude: Double, longitude: Double),
                 halfWidthKilometres: Double) {
@@ -29,6 +33,8 @@ public struct Profile: Sendable, Equatable {
         let pole = Self.normalized(Self.cross(a, Self.unit(end.latitude, end.longitude)))
         self.a = a; self.pole = pole
         lengthKilometres = Self.place(Self.unit(end.latitude, end.longitude), a: a, pole: pole).along
+        let halfAngle = halfWidthKilometres / Self.kilometresPerDegree * .pi / 180
+        offsetSineLimit = halfAngle >= .pi / 2 ? 2 : sin(halfAngle) * (1 + 1e-9) + 1e-15
     }
 
     public static func == (a: Profile, b: Profile) -> Bool {
@@ -53,7 +59,9 @@ public struct Profile: Sendable, Equatable {
     /// Where a point falls when it lies in the section (within the
     /// half-width of the line, between A and A′); nil when it does not.
     public func placeInSection(latitude: Double, longitude: Double) -> (along: Double, offset: Double)? {
-        let placed = place(latitude: latitude, longitude: longitude)
+        let x = Self.unit(latitude, longitude)
+        guard abs(Self.dot(x, pole)) <= offsetSineLimit else { return nil }
+        let placed = Self.place(x, a: a, pole: pole)
         guard abs(placed.offset) <= halfWidthKilometres, placed.along >= 0, placed.along <= lengthKilometres else { return nil }
         return placed
     }

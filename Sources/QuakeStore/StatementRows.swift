@@ -20,7 +20,7 @@ extension Statement {
 /// reads every column's name into a dictionary at each fetch: association's
 /// lookups (a report's event, its candidates, their origins) spent a quarter
 /// of their time there.
-struct StatementRows {
+public struct StatementRows {
     private let statement: Statement
     private let handle: SQLiteStatement
 
@@ -33,9 +33,18 @@ struct StatementRows {
         try bind(&binder)
     }
 
+    /// With the parameters bound by GRDB (checked against the statement's):
+    /// for a statement run once per view, where binding is not the cost but
+    /// reading every row through `Row` is (a section's 41,000 box entries).
+    public init(_ statement: Statement, arguments: StatementArguments) throws {
+        self.statement = statement
+        handle = statement.sqliteStatement
+        try statement.setArguments(arguments)
+    }
+
     /// Calls `body` with each row until none is left or it returns false;
     /// the statement is reset after (its locks let go).
-    func forEach(_ body: (Columns) throws -> Bool) throws {
+    public func forEach(_ body: (Columns) throws -> Bool) throws {
         defer { sqlite3_reset(handle) }
         while true {
             let code = sqlite3_step(handle)
@@ -60,20 +69,20 @@ struct StatementRows {
     }
 
     /// The current row's columns, by index from 0.
-    struct Columns {
+    public struct Columns {
         let handle: SQLiteStatement
 
-        func isNull(_ index: CInt) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
-        func int64(_ index: CInt) -> Int64 { sqlite3_column_int64(handle, index) }
-        func double(_ index: CInt) -> Double { sqlite3_column_double(handle, index) }
-        func optionalDouble(_ index: CInt) -> Double? { isNull(index) ? nil : double(index) }
+        public func isNull(_ index: CInt) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+        public func int64(_ index: CInt) -> Int64 { sqlite3_column_int64(handle, index) }
+        public func double(_ index: CInt) -> Double { sqlite3_column_double(handle, index) }
+        public func optionalDouble(_ index: CInt) -> Double? { isNull(index) ? nil : double(index) }
 
         /// Text as stored (a NULL reads as empty).
-        func text(_ index: CInt) -> String {
+        public func text(_ index: CInt) -> String {
             guard let bytes = sqlite3_column_text(handle, index) else { return "" }
             return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))), as: UTF8.self)
         }
 
-        func optionalText(_ index: CInt) -> String? { isNull(index) ? nil : text(index) }
+        public func optionalText(_ index: CInt) -> String? { isNull(index) ? nil : text(index) }
     }
 }

@@ -91,8 +91,15 @@ struct ImportChild: ParsableCommand {
 struct BrowseChild: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "browse-child", shouldDisplay: false)
     @Option var db: String
+    /// For a profile (`perf record`): the section scenario alone, this many times.
+    @Option var sectionOnly: Int?
 
     func run() throws {
+        if let sectionOnly {
+            let catalog = try QuakeCatalog(path: db, purpose: .browse)
+            for _ in 0..<sectionOnly { print(try SectionScenario(catalog: catalog).run()) }
+            return
+        }
         let figures = try BrowseScenarios(catalog: QuakeCatalog(path: db, purpose: .browse)).run()
         print(String(decoding: try JSONSerialization.data(withJSONObject: figures), as: UTF8.self))
     }
