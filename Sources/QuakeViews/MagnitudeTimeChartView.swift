@@ -9,7 +9,11 @@ import TerminalUI
 /// many it holds, on the map's density ramp, instead. Rows: the title
 /// (`magnitude over time · 23 quakes`), the plot with the magnitude axis
 /// at its left (ticks at round magnitudes), the time axis (`^` at the
-/// selected quake's bin) and its labels. `*` for dots outside UTF-8.
+/// selected quake's bin) and its labels. Mc (the magnitude chart's, by
+/// its method) is in the title (`· Mc 1.2`) and marks its magnitude's row:
+/// `Mc┤` in bold on the axis (in place of a tick label there) and a bold
+/// dotted line across the row's empty cells, so a dense plot hides no
+/// quake under it. `*` for dots outside UTF-8.
 /// Until its numbers arrive (or without them: another layout asked) it
 /// says `counting…`.
 public struct MagnitudeTimeChartView {
@@ -23,8 +27,11 @@ public struct MagnitudeTimeChartView {
 
     public func render(in area: Rect, into screen: inout Screen) {
         guard !area.isEmpty else { return }
-        let title = "magnitude over time\(ChartText.separator(unicode))\(Formatting.count(charts.count)) "
+        var title = "magnitude over time\(ChartText.separator(unicode))\(Formatting.count(charts.count)) "
             + (charts.count == 1 ? "quake" : "quakes")
+        if let mc = charts.magnitudes.mc, charts.magnitudeTime != nil {
+            title += "\(ChartText.separator(unicode))Mc \(Formatting.number(mc, decimals: 1))"
+        }
         screen.put(title, row: area.y, column: area.x, style: ActivityChartView.titleStyle, maxWidth: area.width)
         guard let grid = charts.magnitudeTime else {
             screen.put(unicode ? "counting…" : "counting...", row: min(area.maxY - 1, area.y + 1), column: area.x,
@@ -36,7 +43,8 @@ public struct MagnitudeTimeChartView {
         let low = Int((Double(tenths.lowerBound) / 10).rounded(.down)), high = max(low + 1, Int((Double(tenths.upperBound) / 10).rounded(.up)))
         let ticks = AxisTicks(low: Double(low), high: Double(high), maximum: max(2, (area.height - 3) / 2 + 1))
         let labels = ticks.values.map { Formatting.number($0, decimals: ticks.step < 1 ? 1 : 0) }
-        let labelWidth = PlotAxes.labelWidth(labels)
+        let mc = charts.magnitudes.mc.flatMap { $0 >= Double(low) && $0 <= Double(high) ? $0 : nil }
+        let labelWidth = max(PlotAxes.labelWidth(labels), mc == nil ? 0 : 2)
         let plot = Rect(x: area.x + labelWidth + 1, y: area.y + 1, width: area.width - labelWidth - 1, height: area.height - 3)
         guard plot.width > 0, let scale = charts.activity.scale(columns: plot.width) else { return }
         let dots = plot.height * 4
@@ -44,19 +52,32 @@ public struct MagnitudeTimeChartView {
         func dotRow(_ m: Double) -> Int {
             max(0, min(dots - 1, Int(((Double(high) - m) / Double(high - low) * Double(dots - 1)).rounded())))
         }
-        drawDots(grid, scale: scale, plot: plot, dotRow: dotRow, into: &screen)
-        let magnitudeTicks = zip(ticks.values, labels).map { PlotAxes.Tick(plot.y + dotRow($0) / 4, $1) }
+        let drawn = drawDots(grid, scale: scale, plot: plot, dotRow: dotRow, into: &screen)
+        let mcRow = mc.map { plot.y + dotRow($0) / 4 }
+        let magnitudeTicks = zip(ticks.values, labels).map { PlotAxes.Tick(plot.y + dotRow($0) / 4, $1) }.filter { $0.position != mcRow }
         PlotAxes.drawLeft(magnitudeTicks, plot: plot, labelWidth: labelWidth, unicode: unicode, style: ActivityChartView.axisStyle,
                           into: &screen)
+        if let mcRow { drawMcLine(row: mcRow, plot: plot, labelWidth: labelWidth, drawn: drawn, into: &screen) }
         ActivityChartView.drawTimeAxis(scale, plot: plot, leftmost: area.x, charts: charts, selectedTime: selectedTime,
                                        unicode: unicode, into: &screen)
     }
 
+    /// Mc's row: `Mc┤` on the axis, and the dotted line over the cells no
+    /// quake is drawn in.
+    private func drawMcLine(row: Int, plot: Rect, labelWidth: Int, drawn: Set<Int>, into screen: inout Screen) {
+        screen.put(DisplayWidth.fit("Mc", to: labelWidth, alignRight: true) + (unicode ? "┤" : "+"), row: row,
+                   column: plot.x - 1 - labelWidth, style: MagnitudeChartView.mcStyle)
+        for column in 0..<plot.width where !drawn.contains((row - plot.y) * plot.width + column) {
+            screen.put(unicode ? "┄" : "-", row: row, column: plot.x + column, style: MagnitudeChartView.mcStyle)
+        }
+    }
+
     /// Each grid cell's dot (the dot holding its bin's start across, its
     /// magnitude down); each screen cell coloured by its largest magnitude, or by
-    /// its count when the cells are dense.
+    /// its count when the cells are dense. The screen cells drawn, as
+    /// row * width + column within the plot.
     private func drawDots(_ grid: MagnitudeTimeGrid, scale: TimeScale, plot: Rect, dotRow: (Double) -> Int,
-                          into screen: inout Screen) {
+                          into screen: inout Screen) -> Set<Int> {
         var canvas = BrailleCanvas(columns: plot.width, rows: plot.height)
         var count = [Int: Int](), largest = [Int: Int]()   // by cell, row * width + column
         let across = TimeScale(first: scale.first, end: scale.end, columns: plot.width * 2)
@@ -75,5 +96,6 @@ public struct MagnitudeTimeChartView {
             screen.put(unicode ? String(BrailleCanvas.character(canvas.mask(column: column, row: row))) : "*",
                        row: plot.y + row, column: plot.x + column, style: Style(foreground: color))
         }
+        return Set(count.keys)
     }
 }

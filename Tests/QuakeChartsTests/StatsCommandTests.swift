@@ -132,7 +132,10 @@ struct StatsCommandTests {
         #expect(all[0].hasPrefix("4,711 quakes per 6h · tallest \(try tallest(oracle))"))
         #expect(all[11].hasPrefix("      06-08        06-10       06-12       06-14 "))
         // Then magnitude over time and the cumulative count, 12 rows from row 13.
-        #expect(all[13].hasPrefix("magnitude over time · 4,711 quakes                4,711 quakes · cumulative"))
+        let mcText = String(format: "%.1f", Double(fit.mcTenths) / 10)
+        #expect(all[13].hasPrefix("magnitude over time · 4,711 quakes · Mc \(mcText)       4,711 quakes · cumulative"))
+        // Mc's row on the magnitude axis (whole magnitudes from −1 to 6 over 10 rows: 2.4 on row 5).
+        #expect(all[14...23].filter { $0.hasPrefix("Mc┤") }.count == 1)
         #expect(all[25] == "")
         let lines = Array(all.dropFirst(26))
         #expect(lines[0] == "Mc \(String(format: "%.1f", Double(fit.mcTenths) / 10)) · b \(String(format: "%.2f", fit.b))"

@@ -94,24 +94,26 @@ struct ChartsBrowseScreenTests {
     /// quakes in hourly bins (at most four a braille dot across: 169 over
     /// 90 dots), each cell coloured by how many quakes it holds (digits:
     /// the density ramp, 1 darkest), magnitudes 0 to 5 (whole, ticks every
-    /// 2); the cumulative count rising to 4,714 with ticks every 2,000.
+    /// 2); Mc 2.4 in the title and as `Mc┤` on its row, whose cells are all
+    /// drawn (no dotted line shows); the cumulative count rising to 4,714
+    /// with ticks every 2,000.
     static let timelineLines = [
-        "magnitude over time · 4,714 quakes                4,714 quakes · cumulative",
-        "5┤ ⢤⠠ ⢀⢀⠄ ⡄⢀⢀⡠⡄⠠⢀⠄⣄⡄⣀⢀⡠⢠⣀ ⡤⢄⡀⠠⡄⢦⡀⢀⠄⠤⣀⠄⢀⢧⡐⠠⠠⢄⢀⡄⠠⠂  4,000┤                                 ⣀⡤⠤⠤⠖⠒⠒⠋⠉⠉⠉",
-        " │ ⣁⣄⣤⣥⣦⣥⣤⣆⡯⣄⣦⣣⣧⣦⡄⠁⡱⣷⣧⣰⠈⣀⣹⣷⣷⣷⣧⣕⡅⢀⣠⣶⣶⡄ ⣆⣬⣤⣺⣮ ⣅⡦⣀⣧⡅      │                     ⣀⣀⣀⡤⠤⠤⠖⠒⠒⠋⠉⠉⠁",
-        " │⢐⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣟⣟⣻⣿⣿⣿⣿⣿⣟⣿⣿⡿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣾⡿⣿⣿⠿⠁ 2,000┤          ⣀⣀⡤⠤⠤⠖⠒⠒⠋⠉⠉⠁",
-        "0┤⠈⠝⠛⠋⠊⠝⠏⠿⠯⠋⠘⠋⠙⠙⠋⠍⠑⠈⠏⠉⠹⠏⠋⠈⠉⠉⠙⠯⠛⠋⠙⠩⠋⠋⠙⠟⠉⠋⠉⠙⠃⠉⠁⠉⠈⠉⠁     0┤⣀⣀⣀⡤⠖⠒⠋⠉⠉⠉⠁",
-        " └────┬────────────┬────────────┬────────────┬─^─      └────┬───────────┬───────────┬───────────┬─^─",
-        "    06-08        06-10        06-12        06-14          06-08       06-10       06-12       06-14",
+        "magnitude over time · 4,714 quakes · Mc 2.4       4,714 quakes · cumulative",
+        " 5┤ ⢤⠠ ⢀⢀⠄⢠ ⢀⣀⢠⠄⠄⢠⢀⣤⢀⢀⢀⠄⣄⡀⢠⠤⣀⠠⣄⠰⣄ ⡠⠠⡄⡠⢀⢇⡄⠂⠤⢄ ⡠⠠⠂  4,000┤                                 ⣀⡤⠤⠤⠖⠒⠒⠋⠉⠉⠉",
+        "  │ ⣁⣄⣬⣄⣦⣥⣴⣀⠯⣔⣬⣾⣴⣦⡄⢉⢾⣸⣤⡆⢁⣈⣿⣾⣾⣧⣌⣪⢀⣠⣴⣶⡆ ⣆⣌⣤⣼⣮ ⣅⣢⣀⣧⡅      │                     ⣀⣀⣀⡤⠤⠤⠖⠒⠒⠋⠉⠉⠁",
+        "Mc┤⢐⣿⣿⣿⣿⣿⣿⣻⣿⣿⣿⣿⣿⣿⣿⣻⣟⣿⣿⣿⣿⣿⣿⣻⣿⣿⣿⣗⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣾⣻⣿⣿⠿⠁ 2,000┤          ⣀⣀⡤⠤⠤⠖⠒⠒⠋⠉⠉⠁",
+        " 0┤⠈⠝⠛⠛⠈⠝⠟⠿⠍⠋⠃⠋⠘⠛⠉⠍⠃⠹⠉⠉⠿⠙⠁⠉⠉⠉⠿⠋⠛⠙⠉⠏⠘⠙⠻⠉⠃⠉⠙⠃⠉⠉⠉⠈⠉⠁     0┤⣀⣀⣀⡤⠖⠒⠋⠉⠉⠉⠁",
+        "  └────┬────────────┬────────────┬───────────┬─^─      └────┬───────────┬───────────┬───────────┬─^─",
+        "     06-08        06-10        06-12       06-14          06-08       06-10       06-12       06-14",
     ]
     static let timelineStyles = [
-        "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb                bbbbbbbbbbbbbbbbbbbbbbbbb",
-        "dd 21 111 212221112221222 2211231212211321121211  dddddd                                 nnnnnnnnnnn",
-        " d 3323656533566751356623366665323662 35676 32563      d                     nnnnnnnnnnnnn",
-        " d36778878777887876677767777786667876677877667872 dddddd          nnnnnnnnnnnn",
-        "dd15533555553235552132355323355533353525553522231 ddddddnnnnnnnnnnn",
-        " ddddddddddddddddddddddddddddddddddddddddddddddbd      dddddddddddddddddddddddddddddddddddddddddddbd",
-        "    ddddd        ddddd        ddddd        ddddd          ddddd       ddddd       ddddd       ddddd",
+        "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb       bbbbbbbbbbbbbbbbbbbbbbbbb",
+        "ddd 21 1112 122112122121212221222 2122132122 211  dddddd                                 nnnnnnnnnnn",
+        "  d 333366623556663335652356776313665 35666 23563      d                     nnnnnnnnnnnnn",
+        "bbb3677788876788786677776678777677886677878667872 dddddd          nnnnnnnnnnnn",
+        "ddd1553255553333533222355133365553553535355522231 ddddddnnnnnnnnnnn",
+        "  dddddddddddddddddddddddddddddddddddddddddddddbd      dddddddddddddddddddddddddddddddddddddddddddbd",
+        "     ddddd        ddddd        ddddd       ddddd          ddddd       ddddd       ddddd       ddddd",
     ]
 
     /// `M`: Mc by maximum curvature + 0.2, then b-value stability, then the

@@ -155,27 +155,30 @@ import Testing
     /// cell in its largest magnitude's colour (few quakes a cell: no
     /// density); ticks at 2, 4, 6 on their dot rows. The cumulative count
     /// rises 2, 10, 15, 23 at its bins' starts, ticks at 0, 10, 20. Both
-    /// time axes the activity chart's, the `^` under June 2017.
+    /// time axes the activity chart's, the `^` under June 2017. Mc (1.2,
+    /// the magnitude chart's) in the title and as a bold `Mc┤` on its row
+    /// (row 3, where the tick at 2 gives way; the label column two wide),
+    /// dotted bold across that row's empty cells.
     @Test func magnitudeOverTimeAndTheCumulativeCount() {
         var screen = Screen(width: 100, height: 7)
         ChartsView(charts: Self.timelineCharts, selectedTime: Self.selectedTime, unicode: true, layout: .timeline)
             .render(in: Rect(screen), into: &screen)
         expectScreen(screen, lines: [
-        "magnitude over time · 23 quakes                   23 quakes · cumulative",
-        "6┤                                            ⠄   20┤              ⡤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠏⠉⠉",
-        "4┤     ⠠                                            │        ⡖⠒⠒⠒⠒⠒⠃",
-        " │⡀                                               10┤     ⡏⠉⠉⠁",
-        "2┤⡀    ⠠  ⠠                                        0┤⡤⠤⠤⠤⠤⠇",
-        " └──┬─────^──┬────────┬────────┬────────┬────────   └──┬─────^──┬────────┬────────┬────────┬────────",
-        " 2017-04  2017-07  2017-10  2018-01  2018-04        2017-04  2017-07  2017-10  2018-01  2018-04",
+        "magnitude over time · 23 quakes · Mc 1.2          23 quakes · cumulative",
+        " 6┤                                           ⠄   20┤              ⡤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠏⠉⠉",
+        " 4┤     ⠠                                           │        ⡖⠒⠒⠒⠒⠒⠃",
+        "  │⡀                                              10┤     ⡏⠉⠉⠁",
+        "Mc┤⡀┄┄┄┄⠠┄┄⠠┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄  0┤⡤⠤⠤⠤⠤⠇",
+        "  └──┬─────^──┬────────┬───────┬────────┬────────   └──┬─────^──┬────────┬────────┬────────┬────────",
+        "  2017-04  2017-07  2017-10 2018-01  2018-04        2017-04  2017-07  2017-10  2018-01  2018-04",
         ], styles: [
-        "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb                   bbbbbbbbbbbbbbbbbbbbbb",
-        "dd                                            m   ddd              nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn",
-        "dd     r                                            d        nnnnnnn",
-        " do                                               ddd     nnnn",
-        "ddy    y  y                                       dddnnnnnn",
-        " dddddddddbdddddddddddddddddddddddddddddddddddddd   dddddddddbdddddddddddddddddddddddddddddddddddddd",
-        " ddddddd  ddddddd  ddddddd  ddddddd  ddddddd        ddddddd  ddddddd  ddddddd  ddddddd  ddddddd",
+        "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb          bbbbbbbbbbbbbbbbbbbbbb",
+        "ddd                                           m   ddd              nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn",
+        "ddd     r                                           d        nnnnnnn",
+        "  do                                              ddd     nnnn",
+        "bbbybbbbybbybbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb dddnnnnnn",
+        "  dddddddddbddddddddddddddddddddddddddddddddddddd   dddddddddbdddddddddddddddddddddddddddddddddddddd",
+        "  ddddddd  ddddddd  ddddddd ddddddd  ddddddd        ddddddd  ddddddd  ddddddd  ddddddd  ddddddd",
         ])
     }
 

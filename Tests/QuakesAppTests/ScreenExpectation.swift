@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TerminalUI
 @testable import QuakeViews
@@ -77,6 +78,13 @@ func expectScreen(_ screen: Screen, lines: [String], styles: [String], cursor: S
                   legend: [Style: Character] = Legend.browse, _ comment: Comment? = nil,
                   sourceLocation: SourceLocation = #_sourceLocation) {
     guard let report = screenDifference(screen, lines: lines, styles: styles, cursor: cursor, legend: legend) else { return }
+    // The console cuts a long issue short: QUAKES_SCREEN_REPORTS names a
+    // file each whole report is added to, for updating an expectation.
+    if let path = ProcessInfo.processInfo.environment["QUAKES_SCREEN_REPORTS"], let handle = FileHandle(forWritingAtPath: path) {
+        handle.seekToEndOfFile()
+        handle.write(Data((report + "\n").utf8))
+        try? handle.close()
+    }
     Issue.record(Comment(rawValue: (comment.map { $0.rawValue + "\n" } ?? "") + report), sourceLocation: sourceLocation)
 }
 
