@@ -16,22 +16,33 @@ public struct SequenceSelection: Sendable {
 
     public var count: Int { ids.count }
 
-    /// The quakes matching `condition` (SQL over `quake`'s columns, with its arguments).
+    /// The quakes matching `condition` (SQL over `quake`'s columns, with
+    /// its arguments). Read in the table's order and put in time order
+    /// here (time, then id's bytes, as SQLite's `ORDER BY time, id`): asked
+    /// for in order, SQLite walked the magnitude index and fetched every
+    /// row through it, then sorted, reading the file's pages at random (a
+    /// million quakes: 6.2 s; in the table's order 0.45 s). `+magnitude`
+    /// keeps the range off that index; an indexed term of `condition`
+    /// still narrows the read.
     public static func read(_ db: Database, where condition: String, arguments: StatementArguments) throws -> SequenceSelection {
-        var selection = SequenceSelection(ids: [], columns: EventColumns(times: [], latitudes: [], longitudes: [], depths: [], magnitudes: []))
-        let rows = try Row.fetchCursor(db, sql: """
+        var ids: [String] = [], times: [Int64] = [], latitudes: [Double] = [], longitudes: [Double] = []
+        var depths: [Double] = [], magnitudes: [Double] = [], rowids: [Int64] = []
+        let statement = try db.makeStatement(sql: """
             SELECT id, time, latitude, longitude, depth, magnitude, rowid FROM quake
-            WHERE (\(condition)) AND magnitude BETWEEN ? AND ? ORDER BY time, id
-            """, arguments: arguments + [MagnitudeCheck.range.lowerBound, MagnitudeCheck.range.upperBound])
-        while let row = try rows.next() {
-            selection.ids.append(row[0])
-            selection.columns.times.append(Double(row[1] as Int64) / 1000)
-            selection.columns.latitudes.append(row[2])
-            selection.columns.longitudes.append(row[3])
-            selection.columns.depths.append(row[4])
-            selection.columns.magnitudes.append(row[5])
-            selection.rowids.append(row[6])
+            WHERE (\(condition)) AND +magnitude BETWEEN ? AND ?
+            """)
+        try StatementRows(statement, arguments: arguments + [MagnitudeCheck.range.lowerBound, MagnitudeCheck.range.upperBound]).forEach { row in
+            ids.append(row.text(0)); times.append(row.int64(1))
+            latitudes.append(row.double(2)); longitudes.append(row.double(3)); depths.append(row.double(4))
+            magnitudes.append(row.double(5)); rowids.append(row.int64(6))
+            return true
         }
-        return selection
+        let order = times.indices.sorted { a, b in
+            times[a] != times[b] ? times[a] < times[b] : ids[a].utf8.lexicographicallyPrecedes(ids[b].utf8)
+        }
+        return SequenceSelection(ids: order.map { ids[$0] }, rowids: order.map { rowids[$0] },
+                                 columns: EventColumns(times: order.map { Double(times[$0]) / 1000 }, latitudes: order.map { latitudes[$0] },
+                                                       longitudes: order.map { longitudes[$0] }, depths: order.map { depths[$0] },
+                                                       magnitudes: order.map { magnitudes[$0] }))
     }
 }
