@@ -5,7 +5,7 @@ import QuakeStore
 
 /// The decay of a sequence, as the charts pane draws it in place of the
 /// activity chart (`O`): the selection's largest quake as the mainshock,
-/// its aftershocks at or above their Mc (maximum curvature) counted in
+/// its aftershocks at or above their Mc (by the charts' method, `M`) counted in
 /// logarithmic bins of days since it (events per day), and the Omori–Utsu
 /// law fitted to them (Ogata 1983), or why there is none.
 public struct DecayChart: Sendable, Hashable {
@@ -33,9 +33,9 @@ public struct DecayChart: Sendable, Hashable {
     /// Bins a decade: fine enough to see the decay, coarse enough to count.
     public static let binsPerDecade = 5.0
 
-    public init?(_ decay: SequenceDecay, at now: Date = Date()) {
+    public init?(_ decay: SequenceDecay, mcMethod: ChartMcMethod = .maxc, at now: Date = Date()) {
         let days = zip(decay.aftershockDays, decay.aftershockMagnitudes)
-        guard let threshold = decay.aftershockMc else { return nil }
+        guard let threshold = Self.threshold(decay, mcMethod) else { return nil }
         // Binned as the estimators bin: a 2.45 belongs to M2.5's bin.
         let counted = days.filter { $0.0 > 0 && MagnitudeBinning.bin($0.1, width: 0.1) >= threshold - 1e-9 }.map(\.0)
         guard let first = counted.min(), let last = counted.max() else { return nil }
@@ -51,6 +51,19 @@ public struct DecayChart: Sendable, Hashable {
             failure = "\(error)"
         }
         forecast = decay.forecast(at: now, fit: fit)
+    }
+
+    /// The aftershocks' Mc by `method`: maximum curvature as `stats
+    /// --omori` finds it, the others as the magnitude chart finds them,
+    /// from the aftershocks' 0.1 bins. nil without one.
+    static func threshold(_ decay: SequenceDecay, _ method: ChartMcMethod) -> Double? {
+        guard method != .maxc else { return decay.aftershockMc }
+        guard !decay.aftershockMagnitudes.isEmpty else { return nil }
+        var counts: [Int: Int] = [:]
+        for magnitude in decay.aftershockMagnitudes {
+            counts[Int((MagnitudeBinning.bin(magnitude, width: 0.1) * 10).rounded()), default: 0] += 1
+        }
+        return MagnitudeFrequency(countsByTenths: counts, withoutMagnitude: 0, mcMethod: method).mc
     }
 
     /// Logarithmic bins from the decade's fifth at or below `first` to past `last`.
@@ -71,9 +84,10 @@ extension ChartAggregates {
     /// The decay of the controller's results seen as one sequence; nil
     /// without aftershocks with a magnitude. Reads the selection's times and
     /// magnitudes (the fit needs every time, as `stats --omori`).
-    public static func decay(_ controller: ResultsController, at now: Date = Date()) throws -> DecayChart? {
+    public static func decay(_ controller: ResultsController, mcMethod: ChartMcMethod = .maxc,
+                             at now: Date = Date()) throws -> DecayChart? {
         let selection = try SequenceSelection.read(controller.catalog, predicate: controller.predicate)
-        return SequenceDecay(selection).flatMap { DecayChart($0, at: now) }
+        return SequenceDecay(selection).flatMap { DecayChart($0, mcMethod: mcMethod, at: now) }
     }
 }
 

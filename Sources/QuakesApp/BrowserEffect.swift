@@ -1,3 +1,4 @@
+import QuakeCharts
 import Foundation
 import QuakeMap
 import QuakeQuery
@@ -26,9 +27,9 @@ public enum BrowserEffect: Equatable, Sendable {
     /// The quake nearest a click, from `radius` degrees round it, as `.mapPicked`.
     case pickNearest(GeoPoint, radius: Double, within: MapRegion)
     /// The charts of the results for an activity chart this wide (with the
-    /// sequence's decay in its place when `decay`), as `.charts`
-    /// answering ask number `ask`.
-    case computeCharts(width: Int, decay: Bool, magnitudeTime: Bool, ask: Int)
+    /// sequence's decay in its place when `decay`: its aftershocks counted
+    /// from their Mc by that method), as `.charts` answering ask number `ask`.
+    case computeCharts(width: Int, decay: ChartMcMethod?, magnitudeTime: Bool, ask: Int)
     /// Refresh from the feed or the sources (`r`).
     case refresh
     /// Build the catalog's pending indexes, and those a sort, grouping or

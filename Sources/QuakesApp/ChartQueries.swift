@@ -22,7 +22,7 @@ final class ChartQueries: Sendable {
     private struct State {
         /// The width (and whether with the decay) asked for since the
         /// running computation started, and the ask's number.
-        var pending: (width: Int, decay: Bool, magnitudeTime: Bool, ask: Int)?
+        var pending: (width: Int, decay: ChartMcMethod?, magnitudeTime: Bool, ask: Int)?
         var isRunning = false
     }
     private let state = Mutex(State())
@@ -34,7 +34,7 @@ final class ChartQueries: Sendable {
     }
 
     /// Computes the charts for `width` columns, now or after the running computation.
-    func request(width: Int, decay: Bool = false, magnitudeTime: Bool = false, ask: Int = 0) {
+    func request(width: Int, decay: ChartMcMethod? = nil, magnitudeTime: Bool = false, ask: Int = 0) {
         let start = state.withLock { state in
             state.pending = (width, decay, magnitudeTime, ask)
             defer { state.isRunning = true }
@@ -66,7 +66,7 @@ final class ChartQueries: Sendable {
     }
 
     /// The next width to compute for; nil ends the run.
-    private func takePending() -> (width: Int, decay: Bool, magnitudeTime: Bool, ask: Int)? {
+    private func takePending() -> (width: Int, decay: ChartMcMethod?, magnitudeTime: Bool, ask: Int)? {
         state.withLock { state in
             defer { state.pending = nil }
             if state.pending == nil { state.isRunning = false }
@@ -74,12 +74,14 @@ final class ChartQueries: Sendable {
         }
     }
 
-    /// The charts, with the selection's decay when asked (`O`), with the
+    /// The charts, with the selection's decay when asked (`O`, counted from
+    /// Mc by the method `decay` names), with the
     /// magnitude–time grid when its layout shows.
-    static func charts(_ controller: ResultsController, width: Int, decay: Bool, magnitudeTime: Bool = false,
+    static func charts(_ controller: ResultsController, width: Int, decay: ChartMcMethod?, magnitudeTime: Bool = false,
                        _ compute: (ResultsController, Int) throws -> QuakeCharts) throws -> QuakeCharts {
         var charts = try compute(controller, width)
         if magnitudeTime { charts = charts.withMagnitudeTime(try ChartAggregates.magnitudeTime(controller, span: charts.span, dots: 2 * width)) }
-        return decay ? charts.withDecay(try ChartAggregates.decay(controller)) : charts
+        guard let decay else { return charts }
+        return charts.withDecay(try ChartAggregates.decay(controller, mcMethod: decay))
     }
 }

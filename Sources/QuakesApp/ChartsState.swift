@@ -37,7 +37,8 @@ public struct ChartsState: Equatable, Sendable {
         let selection: QuakePredicate?
         let dataVersion: Int
         let width: Int
-        let decay: Bool
+        /// The decay's Mc method when it shows: `M` asks for it again.
+        let decay: ChartMcMethod?
         let magnitudeTime: Bool
     }
 
@@ -65,7 +66,8 @@ public struct ChartsState: Equatable, Sendable {
         asked = nil
     }
 
-    /// `M`: the next Mc method, applied to the charts shown (their bins are kept).
+    /// `M`: the next Mc method, applied to the charts shown (their bins are
+    /// kept); a decay shown is asked for again, counted from the new Mc.
     mutating func cycleMcMethod() {
         mcMethod = mcMethod.next
         charts = charts?.withMcMethod(mcMethod)
@@ -79,9 +81,9 @@ public struct ChartsState: Equatable, Sendable {
     /// The width to compute charts for, when the pane shows and the
     /// results (complete: counted) or the width changed since the last
     /// ask; nil when nothing is to be asked. Records the ask and numbers it.
-    mutating func ask(for page: ResultsPage?, in area: Rect?) -> (width: Int, decay: Bool, magnitudeTime: Bool, number: Int)? {
+    mutating func ask(for page: ResultsPage?, in area: Rect?) -> (width: Int, decay: ChartMcMethod?, magnitudeTime: Bool, number: Int)? {
         // The decay shows in the first layout only; the second needs the magnitude–time grid.
-        let decay = showsDecay && layout == .activity, magnitudeTime = layout == .timeline
+        let decay = showsDecay && layout == .activity ? mcMethod : nil, magnitudeTime = layout == .timeline
         guard isShown, let page, page.isComplete, let area else { return nil }
         let width = ChartsView.binColumns(in: area)
         guard width > 0 else { return nil }

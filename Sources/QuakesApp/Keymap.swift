@@ -409,7 +409,7 @@ enum Keymap {
                         + "time and the cumulative count; a third time hides it. Every plot has ticks on both axes.",
                       commands: [.cycleCharts]),
         KeyManualItem(keys: "`O`", text: "In the charts pane, the results' decay in the activity chart's place: their "
-                        + "largest quake as the mainshock, the events per day since it at or above their Mc in logarithmic "
+                        + "largest quake as the mainshock, the events per day since it at or above their Mc (by `M`'s method) in logarithmic "
                         + "bins, both axes log10, and the Omori–Utsu law fitted by maximum likelihood (K, c, p; see "
                         + "`stats --omori`), and under its figures the chance of a quake of M ≥ Mmain − 1 in the next day, "
                         + "week, month and year (Reasenberg & Jones 1989, from the fit, else generic California; see "

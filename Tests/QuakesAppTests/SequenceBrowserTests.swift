@@ -89,6 +89,25 @@ import TerminalUI
         #expect(h.lines[1].hasPrefix("2,305 quakes per "), "\(h.lines[1])")
     }
 
+    /// `M` with the decay shown counts it from the charts' new Mc: maximum
+    /// curvature + 0.2 (two tenths over the fullest bin, counted here from
+    /// the fixture), the figures and fit made again from those aftershocks.
+    @Test func mCountsTheDecayFromTheChartsMc() throws {
+        let h = try BrowserHarness(width: 120, height: 30)
+        let rows = try SequenceFixtures.miyagiRows()
+        _ = try QuakeImporter(catalog: h.catalog).importData(Data(try SequenceFixtures.miyagiCSV().utf8), name: "miyagi.csv")
+        try h.refresh()
+        try select("miyagi", in: h)
+        try h.press(.character("O"))
+        var bins: [Int: Int] = [:]
+        for cells in rows.dropFirst() { bins[Int((Double(cells[3])! * 10).rounded()), default: 0] += 1 }
+        let mcTenths = bins.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }!.key + 2
+        let counted = rows.dropFirst().filter { Int((Double($0[3])! * 10).rounded()) >= mcTenths && Double($0[4])! > 0 }.count
+        try h.press(.character("M"))
+        #expect(h.lines[1].hasPrefix("M6.2 jm1 · \(counted.formatted(.number)) ≥ M\(Double(mcTenths) / 10) · K "),
+                "\(h.lines.joined(separator: "\n"))")
+    }
+
     /// The decay's forecast line a day after the Miyagi mainshock, for its
     /// quakes of M ≥ 2.5 (as SAPP fits them; JMA writes 0 for 355 unmeasured
     /// magnitudes): each chance computed here from the parameters the chart
