@@ -28,6 +28,30 @@ struct SectionCommandTests {
                 return (f[0], Double(f[2])!, Double(f[1])!, Double(f[4])!, Double(f[5])!)
             }
         }
+
+        /// The quakes GMT places within `halfWidth` km and between A and A′, in order along the line.
+        func inSection(halfWidth: Double) -> [(id: String, latitude: Double, longitude: Double, along: Double, offset: Double)] {
+            let length = Profile(start: start, end: end, halfWidthKilometres: halfWidth).lengthKilometres
+            return quakes.filter { abs($0.offset) <= halfWidth && $0.along >= 0 && $0.along <= length }.sorted { $0.along < $1.along }
+        }
+    }
+
+    /// A new catalog in `folder` holding the fixture file `fixture`.
+    static func catalog(of fixture: String, in folder: TemporaryFolder) throws -> String {
+        let db = folder.file("q.sqlite")
+        let imported = try runQuakesTUI(["import", "--db", db, fixture])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        return db
+    }
+
+    /// `section -f csv`'s rows (header dropped) are `expected`'s quakes, each along and off the line as GMT puts it (to 1 m).
+    static func expectPlacements(_ rows: [[String]], _ expected: [(id: String, latitude: Double, longitude: Double, along: Double, offset: Double)],
+                                 sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(rows.map { $0[0] } == expected.map(\.id), sourceLocation: sourceLocation)
+        for (row, quake) in zip(rows, expected) {
+            #expect(abs(Double(row[6])! - quake.along) < 0.001 && abs(Double(row[7])! - quake.offset) < 0.001, "\(row)",
+                    sourceLocation: sourceLocation)
+        }
     }
 
     static let lines = ["antimeridian", "over-the-pole", "scotia", "chile", "alaska-over-the-pole"]
@@ -89,40 +113,26 @@ struct SectionCommandTests {
     /// and the M4.4 north of Svalbard beyond the pole, in order along the line.
     @Test func theSectionOverThePoleHoldsTheQuakesGMTPutsThere() throws {
         let folder = TemporaryFolder()
-        let db = folder.file("q.sqlite")
-        #expect(try runQuakesTUI(["import", "--db", db, Fixture.week]).status == 0)
-        let gmt = try GMTProjection("alaska-over-the-pole")
-        let length = Profile(start: gmt.start, end: gmt.end, halfWidthKilometres: 400).lengthKilometres
-        let expected = gmt.quakes.filter { abs($0.offset) <= 400 && $0.along >= 0 && $0.along <= length }.sorted { $0.along < $1.along }
+        let db = try Self.catalog(of: Fixture.week, in: folder)
+        let expected = try GMTProjection("alaska-over-the-pole").inSection(halfWidth: 400)
         #expect(expected.count >= 24 && expected.last?.id == "us1000ems1")
         let result = try runQuakesTUI(["section", "--db", db, "--profile", "64,-150:78,30", "--half-width", "400", "-f", "csv"])
         #expect(result.status == 0, "\(result.stderr)")
-        let rows = result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
-        #expect(rows.map { $0[0] } == expected.map(\.id))
-        for (row, quake) in zip(rows, expected) {
-            #expect(abs(Double(row[6])! - quake.along) < 0.001 && abs(Double(row[7])! - quake.offset) < 0.001, "\(row)")
-        }
+        Self.expectPlacements(result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }, expected)
     }
 
     /// `section --format csv`: exactly the quakes GMT places within the
     /// half-width and between A and A′, in order along the line.
     @Test func theCommandPrintsTheQuakesGMTPutsInTheSection() throws {
         let folder = TemporaryFolder()
-        let db = folder.file("q.sqlite")
-        #expect(try runQuakesTUI(["import", "--db", db, Fixture.month2014]).status == 0)
-        let gmt = try GMTProjection("antimeridian")
-        let length = Profile(start: gmt.start, end: gmt.end, halfWidthKilometres: 300).lengthKilometres
-        let expected = gmt.quakes.filter { abs($0.offset) <= 300 && $0.along >= 0 && $0.along <= length }
-            .sorted { $0.along < $1.along }
+        let db = try Self.catalog(of: Fixture.month2014, in: folder)
+        let expected = try GMTProjection("antimeridian").inSection(halfWidth: 300)
         #expect(expected.count == 21)
         let result = try runQuakesTUI(["section", "--db", db, "--profile=-15,178:-25,-176", "--half-width", "300", "-f", "csv"])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = result.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
         #expect(rows.first == ["id", "time", "magnitude", "latitude", "longitude", "depth_km", "along_km", "offset_km"])
-        #expect(rows.dropFirst().map { $0[0] } == expected.map(\.id))
-        for (row, quake) in zip(rows.dropFirst(), expected) {
-            #expect(abs(Double(row[6])! - quake.along) < 0.001 && abs(Double(row[7])! - quake.offset) < 0.001, "\(row)")
-        }
+        Self.expectPlacements(Array(rows.dropFirst()), expected)
         // A selection is read the other way (the predicate's plan, each row
         // placed as read): the same quakes, those the predicate keeps.
         let filtered = try runQuakesTUI(["section", "--db", db, "--profile=-15,178:-25,-176", "--half-width", "300", "-f", "csv",
