@@ -68,17 +68,9 @@ import TerminalUI
     /// and the aftershocks counted at or above their Mc (maximum curvature,
     /// counted here from the fixture), with the Omori–Utsu fit's figures.
     @Test func oDrawsTheDecayOfTheSequenceInPlaceOfTheActivity() throws {
-        let h = try BrowserHarness(width: 120, height: 30)
-        let rows = try SequenceFixtures.miyagiRows()
-        _ = try QuakeImporter(catalog: h.catalog).importData(Data(try SequenceFixtures.miyagiCSV().utf8), name: "miyagi.csv")
-        try h.refresh()
-        try select("miyagi", in: h)
-        try h.press(.character("O"))
+        let h = try miyagiDecay()
         // Mc of the 2,304 aftershocks by maximum curvature: the fullest 0.1 bin (the lower on a tie).
-        var bins: [Int: Int] = [:]
-        for cells in rows.dropFirst() { bins[Int((Double(cells[3])! * 10).rounded()), default: 0] += 1 }
-        let mcTenths = bins.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }!.key
-        let counted = rows.dropFirst().filter { Int((Double($0[3])! * 10).rounded()) >= mcTenths && Double($0[4])! > 0 }.count
+        let (mcTenths, counted) = try Self.miyagiAftershocks(fromMcPlusTenths: 0)
         let title = h.lines[1]
         #expect(title.hasPrefix("M6.2 jm1 · \(counted.formatted(.number)) ≥ M\(Double(mcTenths) / 10) · K "), "\(h.lines.joined(separator: "\n"))")
         #expect(title.contains(" d p 0.") || title.contains(" d p 1."), "\(title)")
@@ -93,19 +85,32 @@ import TerminalUI
     /// curvature + 0.2 (two tenths over the fullest bin, counted here from
     /// the fixture), the figures and fit made again from those aftershocks.
     @Test func mCountsTheDecayFromTheChartsMc() throws {
+        let h = try miyagiDecay()
+        let (mcTenths, counted) = try Self.miyagiAftershocks(fromMcPlusTenths: 2)
+        try h.press(.character("M"))
+        #expect(h.lines[1].hasPrefix("M6.2 jm1 · \(counted.formatted(.number)) ≥ M\(Double(mcTenths) / 10) · K "),
+                "\(h.lines.joined(separator: "\n"))")
+    }
+
+    /// A browser on SAPP's Miyagi quakes, filtered to them, the decay shown (`O`).
+    func miyagiDecay() throws -> BrowserHarness {
         let h = try BrowserHarness(width: 120, height: 30)
-        let rows = try SequenceFixtures.miyagiRows()
         _ = try QuakeImporter(catalog: h.catalog).importData(Data(try SequenceFixtures.miyagiCSV().utf8), name: "miyagi.csv")
         try h.refresh()
         try select("miyagi", in: h)
         try h.press(.character("O"))
+        return h
+    }
+
+    /// From the fixture's rows: the aftershocks' Mc by maximum curvature
+    /// (the fullest 0.1 bin, the lower on a tie) plus `plus` tenths, and how
+    /// many aftershocks are at or above it.
+    static func miyagiAftershocks(fromMcPlusTenths plus: Int) throws -> (mcTenths: Int, counted: Int) {
+        let rows = try SequenceFixtures.miyagiRows()
         var bins: [Int: Int] = [:]
         for cells in rows.dropFirst() { bins[Int((Double(cells[3])! * 10).rounded()), default: 0] += 1 }
-        let mcTenths = bins.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }!.key + 2
-        let counted = rows.dropFirst().filter { Int((Double($0[3])! * 10).rounded()) >= mcTenths && Double($0[4])! > 0 }.count
-        try h.press(.character("M"))
-        #expect(h.lines[1].hasPrefix("M6.2 jm1 · \(counted.formatted(.number)) ≥ M\(Double(mcTenths) / 10) · K "),
-                "\(h.lines.joined(separator: "\n"))")
+        let mcTenths = bins.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }!.key + plus
+        return (mcTenths, rows.dropFirst().filter { Int((Double($0[3])! * 10).rounded()) >= mcTenths && Double($0[4])! > 0 }.count)
     }
 
     /// The decay's forecast line a day after the Miyagi mainshock, for its
