@@ -32,45 +32,32 @@ public enum SectionQuery {
         let limitSQL = limit > 0 ? " LIMIT \(limit)" : ""
         var placed: [Placed] = [], read = 0
         try catalog.dbWriter.read { db in
+            // Every quake of the box: placed from the box indexes alone
+            // (they carry position, id, magnitude, depth and the rowid);
+            // the times, when wanted, read for the corridor's quakes only,
+            // by rowid in one statement. Read whole, every quake of the box
+            // cost a row lookup for its time and depth (41,202 in the
+            // bench's box for 21,399 in the corridor: 202–223 ms). A
+            // selection's quakes are read as its predicate's plan reads them.
+            let (condition, arguments) = selection.map { QuakePredicate.and($0, box)!.sql } ?? box.sql
+            let index = selection == nil ? try narrowerBoxIndex(profile.box, db).map { " INDEXED BY \($0)" } ?? "" : ""
+            let time = selection == nil ? "0" : "time"
             // Read in place (`StatementRows`): through GRDB's `Row`, the
             // 41,320 entries of the bench's box cost more than SQLite's
             // walk of them.
-            guard let selection else {
-                // Every quake of the box: placed from the box indexes alone
-                // (they carry position, id, magnitude, depth and the rowid);
-                // the times, when wanted, read for the corridor's quakes
-                // only, by rowid in one statement. Read whole, every quake
-                // of the box cost a row lookup for its time and depth
-                // (41,202 in the bench's box for 21,399 in the corridor:
-                // 202–223 ms).
-                let (boxCondition, boxArguments) = box.sql
-                let index = try narrowerBoxIndex(profile.box, db).map { " INDEXED BY \($0)" } ?? ""
-                let entries = try db.makeStatement(sql: """
-                    SELECT rowid, id, magnitude, latitude, longitude, depth FROM quake\(index) WHERE \(boxCondition)\(limitSQL)
-                    """)
-                try StatementRows(entries, arguments: boxArguments).forEach { entry in
-                    read += 1
-                    let latitude = entry.double(3), longitude = entry.double(4)
-                    guard let place = profile.placeInSection(latitude: latitude, longitude: longitude) else { return true }
-                    placed.append(Placed(along: place.along, offset: place.offset, id: entry.text(1), timeMs: 0,
-                                         magnitude: entry.optionalDouble(2), latitude: latitude, longitude: longitude,
-                                         depth: entry.double(5), rowid: entry.int64(0)))
-                    return true
-                }
-                if times { try readTimes(of: &placed, db) }
-                return
-            }
-            let (condition, arguments) = QuakePredicate.and(selection, box)!.sql
-            let rows = try db.makeStatement(sql: "SELECT id, time, magnitude, latitude, longitude, depth FROM quake WHERE \(condition)\(limitSQL)")
-            try StatementRows(rows, arguments: arguments).forEach { row in
+            let statement = try db.makeStatement(sql: """
+                SELECT rowid, id, magnitude, latitude, longitude, depth, \(time) FROM quake\(index) WHERE \(condition)\(limitSQL)
+                """)
+            try StatementRows(statement, arguments: arguments).forEach { row in
                 read += 1
                 let latitude = row.double(3), longitude = row.double(4)
                 guard let place = profile.placeInSection(latitude: latitude, longitude: longitude) else { return true }
-                placed.append(Placed(along: place.along, offset: place.offset, id: row.text(0), timeMs: row.int64(1),
+                placed.append(Placed(along: place.along, offset: place.offset, id: row.text(1), timeMs: row.int64(6),
                                      magnitude: row.optionalDouble(2), latitude: latitude, longitude: longitude,
-                                     depth: row.double(5), rowid: 0))
+                                     depth: row.double(5), rowid: row.int64(0)))
                 return true
             }
+            if selection == nil && times { try readTimes(of: &placed, db) }
         }
         return (alongTheLine(placed), limit > 0 && read >= limit)
     }
