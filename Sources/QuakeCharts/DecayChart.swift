@@ -50,7 +50,7 @@ public struct DecayChart: Sendable, Hashable {
             fit = nil
             failure = "\(error)"
         }
-        forecast = decay.forecast(at: now, fit: fit)
+        forecast = try? decay.forecast(at: now, fit: fit)
     }
 
     /// The aftershocks' Mc by `method`: maximum curvature as `stats
@@ -61,7 +61,7 @@ public struct DecayChart: Sendable, Hashable {
         guard !decay.aftershockMagnitudes.isEmpty else { return nil }
         var counts: [Int: Int] = [:]
         for magnitude in decay.aftershockMagnitudes {
-            counts[Int((MagnitudeBinning.bin(magnitude, width: 0.1) * 10).rounded()), default: 0] += 1
+            counts[MagnitudeBinning.index(magnitude, width: 0.1), default: 0] += 1
         }
         return MagnitudeFrequency(countsByTenths: counts, withoutMagnitude: 0, mcMethod: method).mc
     }

@@ -58,8 +58,7 @@ struct SequenceOptions: ParsableArguments {
         }
         var forecast: AftershockForecast?
         if self.forecast {
-            forecast = try AftershockForecast(mainshockMagnitude: decay.mainshockMagnitude, elapsedDays: decay.elapsedDays(at: try now()),
-                                              parameters: decay.forecastParameters(fit: fit))
+            forecast = try decay.forecast(at: try now(), fit: fit)
         }
         return SequenceReport(decay: decay, fit: omori || forecast != nil ? fit : nil, fitError: fitError, forecast: forecast)
     }

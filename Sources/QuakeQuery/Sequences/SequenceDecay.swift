@@ -51,9 +51,9 @@ public struct SequenceDecay: Sendable {
         return AftershockParameters(fit: fit, bValue: b, mainshockMagnitude: mainshockMagnitude)
     }
 
-    /// The forecast from `date` with `forecastParameters(fit:)`; nil before the mainshock.
-    public func forecast(at date: Date, fit: OmoriFit?) -> AftershockForecast? {
-        try? AftershockForecast(mainshockMagnitude: mainshockMagnitude, elapsedDays: elapsedDays(at: date),
+    /// The forecast from `date` with `forecastParameters(fit:)`; an error before the mainshock.
+    public func forecast(at date: Date, fit: OmoriFit?) throws -> AftershockForecast {
+        try AftershockForecast(mainshockMagnitude: mainshockMagnitude, elapsedDays: elapsedDays(at: date),
                                 parameters: forecastParameters(fit: fit))
     }
 
