@@ -78,16 +78,20 @@ public struct QuakeListFormat {
             case "all": self = .all
             case "usgs": self = .usgs
             default:
-                let names = argument.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                let names = Self.names(in: argument)
                 guard !names.isEmpty, names.allSatisfy(QuakeListFormat.listableFields.contains) else { return nil }
                 self = .listed(names)
             }
         }
 
+        /// The fields an argument names, by commas, trimmed.
+        private static func names(in argument: String) -> [String] {
+            argument.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+
         /// Why `argument` is not a column set, naming the first unknown field.
         public static func problem(_ argument: String) -> String {
-            let unknown = argument.split(separator: ",", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }.first { !QuakeListFormat.listableFields.contains($0) } ?? argument
+            let unknown = names(in: argument).first { !QuakeListFormat.listableFields.contains($0) } ?? argument
             return "--columns: '\(unknown)' is no field; give standard, all, usgs, or fields joined by commas from: "
                 + QuakeListFormat.listableFields.joined(separator: ", ")
         }
@@ -95,6 +99,8 @@ public struct QuakeListFormat {
 
     /// Every field `--columns` may list.
     public static let listableFields = fields + measurementFields
+    /// Each listable field's place among them (a listed row looks each up once a row).
+    private static let listablePositions = Dictionary(listableFields.enumerated().map { ($1, $0) }) { first, _ in first }
 
     public var columns: Columns = .standard
 
@@ -199,7 +205,7 @@ public struct QuakeListFormat {
         let standard = Self.values(quake, text: text) + distances + (sectioned ? [text(section ?? "")] : [])
         if case .listed(let names) = columns {
             let every = Self.values(quake, text: text) + measurements(quake, text: text)
-            return names.map { every[Self.listableFields.firstIndex(of: $0)!] }
+            return names.map { every[Self.listablePositions[$0]!] }
         }
         guard columns == .all else { return standard }
         return standard + measurements(quake, text: text)
