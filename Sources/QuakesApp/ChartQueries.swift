@@ -19,10 +19,14 @@ final class ChartQueries: Sendable {
     private let inbox: EventInbox
     private let compute: Compute
     private let queue = DispatchQueue(label: "quakes.charts", qos: .userInitiated)
+    /// What one computation is for: the width, the decay's Mc method when
+    /// it shows, whether the magnitude–time grid shows, the ask's number.
+    typealias Request = (width: Int, decay: ChartMcMethod?, magnitudeTime: Bool, ask: Int)
+
     private struct State {
         /// The width (and whether with the decay) asked for since the
         /// running computation started, and the ask's number.
-        var pending: (width: Int, decay: ChartMcMethod?, magnitudeTime: Bool, ask: Int)?
+        var pending: Request?
         var isRunning = false
     }
     private let state = Mutex(State())
@@ -66,7 +70,7 @@ final class ChartQueries: Sendable {
     }
 
     /// The next width to compute for; nil ends the run.
-    private func takePending() -> (width: Int, decay: ChartMcMethod?, magnitudeTime: Bool, ask: Int)? {
+    private func takePending() -> Request? {
         state.withLock { state in
             defer { state.pending = nil }
             if state.pending == nil { state.isRunning = false }
