@@ -25,6 +25,7 @@ public enum Schema {
         ("v11: quakes per map cell of two more grids", KeptCells.addLevels),
         ("v12: sequence sections in order", SequenceTable.addSections),
         ("v13: when each quake was first stored", addAdditionTimes),
+        ("v14: sequence clusters found by their sections", SequenceTable.findClustersBySections),
     ]
 
     /// The index of `changedAt`, which the marks of changed quakes read.

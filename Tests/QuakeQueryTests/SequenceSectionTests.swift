@@ -166,7 +166,7 @@ struct SequenceSectionTests {
                 CREATE TRIGGER sequence_quakeDeleted AFTER DELETE ON quake BEGIN DELETE FROM sequence WHERE quakeId = old.id; END;
                 DROP TABLE sequenceSection;
                 ALTER TABLE sequenceRun DROP COLUMN rows;
-                DELETE FROM grdb_migrations WHERE identifier LIKE 'v12:%';
+                DELETE FROM grdb_migrations WHERE identifier LIKE 'v12:%' OR identifier LIKE 'v14:%';
                 """)
         }
         let upgraded = try QuakeCatalog(path: week.catalog.path)

@@ -143,8 +143,8 @@ struct GardnerKnopoffIncrement {
     /// first quake in time (the clusters' numbers could then change).
     private func place(_ quake: Epicentre, in opener: Opener) throws -> Bool {
         let first = try Row.fetchOne(db, sql: """
-            SELECT quakeTime, quakeId FROM sequence WHERE method = ? AND cluster = ? ORDER BY quakeTime, quakeId LIMIT 1
-            """, arguments: [run.method, opener.cluster])
+            SELECT quakeTime, quakeId FROM sequence WHERE method = ? AND sectionRank = ? ORDER BY quakeTime, quakeId LIMIT 1
+            """, arguments: [run.method, opener.rank])
         guard let first, quake.timeMs > first[0] as Int64 || (quake.timeMs == first[0] as Int64 && quake.id > first[1] as String) else {
             return false
         }
@@ -194,8 +194,8 @@ struct GardnerKnopoffIncrement {
     /// by its title between the kept ones.
     private func placeAlone(_ quake: Epicentre) throws -> Bool {
         let last = try Row.fetchOne(db, sql: """
-            SELECT cluster, min(quakeTime) FROM sequence WHERE method = ?1
-            AND cluster = (SELECT max(cluster) FROM sequence WHERE method = ?1)
+            SELECT s.cluster, (SELECT min(quakeTime) FROM sequence WHERE method = ?1 AND sectionRank = s.rank)
+            FROM sequenceSection AS s WHERE method = ?1 ORDER BY cluster DESC LIMIT 1
             """, arguments: [run.method])
         let lastCluster = last?[0] as Int64? ?? 0
         if let firstTime = last?[1] as Int64?, quake.timeMs <= firstTime { return false }
@@ -210,7 +210,8 @@ struct GardnerKnopoffIncrement {
         case let (nil, high?): rank = high - Self.rankSpacing
         case (nil, nil): rank = Self.rankSpacing
         }
-        try db.execute(sql: "INSERT INTO sequenceSection (method, rank, title, quakes) VALUES (?, ?, ?, 1)", arguments: [run.method, rank, title])
+        try db.execute(sql: "INSERT INTO sequenceSection (method, rank, title, quakes, cluster) VALUES (?, ?, ?, 1, ?)",
+                       arguments: [run.method, rank, title, lastCluster + 1])
         try db.execute(sql: """
             INSERT INTO sequence (quakeId, method, cluster, role, mainshock, sectionRank, quakeTime) VALUES (?, ?, ?, ?, ?, ?, ?)
             """, arguments: [quake.id, run.method, lastCluster + 1, SequenceRole.mainshock.rawValue, quake.id, rank, quake.timeMs])

@@ -38,7 +38,7 @@ public struct SequenceSelection: Sendable {
             return true
         }
         let order = times.indices.sorted { a, b in
-            times[a] != times[b] ? times[a] < times[b] : ids[a].utf8.lexicographicallyPrecedes(ids[b].utf8)
+            times[a] != times[b] ? times[a] < times[b] : ByteOrder.precedes(ids[a], ids[b])
         }
         return SequenceSelection(ids: order.map { ids[$0] }, rowids: order.map { rowids[$0] },
                                  columns: EventColumns(times: order.map { Double(times[$0]) / 1000 }, latitudes: order.map { latitudes[$0] },

@@ -21,7 +21,7 @@ public enum SequenceTable {
             CREATE TABLE sequence (quakeId TEXT NOT NULL, method TEXT NOT NULL, cluster INTEGER NOT NULL,
                                    role TEXT NOT NULL, mainshock TEXT NOT NULL,
                                    PRIMARY KEY (quakeId, method)) WITHOUT ROWID;
-            \(indexesSQL)
+            \(v10ClusterIndexSQL)
             CREATE TABLE sequenceRun (method TEXT PRIMARY KEY NOT NULL, settings TEXT NOT NULL,
                                       scope TEXT NOT NULL, scopeSQL TEXT NOT NULL, scopeArguments TEXT NOT NULL,
                                       ranAt INTEGER NOT NULL, quakes INTEGER NOT NULL, clusters INTEGER NOT NULL,
@@ -53,17 +53,23 @@ public enum SequenceTable {
         (SELECT title FROM sequenceSection WHERE sequenceSection.method = sequence.method AND sequenceSection.rank = sequence.sectionRank)
         """
 
-    /// The index a method's clusters are found by (`membersSQL`); a
-    /// mainshock's members are found by `sequence_section` since v12. A
-    /// declustering drops them and builds them again after writing: a
-    /// million verdicts in random mainshock order cost 3 s more through
-    /// them than sorted once at the end.
-    static let indexesSQL = """
+    /// The index v10 to v13 found a method's clusters by; v14 finds them
+    /// by their sections (`sectionClusterIndexSQL`).
+    static let v10ClusterIndexSQL = """
         CREATE INDEX sequence_cluster ON sequence(method, cluster);
         """
+    /// A declustering drops the indexes and builds them again after
+    /// writing: a million verdicts in random mainshock order cost 3 s more
+    /// through them than sorted once at the end.
     static let dropIndexesSQL = """
         DROP INDEX IF EXISTS sequence_mainshock; DROP INDEX IF EXISTS sequence_cluster; DROP INDEX IF EXISTS sequence_section;
+        DROP INDEX IF EXISTS sequenceSection_cluster;
         """
+    /// A cluster's section, found by its number (each cluster is one
+    /// mainshock's, so one section): `cluster == N` and the increment's
+    /// newest cluster. An index of a million verdicts by cluster cost each
+    /// declustering 1.3–1.8 s; one of the sections' is a tenth as large.
+    static let sectionClusterIndexSQL = "CREATE INDEX sequenceSection_cluster ON sequenceSection(method, cluster);"
     /// The v12 index sequence sections are read in order from (newest
     /// section first: the index backwards, NULL ranks, the quakes the
     /// method did not place, last).
@@ -111,9 +117,22 @@ public enum SequenceTable {
         }
         try db.execute(sql: """
             UPDATE sequenceRun SET rows = (SELECT count(*) FROM sequence WHERE sequence.method = sequenceRun.method);
-            \(indexesSQL)
+            \(v10ClusterIndexSQL)
             \(sectionIndexSQL)
             \(deleteTriggerSQL)
+            """)
+    }
+
+    /// The v14 migration: each section keeps its cluster's number, and
+    /// clusters are found by it (`sectionClusterIndexSQL`), not by an index
+    /// of every verdict.
+    static func findClustersBySections(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP INDEX IF EXISTS sequence_cluster;
+            ALTER TABLE sequenceSection ADD COLUMN cluster INTEGER;
+            UPDATE sequenceSection SET cluster = (SELECT cluster FROM sequence
+                WHERE sequence.method = sequenceSection.method AND sequence.sectionRank = sequenceSection.rank LIMIT 1);
+            \(sectionClusterIndexSQL)
             """)
     }
 
@@ -151,9 +170,17 @@ public enum SequenceTable {
     /// A mainshock's members share its section: found by its own row's
     /// rank in `sequence_section` (an index of their own cost 0.6 s more
     /// to each declustering of 1,000,000 quakes).
+    /// A cluster's members share its section too (v14): found by the
+    /// section's rank, kept beside the cluster's number.
     public static func membersSQL(_ column: String) -> String {
-        guard column == "mainshock" else {
-            return "id IN (SELECT quakeId FROM sequence WHERE method = \(currentMethodSQL) AND \(column) = ?)"
+        switch column {
+        case "cluster":
+            return """
+                id IN (SELECT quakeId FROM sequence WHERE method = \(currentMethodSQL) AND sectionRank = \
+                (SELECT rank FROM sequenceSection WHERE method = \(currentMethodSQL) AND cluster = ?))
+                """
+        case "mainshock": break
+        default: return "id IN (SELECT quakeId FROM sequence WHERE method = \(currentMethodSQL) AND \(column) = ?)"
         }
         return """
             id IN (SELECT quakeId FROM sequence WHERE method = \(currentMethodSQL) AND (sectionRank, mainshock) = \
