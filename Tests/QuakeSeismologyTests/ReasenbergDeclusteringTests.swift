@@ -78,6 +78,29 @@ struct ReasenbergDeclusteringTests {
         #expect(result.role == [.aftershock, .foreshock, .mainshock, .aftershock, .foreshock, .mainshock])
     }
 
+    /// A large quake reaches events many latitude bands (0.05°) away, on
+    /// both sides: rfact·r(7) = 69.4 km; 0.6° north and south is 66.4 km,
+    /// less 2.25 = 64.1 km, linked within the M7's τmin; 0.7° north is 75.2 km
+    /// after the reduction, not linked, and the M2s' own reach (0.694 km, and
+    /// no largest's reach: their τ, 0.695 d, is clamped to τmin) is far short.
+    @Test func aLargeQuakeLinksEventsManyBandsAway() throws {
+        let result = try ReasenbergDeclustering().decluster(Self.events([(0, 0, 7), (0.5, 0.6, 2), (0.6, -0.6, 2), (0.7, 0.7, 2)]))
+        #expect(result.cluster == [1, 1, 1, 2])
+        #expect(result.mainshock == [0, 0, 0, 3])
+        #expect(result.role == [.mainshock, .aftershock, .aftershock, .mainshock])
+    }
+
+    /// Across a pole, half the world apart in longitude: 0.02° of arc
+    /// (2.2 km, 0 after the reduction) links two M2s an hour apart at 89.99° N,
+    /// and at 89.99° S; the north pair and the south pair stay apart.
+    @Test func eventsAcrossAPoleAreLinked() throws {
+        let events = EventColumns(times: [0, Self.hour, 2 * Self.hour, 3 * Self.hour], latitudes: [89.99, 89.99, -89.99, -89.99],
+                                  longitudes: [0, 180, -90, 90], depths: [10, 10, 10, 10], magnitudes: [2, 2, 2, 2])
+        let result = try ReasenbergDeclustering().decluster(events)
+        #expect(result.cluster == [1, 1, 2, 2])
+        #expect(result.role == [.mainshock, .aftershock, .mainshock, .aftershock])
+    }
+
     @Test func swissCatalogueMatchesTheReference() throws {
         let events = try DeclusteringFixtures.swissCatalogue()
         // expected_reasenberg.csv: reference_reasenberg.py, ZMAP defaults (xmeff = smallest magnitude).
