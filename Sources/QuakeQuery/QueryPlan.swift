@@ -192,6 +192,10 @@ struct QueryPlan: Sendable {
 
     private static func planningRows(_ configuration: FetchConfiguration, _ db: Database) throws -> (window: QueryPlan, summary: QueryPlan) {
         guard let predicate = configuration.predicate else { return (QueryPlan(configuration), QueryPlan(configuration)) }
+        if let members = predicate.singleSequenceMembership, try db.tableExists("sequenceSection") {
+            let known = try Int.fetchOne(db, sql: SequenceTable.keptMembersSQL(members.field.name), arguments: [members.value])
+            return (QueryPlan(configuration, knownCount: known), QueryPlan(configuration, knownCount: known))
+        }
         let boxes = try DistancePlanning.access(predicate, order: orderTerms(configuration), db)
         let texts = predicate.placeSearches
         guard !texts.isEmpty else {

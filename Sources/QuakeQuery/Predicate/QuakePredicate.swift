@@ -78,6 +78,15 @@ public struct QuakePredicate: Sendable, Hashable, CustomStringConvertible {
     /// how a place search finds its matches (and the kept counts theirs).
     static let matchingPlacesSQL = "SELECT placeFolded FROM quakePlace WHERE instr(placeFolded, ?) > 0"
 
+    /// The field and value when the whole predicate is one sequence's
+    /// members, `mainshock == "…"` or `cluster == N` (`A` in the browser):
+    /// their count is kept (`SequenceTable.keptMembersSQL`).
+    public var singleSequenceMembership: (field: QuakeField, value: DatabaseValue)? {
+        guard case .comparison(let field, .equal, let value, let options) = root, options.isEmpty,
+              field == .mainshock || field == .cluster else { return nil }
+        return (field, value.databaseValue)
+    }
+
     /// The text when the whole predicate is one `place CONTAINS[cd]` test
     /// (the filter field alone).
     public var singlePlaceSearch: String? {

@@ -188,6 +188,19 @@ public enum SequenceTable {
             """
     }
 
+    /// SQL of how many quakes `membersSQL(column)` selects, from the kept
+    /// count of their section (`sequenceSection.quakes`), with the same
+    /// argument: a mainshock's members are its section's quakes (none when
+    /// the quake is not a mainshock), a cluster's its section's. Counted
+    /// through `quake_id`, the largest sequence of 1,000,000 generated
+    /// quakes (108,694) took 0.8–1.0 s.
+    public static func keptMembersSQL(_ column: String) -> String {
+        let section = column == "cluster"
+            ? "cluster = ?1"
+            : "rank = (SELECT sectionRank FROM sequence WHERE method = \(currentMethodSQL) AND quakeId = ?1 AND mainshock = ?1)"
+        return "SELECT coalesce((SELECT quakes FROM sequenceSection WHERE method = \(currentMethodSQL) AND \(section)), 0)"
+    }
+
     /// The current method's name, evaluated once a statement (uncorrelated).
     public static let currentMethodSQL = "(SELECT method FROM sequenceRun WHERE isCurrent = 1)"
 }
