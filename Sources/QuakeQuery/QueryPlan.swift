@@ -41,8 +41,8 @@ struct QueryPlan: Sendable {
         }
     }
 
-    let whereSQL: String
-    let arguments: StatementArguments
+    private(set) var whereSQL: String
+    private(set) var arguments: StatementArguments
     private(set) var order: [OrderTerm]
     let section: SectionKey?
     /// The count, when planning already knows it.
@@ -75,6 +75,13 @@ struct QueryPlan: Sendable {
         /// Some quakes came after the method ran (or a catalog's rows were
         /// never completed): every quake, its row if any, sorted.
         case partial
+        /// One sequence's members (`A`: the predicate is its membership
+        /// alone): its section's rows of `sequence_section` (the rank by
+        /// this SQL), in time order, each quake's row by its id. Found by
+        /// the predicate, the members of the largest generated sequence
+        /// (108,694 quakes at 1,000,000) were read and sorted by time for
+        /// each window: about a second.
+        case members(rankSQL: String)
     }
     /// The results the kept counts stand for: every quake (no predicate),
     /// or the place filter's alone (its folded text); nil for any other
@@ -123,7 +130,13 @@ struct QueryPlan: Sendable {
             && Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sequenceRun)") == true
         plans.window.readsSequences = readsSequences
         plans.summary.readsSequences = readsSequences
-        if configuration.sectionIdentifier == .sequence {
+        if configuration.sectionIdentifier == nil, readsSequences, let members = configuration.predicate?.singleSequenceMembership,
+           let rankSQL = SequenceTable.memberRankSQL(members.field.name, value: members.value) {
+            // The window alone: the summary's count is kept, its aggregates read the quake table.
+            plans.window.joinSequences(.members(rankSQL: rankSQL))
+            plans.window.whereSQL = "1"
+            plans.window.arguments = StatementArguments()
+        } else if configuration.sectionIdentifier == .sequence {
             if readsSequences {
                 let join = try sequenceJoin(plans.window, db)
                 plans.window.joinSequences(join)
@@ -187,6 +200,7 @@ struct QueryPlan: Sendable {
         case .covering: return "sequence JOIN quake ON quake.id = sequence.quakeId AND \(method)"
         case .coveringFromMatches: return "quake CROSS JOIN sequence ON sequence.quakeId = quake.id AND \(method)"
         case .partial: return "quake LEFT JOIN sequence ON sequence.quakeId = quake.id AND \(method)"
+        case .members(let rank): return "sequence JOIN quake ON quake.id = sequence.quakeId AND \(method) AND sequence.sectionRank = \(rank)"
         }
     }
 
@@ -297,7 +311,9 @@ struct QueryPlan: Sendable {
         let table = fromSQL
         // How many services reported each row read (its other origins counted: one index probe a row).
         var columns = countsOrigins ? "quake.*, \(QuakeField.origins.column) AS origins" : "quake.*"
-        if sequenceJoin != .none {
+        if case .members = sequenceJoin {
+            columns += ", sequence.cluster || char(31) || sequence.role || char(31) || sequence.mainshock AS sequenceVerdict"
+        } else if sequenceJoin != .none {
             columns += """
                 , sequence.cluster || char(31) || sequence.role || char(31) || sequence.mainshock AS sequenceVerdict\
                 , sequence.sectionRank AS sequenceRank, \(SequenceTable.sectionTitleSQL) AS sequenceTitle
@@ -315,7 +331,12 @@ struct QueryPlan: Sendable {
     /// The quake `id` as this plan's rows carry it (its sequence's rank
     /// and title included), whether or not the predicate selects it.
     func row(id: String, _ db: Database) throws -> Quake? {
-        try Quake.fetchOne(db, sql: selectRows(where: "quake.id = ?", orderedBy: orderSQL, "LIMIT 1"), arguments: [id])
+        if case .members = sequenceJoin {   // a quake outside the sequence too
+            var plain = self
+            plain.sequenceJoin = .none
+            return try Quake.fetchOne(db, sql: plain.selectRows(where: "quake.id = ?", orderedBy: "quake.id", "LIMIT 1"), arguments: [id])
+        }
+        return try Quake.fetchOne(db, sql: selectRows(where: "quake.id = ?", orderedBy: orderSQL, "LIMIT 1"), arguments: [id])
     }
 
     var countSQL: String { "SELECT count(*) FROM \(QuakeField.table) WHERE \(whereSQL)" }

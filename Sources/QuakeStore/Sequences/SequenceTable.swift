@@ -195,10 +195,27 @@ public enum SequenceTable {
     /// through `quake_id`, the largest sequence of 1,000,000 generated
     /// quakes (108,694) took 0.8–1.0 s.
     public static func keptMembersSQL(_ column: String) -> String {
-        let section = column == "cluster"
-            ? "cluster = ?1"
-            : "rank = (SELECT sectionRank FROM sequence WHERE method = \(currentMethodSQL) AND quakeId = ?1 AND mainshock = ?1)"
-        return "SELECT coalesce((SELECT quakes FROM sequenceSection WHERE method = \(currentMethodSQL) AND \(section)), 0)"
+        "SELECT coalesce((SELECT quakes FROM sequenceSection WHERE method = \(currentMethodSQL) AND rank = \(sectionRankSQL(column, "?1"))), 0)"
+    }
+
+    /// SQL of the section rank of the members `membersSQL(column)` selects
+    /// with `value` (as an SQL literal, not an argument: it joins the rows'
+    /// source); nil for a value no literal can hold.
+    public static func memberRankSQL(_ column: String, value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .int64(let number): return sectionRankSQL(column, String(number))
+        case .double(let number) where number.isFinite: return sectionRankSQL(column, "\(number)")
+        case .string(let text) where !text.contains("\0"): return sectionRankSQL(column, "'" + text.replacingOccurrences(of: "'", with: "''") + "'")
+        default: return nil
+        }
+    }
+
+    /// The rank of the section of a mainshock's members (none when the
+    /// quake is no mainshock), or of a cluster's.
+    private static func sectionRankSQL(_ column: String, _ value: String) -> String {
+        column == "cluster"
+            ? "(SELECT rank FROM sequenceSection WHERE method = \(currentMethodSQL) AND cluster = \(value))"
+            : "(SELECT sectionRank FROM sequence AS s WHERE s.method = \(currentMethodSQL) AND s.quakeId = \(value) AND s.mainshock = \(value))"
     }
 
     /// The current method's name, evaluated once a statement (uncorrelated).
