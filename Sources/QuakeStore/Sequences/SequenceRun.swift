@@ -53,16 +53,13 @@ public struct SequenceRun: Sendable, Equatable {
         // In the key's order: appended to the table's B-tree, not scattered
         // through it. Plain INSERT: the method's rows were deleted above.
         let byId = ByteOrder.sortedIndices(ids)
-        var insert = try BatchInsert("INSERT INTO sequence (quakeId, method, cluster, role, mainshock, sectionRank, quakeTime)",
-                                     columns: 7, rows: byId.count, db)
         let mainshocks = result.mainshock, clusterNumbers = result.cluster, roles = result.role, times = selection.columns.times
-        for i in byId {
-            let mainshock = mainshocks[i]
-            try insert.add { binder in
-                try binder.bind(ids[i]); try binder.bind(method); try binder.bind(Int64(clusterNumbers[i]))
-                try binder.bind(roles[i].rawValue); try binder.bind(ids[mainshock]); try binder.bind(Int64(rank[mainshock]))
-                try binder.bind(Int64((times[i] * 1000).rounded()))
-            }
+        try BatchInsert.insert("INSERT INTO sequence (quakeId, method, cluster, role, mainshock, sectionRank, quakeTime)",
+                               columns: 7, rows: byId.count, db) { row, binder in
+            let i = byId[row], mainshock = mainshocks[i]
+            try binder.bind(ids[i]); try binder.bind(method); try binder.bind(Int64(clusterNumbers[i]))
+            try binder.bind(roles[i].rawValue); try binder.bind(ids[mainshock]); try binder.bind(Int64(rank[mainshock]))
+            try binder.bind(Int64((times[i] * 1000).rounded()))
         }
         var rows = ids.count
         if try QuakeCatalog.keptQuakeCount(db) != ids.count { rows += try SequenceTable.addUnplacedRows(method: method, db) }
@@ -96,9 +93,8 @@ public struct SequenceRun: Sendable, Equatable {
         let mainshocks = members.indices.filter { members[$0] > 0 }.sorted { selection.rowids[$0] < selection.rowids[$1] }
         try db.execute(sql: "CREATE TEMP TABLE sectionMainshock (quakeRow INTEGER PRIMARY KEY, position INTEGER NOT NULL)")
         defer { try? db.execute(sql: "DROP TABLE temp.sectionMainshock") }
-        var mainshockRows = try BatchInsert("INSERT INTO sectionMainshock (quakeRow, position)", columns: 2, rows: mainshocks.count, db)
-        for position in mainshocks {
-            try mainshockRows.add { binder in try binder.bind(selection.rowids[position]); try binder.bind(Int64(position)) }
+        try BatchInsert.insert("INSERT INTO sectionMainshock (quakeRow, position)", columns: 2, rows: mainshocks.count, db) { row, binder in
+            try binder.bind(selection.rowids[mainshocks[row]]); try binder.bind(Int64(mainshocks[row]))
         }
         var positions: [Int] = [], titles: [String] = []
         positions.reserveCapacity(mainshocks.count); titles.reserveCapacity(mainshocks.count)
@@ -111,15 +107,13 @@ public struct SequenceRun: Sendable, Equatable {
         }
         let order = ByteOrder.sortedIndices(titles)
         var rank = [Int](repeating: 0, count: selection.count)
-        var sections = try BatchInsert("INSERT INTO sequenceSection (method, rank, title, quakes, cluster)", columns: 5,
-                                       rows: order.count, db)
-        for (place, index) in order.enumerated() {
-            let position = positions[index], sectionRank = Int64(place + 1) * GardnerKnopoffIncrement.rankSpacing
+        try BatchInsert.insert("INSERT INTO sequenceSection (method, rank, title, quakes, cluster)", columns: 5,
+                               rows: order.count, db) { place, binder in
+            let index = order[place], position = positions[index]
+            let sectionRank = Int64(place + 1) * GardnerKnopoffIncrement.rankSpacing
             rank[position] = Int(sectionRank)
-            try sections.add { binder in
-                try binder.bind(method); try binder.bind(sectionRank); try binder.bind(titles[index])
-                try binder.bind(Int64(members[position])); try binder.bind(Int64(result.cluster[position]))
-            }
+            try binder.bind(method); try binder.bind(sectionRank); try binder.bind(titles[index])
+            try binder.bind(Int64(members[position])); try binder.bind(Int64(result.cluster[position]))
         }
         return rank
     }
