@@ -206,7 +206,7 @@ struct QueryPlan: Sendable {
 
     private static func planningRows(_ configuration: FetchConfiguration, _ db: Database) throws -> (window: QueryPlan, summary: QueryPlan) {
         guard let predicate = configuration.predicate else { return (QueryPlan(configuration), QueryPlan(configuration)) }
-        if let members = predicate.singleSequenceMembership, try db.tableExists("sequenceSection") {
+        if let members = predicate.singleSequenceMembership {
             let known = try Int.fetchOne(db, sql: SequenceTable.keptMembersSQL(members.field.name), arguments: [members.value])
             return (QueryPlan(configuration, knownCount: known), QueryPlan(configuration, knownCount: known))
         }
@@ -311,13 +311,11 @@ struct QueryPlan: Sendable {
         let table = fromSQL
         // How many services reported each row read (its other origins counted: one index probe a row).
         var columns = countsOrigins ? "quake.*, \(QuakeField.origins.column) AS origins" : "quake.*"
-        if case .members = sequenceJoin {
-            columns += ", sequence.cluster || char(31) || sequence.role || char(31) || sequence.mainshock AS sequenceVerdict"
-        } else if sequenceJoin != .none {
-            columns += """
-                , sequence.cluster || char(31) || sequence.role || char(31) || sequence.mainshock AS sequenceVerdict\
-                , sequence.sectionRank AS sequenceRank, \(SequenceTable.sectionTitleSQL) AS sequenceTitle
-                """
+        if sequenceJoin != .none {
+            columns += ", \(SequenceTable.joinedVerdictSQL) AS sequenceVerdict"
+            if case .members = sequenceJoin {} else {
+                columns += ", sequence.sectionRank AS sequenceRank, \(SequenceTable.sectionTitleSQL) AS sequenceTitle"
+            }
         } else if readsSequences {
             columns += ", \(SequenceTable.verdictSQL) AS sequenceVerdict"
         }

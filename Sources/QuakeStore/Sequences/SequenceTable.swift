@@ -44,9 +44,12 @@ public enum SequenceTable {
     /// read instead of three (a page of rows at 1,000,000 quakes: about
     /// 0.6 ms less).
     public static let verdictSQL = """
-        (SELECT cluster || char(31) || role || char(31) || mainshock FROM sequence         WHERE sequence.quakeId = quake.id AND sequence.method = \(currentMethodSQL))
+        (SELECT \(joinedVerdictSQL) FROM sequence WHERE sequence.quakeId = quake.id AND sequence.method = \(currentMethodSQL))
         """
     static let verdictSeparator: Character = "\u{1F}"
+
+    /// The verdict text of a `sequence` row (in `verdictSQL`, and of a row joined in).
+    public static let joinedVerdictSQL = "sequence.cluster || char(31) || sequence.role || char(31) || sequence.mainshock"
 
     /// The row `sequence`'s section title (v12), from the kept titles.
     public static let sectionTitleSQL = """
@@ -175,10 +178,7 @@ public enum SequenceTable {
     public static func membersSQL(_ column: String) -> String {
         switch column {
         case "cluster":
-            return """
-                id IN (SELECT quakeId FROM sequence WHERE method = \(currentMethodSQL) AND sectionRank = \
-                (SELECT rank FROM sequenceSection WHERE method = \(currentMethodSQL) AND cluster = ?))
-                """
+            return "id IN (SELECT quakeId FROM sequence WHERE method = \(currentMethodSQL) AND sectionRank = \(sectionRankSQL(column, "?")))"
         case "mainshock": break
         default: return "id IN (SELECT quakeId FROM sequence WHERE method = \(currentMethodSQL) AND \(column) = ?)"
         }
