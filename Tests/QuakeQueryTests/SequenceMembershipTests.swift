@@ -10,7 +10,7 @@ import Testing
 /// 2018 week, for a quake that is no mainshock (none), and after a member
 /// is deleted; their rows are read from the sequence's section in time
 /// order, and must be the rows, order and positions the oracle gives.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct SequenceMembershipTests {
     static func counted(_ catalog: QuakeCatalog, _ text: String) throws -> (kept: Int?, rows: Int) {
         let configuration = FetchConfiguration(predicate: try QuakePredicate(text))
