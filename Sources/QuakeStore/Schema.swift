@@ -26,6 +26,7 @@ public enum Schema {
         ("v12: sequence sections in order", SequenceTable.addSections),
         ("v13: when each quake was first stored", addAdditionTimes),
         ("v14: sequence clusters found by their sections", SequenceTable.findClustersBySections),
+        ("v15: declusterings run again after an import's commit", SequenceTable.addWaitingMarks),
     ]
 
     /// The index of `changedAt`, which the marks of changed quakes read.

@@ -3,7 +3,9 @@ import GRDB
 
 /// Imports USGS GeoJSON and CSV feeds, FDSN event text, QuakeML and the
 /// ISC-GEM catalogue's CSV into the catalog. Each file is one
-/// transaction: it lands whole or not at all.
+/// transaction: it lands whole or not at all. A kept declustering the
+/// import cannot follow in place runs again after that commit, before the
+/// import returns (`QuakeCatalog.runWaitingDeclusterings`).
 public struct QuakeImporter: Sendable {
     public let catalog: QuakeCatalog
 
@@ -200,6 +202,7 @@ public struct QuakeImporter: Sendable {
                 throw CatalogError.wrapping(error, path: catalog.path, operation: .write)
             }
         }
+        try catalog.runWaitingDeclusterings()
         return report
     }
 
@@ -231,6 +234,7 @@ public struct QuakeImporter: Sendable {
                 try upserter.finish(bulk, counts: counts, into: &report)
             }
         }
+        try catalog.runWaitingDeclusterings()
         return report
     }
 

@@ -355,7 +355,7 @@ final class Upserter {
         // Only rows added (none updated, merged, joined or deleted): a kept
         // result may take them in place; they are the rows changed now.
         let onlyAdded = bulk == nil && report.updated == 0 && report.merged == 0 && report.joined == 0
-        try QuakeCatalog.refreshDeclusterings(declusterings, db, addedAt: onlyAdded ? now : nil)
+        try QuakeCatalog.followImport(declusterings, db, addedAt: onlyAdded ? now : nil)
     }
 
     /// Inserts the quake as a new row, stepping SQLite itself: GRDB's

@@ -37,25 +37,49 @@ extension QuakeCatalog {
         try CatalogError.wrappingErrors(path: path, operation: .read) { try dbWriter.read { db in try SequenceRun.all(db) } }
     }
 
-    /// Declusters again, with each kept method (`runs`: `SequenceRun.all`)
-    /// over its kept selection, after an import changed quakes: the
-    /// verdicts stay those of the catalog as it is. A method this version
-    /// does not know is left as it was. When the import only added rows
-    /// (`addedAt`: their `changedAt`), and at most `largestIncrement`, a
-    /// Gardner–Knopoff result takes them in place where that is exact
-    /// (`GardnerKnopoffIncrement`).
-    static func refreshDeclusterings(_ runs: [SequenceRun], _ db: Database, addedAt: Int64? = nil, now: Date = Date()) throws {
-        guard !runs.isEmpty else { return }
+    /// Keeps each kept method (`runs`: `SequenceRun.all`) true to the
+    /// catalog after an import changed quakes, inside the import's
+    /// transaction. When the import only added rows (`addedAt`: their
+    /// `changedAt`), and at most `largestIncrement`, a Gardner–Knopoff
+    /// result takes them in place where that is exact
+    /// (`GardnerKnopoffIncrement`). Any other method is marked waiting, to
+    /// run again after the import's commit (`runWaitingDeclusterings`):
+    /// the quakes are read at once, not after a method's whole run (20 s
+    /// for Reasenberg at 1,000,000 quakes). A method this version does not
+    /// know is left as it was. Returns whether one is waiting.
+    @discardableResult
+    static func followImport(_ runs: [SequenceRun], _ db: Database, addedAt: Int64? = nil) throws -> Bool {
+        guard !runs.isEmpty else { return false }
         let added = try addedAt.map {
             try String.fetchAll(db, sql: "SELECT id FROM quake WHERE changedAt = ? LIMIT ?", arguments: [$0, largestIncrement + 1])
         }
+        var waiting = false
         for run in runs {
             guard let algorithm = DeclusterAlgorithm.named(run.method) else { continue }
-            if let added, added.count <= largestIncrement, let method = algorithm.gardnerKnopoff,
+            if !run.isWaiting, let added, added.count <= largestIncrement, let method = algorithm.gardnerKnopoff,
                try GardnerKnopoffIncrement(method: method, run: run, db: db).place(added) {
                 continue
             }
-            _ = try decluster(algorithm, scope: run.scope, isCurrent: run.isCurrent, now: now, progress: { _ in true }, db)
+            try db.execute(sql: "UPDATE sequenceRun SET isWaiting = 1 WHERE method = ?", arguments: [run.method])
+            waiting = true
+        }
+        return waiting
+    }
+
+    /// Runs each method an import left waiting again, over its kept
+    /// selection, each in a transaction of its own: a reader sees the
+    /// quakes with the old verdicts, then the new. A method another
+    /// import's run already brought up to date is not run twice.
+    public func runWaitingDeclusterings(now: Date = Date()) throws {
+        try CatalogError.wrappingErrors(path: path, operation: .write) {
+            let waiting = try dbWriter.read { db in try SequenceRun.all(db).filter(\.isWaiting).map(\.method) }
+            for method in waiting {
+                try dbWriter.write { db in
+                    guard let run = try SequenceRun.all(db).first(where: { $0.method == method && $0.isWaiting }),
+                          let algorithm = DeclusterAlgorithm.named(run.method) else { return }
+                    _ = try Self.decluster(algorithm, scope: run.scope, isCurrent: run.isCurrent, now: now, progress: { _ in true }, db)
+                }
+            }
         }
     }
 

@@ -15,10 +15,14 @@ public struct SequenceRun: Sendable, Equatable {
     public var quakes: Int
     public var clusters: Int
     public var isCurrent: Bool
+    /// An import changed the quakes since: the method runs again after the
+    /// import's commit (`QuakeCatalog.runWaitingDeclusterings`).
+    public var isWaiting: Bool
 
-    public init(method: String, settings: String, scope: SequenceScope, ranAt: Date, quakes: Int, clusters: Int, isCurrent: Bool) {
+    public init(method: String, settings: String, scope: SequenceScope, ranAt: Date, quakes: Int, clusters: Int, isCurrent: Bool,
+                isWaiting: Bool = false) {
         self.method = method; self.settings = settings; self.scope = scope
-        self.ranAt = ranAt; self.quakes = quakes; self.clusters = clusters; self.isCurrent = isCurrent
+        self.ranAt = ranAt; self.quakes = quakes; self.clusters = clusters; self.isCurrent = isCurrent; self.isWaiting = isWaiting
     }
 
     /// Every method run on the catalog, the current first; empty on a
@@ -29,7 +33,7 @@ public struct SequenceRun: Sendable, Equatable {
             SequenceRun(method: $0["method"], settings: $0["settings"],
                         scope: try SequenceScope(text: $0["scope"], sql: $0["scopeSQL"], argumentsJSON: $0["scopeArguments"]),
                         ranAt: Date(epochMilliseconds: $0["ranAt"]), quakes: $0["quakes"], clusters: $0["clusters"],
-                        isCurrent: $0["isCurrent"] as Int == 1)
+                        isCurrent: $0["isCurrent"] as Int == 1, isWaiting: $0["isWaiting"] as Int == 1)
         }
     }
 
@@ -70,8 +74,8 @@ public struct SequenceRun: Sendable, Equatable {
         if isCurrent { try db.execute(sql: "UPDATE sequenceRun SET isCurrent = 0 WHERE isCurrent = 1") }
         try db.execute(sql: """
             INSERT OR REPLACE INTO sequenceRun (method, settings, scope, scopeSQL, scopeArguments, ranAt, quakes, clusters,
-                                                isCurrent, rows)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                                isCurrent, rows, isWaiting)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
             """, arguments: [method, settings, scope.text, scope.sql, scope.argumentsJSON, ranAt.epochMilliseconds,
                              quakes, clusters, isCurrent ? 1 : 0, rows])
         return rows

@@ -139,6 +139,13 @@ public enum SequenceTable {
             """)
     }
 
+    /// The v15 migration: a run an import left waiting to run again
+    /// (`SequenceRun.isWaiting`), so that one cut short between the
+    /// import's commit and its run is still run by the next import.
+    static func addWaitingMarks(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE sequenceRun ADD COLUMN isWaiting INTEGER NOT NULL DEFAULT 0")
+    }
+
     /// Gives every quake without a row under `method` one with no verdict
     /// (the quakes it did not place: no magnitude, outside its selection).
     /// Returns how many.
