@@ -21,7 +21,7 @@ struct Run: ParsableCommand {
         "open_first_window_ms", "sort_change_ms", "sort_first_use_ms",
         "filter_keystroke_p50_ms", "filter_keystroke_p95_ms", "filter_count_p95_ms", "page_down_ms", "jump_to_end_ms",
         "sections_day_ms", "filter_position_p95_ms", "distance_first_use_ms", "distance_filter_ms", "delete_to_snapshot_ms",
-        "map_frame_ms", "map_draw_ms", "aggregate_queries_on_sort", "map_frame_filtered_ms", "map_zoom_ms", "map_zoom_max_ms", "map_zoom_drawn_ms", "charts_ms", "charts_timeline_ms", "charts_filtered_ms", "charts_filtered_max_ms", "section_ms", "section_quakes", "section_cells_ms", "list_first_page_ms", "association_origins_per_s", "decluster_gk_s", "decluster_reasenberg_s", "decluster_arrival_both_kept_ms", "decluster_arrival_gk_kept_ms", "sequence_sections_first_ms", "sequence_sections_ms", "sequence_sections", "sequence_select_ms", "push_to_alert_ms", "push_to_row_ms", "peak_rss_mb",
+        "map_frame_ms", "map_draw_ms", "aggregate_queries_on_sort", "map_frame_filtered_ms", "map_zoom_ms", "map_zoom_max_ms", "map_zoom_drawn_ms", "charts_ms", "charts_timeline_ms", "charts_filtered_ms", "charts_filtered_max_ms", "section_ms", "section_quakes", "section_cells_ms", "list_first_page_ms", "association_origins_per_s", "decluster_gk_s", "decluster_reasenberg_s", "decluster_arrival_both_kept_shown_ms", "decluster_arrival_both_kept_ms", "decluster_arrival_gk_kept_ms", "sequence_sections_first_ms", "sequence_sections_ms", "sequence_sections", "sequence_select_ms", "push_to_alert_ms", "push_to_row_ms", "peak_rss_mb",
         "import_peak_rss_mb", "import_csv_peak_rss_mb",
         "tui_key_to_frame_p50_ms", "tui_key_to_frame_p95_ms", "tui_key_to_complete_frame_p95_ms",
     ]

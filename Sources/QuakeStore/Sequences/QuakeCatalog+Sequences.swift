@@ -46,14 +46,12 @@ extension QuakeCatalog {
     /// run again after the import's commit (`runWaitingDeclusterings`):
     /// the quakes are read at once, not after a method's whole run (20 s
     /// for Reasenberg at 1,000,000 quakes). A method this version does not
-    /// know is left as it was. Returns whether one is waiting.
-    @discardableResult
-    static func followImport(_ runs: [SequenceRun], _ db: Database, addedAt: Int64? = nil) throws -> Bool {
-        guard !runs.isEmpty else { return false }
+    /// know is left as it was.
+    static func followImport(_ runs: [SequenceRun], _ db: Database, addedAt: Int64? = nil) throws {
+        guard !runs.isEmpty else { return }
         let added = try addedAt.map {
             try String.fetchAll(db, sql: "SELECT id FROM quake WHERE changedAt = ? LIMIT ?", arguments: [$0, largestIncrement + 1])
         }
-        var waiting = false
         for run in runs {
             guard let algorithm = DeclusterAlgorithm.named(run.method) else { continue }
             if !run.isWaiting, let added, added.count <= largestIncrement, let method = algorithm.gardnerKnopoff,
@@ -61,9 +59,7 @@ extension QuakeCatalog {
                 continue
             }
             try db.execute(sql: "UPDATE sequenceRun SET isWaiting = 1 WHERE method = ?", arguments: [run.method])
-            waiting = true
         }
-        return waiting
     }
 
     /// Runs each method an import left waiting again, over its kept
