@@ -34,13 +34,7 @@ struct DeclusteringAfterImportTests {
     }
 
     static func verdicts(_ catalog: QuakeCatalog) throws -> [String: String] {
-        try catalog.dbWriter.read { db in
-            var verdicts: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT quakeId, cluster, role, mainshock FROM sequence WHERE method = 'reasenberg'") {
-                verdicts[row[0]] = "\(row[1] as Int64? ?? -1) \(row[2] as String? ?? "-") \(row[3] as String? ?? "-")"
-            }
-            return verdicts
-        }
+        try DeclusteringIncrementTests.verdicts(catalog, method: "reasenberg")
     }
 
     static func isWaiting(_ catalog: QuakeCatalog) throws -> Bool {

@@ -13,11 +13,12 @@ import Testing
 struct DeclusteringIncrementTests {
     let folder = TemporaryFolder()
 
-    /// Each quake's cluster, role and mainshock under `gk`.
-    static func verdicts(_ catalog: QuakeCatalog) throws -> [String: String] {
+    /// Each quake's cluster, role and mainshock under `method`.
+    static func verdicts(_ catalog: QuakeCatalog, method: String = "gk") throws -> [String: String] {
         try catalog.dbWriter.read { db in
             var verdicts: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT quakeId, cluster, role, mainshock FROM sequence WHERE method = 'gk'") {
+            for row in try Row.fetchAll(db, sql: "SELECT quakeId, cluster, role, mainshock FROM sequence WHERE method = ?",
+                                        arguments: [method]) {
                 verdicts[row[0]] = "\(row[1] as Int64? ?? -1) \(row[2] as String? ?? "-") \(row[3] as String? ?? "-")"
             }
             return verdicts
