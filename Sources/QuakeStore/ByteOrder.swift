@@ -9,13 +9,14 @@ enum ByteOrder {
     /// Whether `a` comes before `b`.
     static func precedes(_ a: String, _ b: String) -> Bool {
         var a = a, b = b   // withUTF8 wants them mutable; native texts are not copied
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let common = min(x.count, y.count)
-                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
-                return order != 0 ? order < 0 : x.count < y.count
-            }
-        }
+        return a.withUTF8 { x in b.withUTF8 { y in compare(x, y) < 0 } }
+    }
+
+    /// Negative, zero or positive as `x` comes before, is, or comes after `y`.
+    private static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(x.count, y.count)
+        let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+        return order != 0 ? Int(order) : x.count - y.count
     }
 
     /// The indices of `texts` in their order (equal texts: by index).
@@ -34,10 +35,8 @@ enum ByteOrder {
             var keyed = texts.indices.map { (key: prefixKey(text($0)), index: $0) }
             keyed.sort { a, b in
                 if a.key != b.key { return a.key < b.key }
-                let x = text(a.index), y = text(b.index)
-                let common = min(x.count, y.count)
-                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
-                return order != 0 ? order < 0 : x.count != y.count ? x.count < y.count : a.index < b.index
+                let order = compare(text(a.index), text(b.index))
+                return order != 0 ? order < 0 : a.index < b.index
             }
             return keyed.map(\.index)
         }
