@@ -77,6 +77,7 @@ public struct QuakeImporter: Sendable {
     private func importData(_ data: Data, name: String, service: String?, geoJSONOnly: Bool = false, scope: Scope = Scope(),
                             inputIsMapped: Bool, progress: Progress? = nil) throws -> ImportReport {
         var report = ImportReport(name: name)
+        var declusteringsWait = false
         try data.withUnsafeBytes { raw in
             // A UTF-8 byte order mark (Excel's "CSV UTF-8") is no part of the
             // feed: left in, it would stick to the first CSV column's name.
@@ -193,7 +194,7 @@ public struct QuakeImporter: Sendable {
                             throw ImportError(name: name, message: error.message, location: "line \(error.line)")
                         }
                     }
-                    try upserter.finish(bulk, counts: lastCounts, into: &report)
+                    declusteringsWait = try upserter.finish(bulk, counts: lastCounts, into: &report)
                     for record in scope.records { try record.write(db, events: report.new + report.updated) }
                     offset.set(bytes.count)
                     tell()
@@ -202,7 +203,7 @@ public struct QuakeImporter: Sendable {
                 throw CatalogError.wrapping(error, path: catalog.path, operation: .write)
             }
         }
-        try catalog.runWaitingDeclusterings()
+        if declusteringsWait { try catalog.runWaitingDeclusterings() }
         return report
     }
 
@@ -221,6 +222,7 @@ public struct QuakeImporter: Sendable {
     /// transaction, the same way a feed's are.
     public func importQuakes(_ quakes: some Sequence<Quake>, name: String) throws -> ImportReport {
         var report = ImportReport(name: name)
+        var declusteringsWait = false
         try CatalogError.wrappingErrors(path: catalog.path, operation: .write) {
             try BulkLoad.write(catalog.dbWriter) { db in
                 let bulk = try BulkLoad.beginIfLarge(db, expectedRows: quakes.underestimatedCount)
@@ -231,10 +233,10 @@ public struct QuakeImporter: Sendable {
                     report.count(try upserter.upsert(quake))
                 }
                 counts.settle()
-                try upserter.finish(bulk, counts: counts, into: &report)
+                declusteringsWait = try upserter.finish(bulk, counts: counts, into: &report)
             }
         }
-        try catalog.runWaitingDeclusterings()
+        if declusteringsWait { try catalog.runWaitingDeclusterings() }
         return report
     }
 

@@ -46,12 +46,13 @@ extension QuakeCatalog {
     /// run again after the import's commit (`runWaitingDeclusterings`):
     /// the quakes are read at once, not after a method's whole run (20 s
     /// for Reasenberg at 1,000,000 quakes). A method this version does not
-    /// know is left as it was.
-    static func followImport(_ runs: [SequenceRun], _ db: Database, addedAt: Int64? = nil) throws {
-        guard !runs.isEmpty else { return }
+    /// know is left as it was. Returns whether a method waits.
+    static func followImport(_ runs: [SequenceRun], _ db: Database, addedAt: Int64? = nil) throws -> Bool {
+        guard !runs.isEmpty else { return false }
         let added = try addedAt.map {
             try String.fetchAll(db, sql: "SELECT id FROM quake WHERE changedAt = ? LIMIT ?", arguments: [$0, largestIncrement + 1])
         }
+        var waiting = false
         for run in runs {
             guard let algorithm = DeclusterAlgorithm.named(run.method) else { continue }
             if !run.isWaiting, let added, added.count <= largestIncrement, let method = algorithm.gardnerKnopoff,
@@ -59,21 +60,27 @@ extension QuakeCatalog {
                 continue
             }
             try db.execute(sql: "UPDATE sequenceRun SET isWaiting = 1 WHERE method = ?", arguments: [run.method])
+            waiting = true
         }
+        return waiting
     }
 
     /// Runs each method an import left waiting again, over its kept
     /// selection, each in a transaction of its own: a reader sees the
     /// quakes with the old verdicts, then the new. A method another
-    /// import's run already brought up to date is not run twice.
-    public func runWaitingDeclusterings(now: Date = Date()) throws {
+    /// import's run already brought up to date is not run twice. The
+    /// importer calls it after a commit that left one waiting
+    /// (`Upserter.finish`), so an import with none reads nothing more.
+    func runWaitingDeclusterings(now: Date = Date()) throws {
         try CatalogError.wrappingErrors(path: path, operation: .write) {
-            let waiting = try dbWriter.read { db in try SequenceRun.all(db).filter(\.isWaiting).map(\.method) }
-            for method in waiting {
-                try dbWriter.write { db in
-                    guard let run = try SequenceRun.all(db).first(where: { $0.method == method && $0.isWaiting }),
-                          let algorithm = DeclusterAlgorithm.named(run.method) else { return }
+            var another = true
+            while another {
+                another = try dbWriter.write { db in
+                    // Only a method this version knows is marked (`followImport`).
+                    guard let run = try SequenceRun.all(db).first(where: \.isWaiting),
+                          let algorithm = DeclusterAlgorithm.named(run.method) else { return false }
                     _ = try Self.decluster(algorithm, scope: run.scope, isCurrent: run.isCurrent, now: now, progress: { _ in true }, db)
+                    return try SequenceRun.all(db).contains(where: \.isWaiting)
                 }
             }
         }
